@@ -1,0 +1,51 @@
+import { z } from "zod";
+
+/**
+ * Configuration is read once at start. A wrong value stops the process with one line naming
+ * the variable, so a misconfigured deploy fails before it takes traffic.
+ */
+const optionalUrl = (protocols: string[]) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v === "" ? undefined : v))
+    .refine((v) => v === undefined || protocols.some((p) => v.startsWith(`${p}://`)), {
+      message: `must start with ${protocols.map((p) => `${p}://`).join(" or ")}`,
+    });
+
+export const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATABASE_URL: optionalUrl(["postgres", "postgresql"]),
+  DATA_DIR: z.string().min(1).default("./data"),
+  REDIS_URL: optionalUrl(["redis", "rediss"]),
+  SESSION_SECRET: z
+    .string()
+    .min(32, "must be at least 32 characters")
+    .optional()
+    .describe("signs visitor cookies; generated into DATA_DIR when unset"),
+  PUBLIC_URL: optionalUrl(["http", "https"]),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  SEED_SERIES: z.coerce.number().int().min(0).max(1_000_000).default(2000),
+  TRUST_PROXY: z
+    .enum(["0", "1", "true", "false"])
+    .default("0")
+    .transform((v) => v === "1" || v === "true"),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export class EnvError extends Error {}
+
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = issue.path.join(".");
+    throw new EnvError(`Invalid configuration: ${name} ${issue.message} (got ${JSON.stringify(source[name])})`);
+  }
+  return parsed.data;
+}
