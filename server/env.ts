@@ -25,7 +25,7 @@ export const envSchema = z.object({
     .string()
     .min(32, "must be at least 32 characters")
     .optional()
-    .describe("signs visitor cookies; generated into DATA_DIR when unset"),
+    .describe("keys session-token hashes; generated and kept in the database when unset"),
   PUBLIC_URL: optionalUrl(["http", "https"]),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   SEED_SERIES: z.coerce.number().int().min(0).max(1_000_000).default(2000),

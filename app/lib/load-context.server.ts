@@ -1,0 +1,11 @@
+import type { AppServices, RequestVars } from "../../server/http/context";
+
+/** What the Hono server hands React Router for every page request (server/http/pages.ts). */
+export interface PageContext {
+  services: AppServices;
+  request: Pick<RequestVars, "member" | "sessionToken" | "visitorId" | "csrfToken" | "requestId">;
+}
+
+declare module "react-router" {
+  interface AppLoadContext extends PageContext {}
+}

@@ -1,0 +1,17 @@
+import type { AppLoadContext } from "react-router";
+import { sessionStatus, userStatus } from "../../server/modules/session-status/service";
+
+/** The status and user-status answers, computed in-process for server rendering. */
+export async function loadShellState(context: AppLoadContext, request: Request) {
+  const { services, request: req } = context;
+  const [status, user] = await Promise.all([
+    sessionStatus(services, {
+      member: req.member,
+      sessionToken: req.sessionToken,
+      visitorId: req.visitorId,
+      userAgent: request.headers.get("user-agent") ?? undefined,
+    }),
+    userStatus(services.db, req.member?.userId ?? null),
+  ]);
+  return { status, user };
+}

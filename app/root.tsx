@@ -1,0 +1,91 @@
+import {
+  isRouteErrorResponse,
+  type ShouldRevalidateFunctionArgs,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import { SiteFooter } from "./components/SiteFooter";
+import { SiteHeader } from "./components/SiteHeader";
+import { ErrorDialogProvider } from "./lib/error-dialog";
+import { loadShellState } from "./lib/session.server";
+import stylesheet from "./styles/app.css?url";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  return loadShellState(context, request);
+}
+
+// Status and user state change only through actions (login, logout, cart), never by navigating.
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod ? defaultShouldRevalidate : false;
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="ja">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#e4007f" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  return (
+    <ErrorDialogProvider>
+      <SiteHeader status={loaderData.status} user={loaderData.user} />
+      <main className="page">
+        <Outlet />
+      </main>
+      <SiteFooter />
+    </ErrorDialogProvider>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const shell = useRouteLoaderData<typeof loader>("root");
+  let status = 500;
+  let message = "エラーが発生しました";
+  let detail: string | undefined;
+  if (isRouteErrorResponse(error)) {
+    status = error.status;
+    message = status === 404 ? "This page could not be found" : error.statusText || message;
+    detail = typeof error.data === "string" && status !== 404 ? error.data : undefined;
+  } else if (error instanceof Error && import.meta.env.DEV) {
+    detail = error.message;
+  }
+  return (
+    <>
+      {shell ? <SiteHeader status={shell.status} user={shell.user} /> : null}
+      <main className="page error-page">
+        <h1 className="error-page__code">{status}</h1>
+        <p className="error-page__message">{message}</p>
+        {status !== 404 ? <p>エラーが発生しました</p> : null}
+        {detail ? <pre className="error-page__detail">{detail}</pre> : null}
+        <a className="button" href="/">
+          ホームへ戻る
+        </a>
+      </main>
+    </>
+  );
+}

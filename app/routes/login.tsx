@@ -1,0 +1,70 @@
+import { useState } from "react";
+import { Link, redirect, useSearchParams } from "react-router";
+import { EMAIL_MAX, PASSWORD_MAX } from "../../contract/account";
+import { post } from "../lib/request";
+import { safeReturnTo } from "../lib/return-to";
+import type { Route } from "./+types/login";
+
+export function meta() {
+  return [{ title: "ログイン | コマヤ" }, { name: "robots", content: "noindex" }];
+}
+
+export function loader({ context, request }: Route.LoaderArgs) {
+  const returnTo = safeReturnTo(new URL(request.url).searchParams.get("return_to"));
+  if (context.request.member) throw redirect(returnTo);
+  return null;
+}
+
+export default function Login() {
+  const [params] = useSearchParams();
+  const returnTo = safeReturnTo(params.get("return_to"));
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  async function submit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const form = new FormData(event.currentTarget);
+    setBusy(true);
+    setProblem(null);
+    const answer = await post<{ user?: unknown }>("/api/account/login", {
+      email: String(form.get("email") ?? ""),
+      password: String(form.get("password") ?? ""),
+    });
+    if (answer.result) {
+      window.location.assign(returnTo);
+      return;
+    }
+    setProblem(answer.error_message ?? "ログインできませんでした");
+    setBusy(false);
+  }
+
+  return (
+    <section className="auth-card" aria-labelledby="login-title">
+      <h1 id="login-title">ログイン</h1>
+      <form onSubmit={submit} noValidate>
+        <label className="field">
+          <span className="field__label">メールアドレス</span>
+          <input name="email" type="email" autoComplete="email" required maxLength={EMAIL_MAX} />
+        </label>
+        <label className="field">
+          <span className="field__label">パスワード</span>
+          <input name="password" type="password" autoComplete="current-password" required maxLength={PASSWORD_MAX} />
+        </label>
+        {problem ? (
+          <p className="form-problem" role="alert">
+            {problem}
+          </p>
+        ) : null}
+        <button type="submit" className="button button--primary button--block" disabled={busy}>
+          {busy ? "ログイン中…" : "ログイン"}
+        </button>
+      </form>
+      <p className="auth-card__switch">
+        はじめての方は <Link to={`/signup?return_to=${encodeURIComponent(returnTo)}`}>無料会員登録</Link>
+      </p>
+    </section>
+  );
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from "../components/RouteErrorBoundary";

@@ -1,0 +1,142 @@
+/**
+ * Benchmarks (npm run bench), never run as tests. Starts the built server on a fresh embedded
+ * database and loads it from this process with autocannon, side by side with a bare node:http
+ * server answering the same bytes, so the figure that matters is the ratio, measured in one run.
+ *
+ *   npm run bench -- [--seconds 10] [--connections 50] [--series 2000] [--data-dir DIR]
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import autocannon from "autocannon";
+import { z } from "zod";
+
+const args = z
+  .object({
+    seconds: z.coerce.number().int().min(1).max(120).default(10),
+    connections: z.coerce.number().int().min(1).max(1000).default(50),
+    series: z.coerce.number().int().min(100).max(200_000).default(2000),
+    "data-dir": z.string().optional(),
+    port: z.coerce.number().int().default(3990),
+  })
+  .parse(
+    parseArgs({
+      options: {
+        seconds: { type: "string" },
+        connections: { type: "string" },
+        series: { type: "string" },
+        "data-dir": { type: "string" },
+        port: { type: "string" },
+      },
+    }).values,
+  );
+
+interface Figures {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+async function load(name: string, url: string, headers: Record<string, string> = {}): Promise<Figures> {
+  const result = await autocannon({ url, connections: args.connections, duration: args.seconds, headers });
+  return {
+    name,
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors,
+    non2xx: result.non2xx,
+  };
+}
+
+async function waitFor(url: string, child: ChildProcess, timeoutMs = 300_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`server did not answer ${url}`);
+}
+
+/** A bare node:http server replaying one recorded answer: the ceiling this machine allows. */
+async function bareServer(body: Buffer, headers: Record<string, string>): Promise<{ server: Server; url: string }> {
+  const server = createServer((_req, res) => {
+    res.writeHead(200, headers);
+    res.end(body);
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const address = server.address() as { port: number };
+  return { server, url: `http://127.0.0.1:${address.port}` };
+}
+
+async function record(url: string) {
+  const response = await fetch(url);
+  const body = Buffer.from(await response.arrayBuffer());
+  const headers: Record<string, string> = {};
+  for (const key of ["content-type", "cache-control", "etag"]) {
+    const v = response.headers.get(key);
+    if (v) headers[key] = v;
+  }
+  return { body, headers, cookie: response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ") };
+}
+
+function table(rows: Figures[]) {
+  const lines = ["| target | requests/s | p50 ms | p99 ms | errors | non-2xx |", "|---|---:|---:|---:|---:|---:|"];
+  for (const r of rows) lines.push(`| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} |`);
+  return lines.join("\n");
+}
+
+async function main() {
+  const dataDir = args["data-dir"] ?? mkdtempSync(path.join(tmpdir(), "komaya-bench-"));
+  const base = `http://127.0.0.1:${args.port}`;
+  console.log(`# benchmark: ${args.connections} connections, ${args.seconds} s each, ${args.series} series, data ${dataDir}`);
+  const started = Date.now();
+  const server = spawn("node", ["build/server/main.js"], {
+    env: { ...process.env, PORT: String(args.port), HOST: "127.0.0.1", DATA_DIR: dataDir, SEED_SERIES: String(args.series), LOG_LEVEL: "error" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  try {
+    await waitFor(`${base}/healthz`, server);
+    console.log(`server ready after ${((Date.now() - started) / 1000).toFixed(1)} s (includes first-start seeding)`);
+
+    const status = await record(`${base}/api/status`);
+    const shared = await record(`${base}/api/shared/menu?k=bench`);
+    const bareStatus = await bareServer(status.body, status.headers);
+    const bareShared = await bareServer(shared.body, shared.headers);
+
+    // Warm up both paths so the first measured second is not JIT compilation.
+    await autocannon({ url: `${base}/api/status`, connections: 10, duration: 2 });
+    await autocannon({ url: `${base}/home`, connections: 10, duration: 2 });
+
+    const rows: Figures[] = [];
+    rows.push(await load("store GET /api/status", `${base}/api/status`, { cookie: status.cookie }));
+    rows.push(await load("bare node:http, same bytes", bareStatus.url));
+    rows.push(await load("store GET /api/shared/menu?k=", `${base}/api/shared/menu?k=bench`));
+    rows.push(await load("bare node:http, same bytes", bareShared.url));
+    rows.push(await load("store SSR GET /home", `${base}/home`, { cookie: status.cookie }));
+    bareStatus.server.close();
+    bareShared.server.close();
+
+    console.log(table(rows));
+    const ratio = (a: Figures, b: Figures) => (a.rps / b.rps).toFixed(2);
+    console.log(`\n/api/status throughput = ${ratio(rows[0]!, rows[1]!)} x bare node:http`);
+    console.log(`/api/shared/menu throughput = ${ratio(rows[2]!, rows[3]!)} x bare node:http`);
+    console.log(`/home SSR: ${rows[4]!.rps} requests/s, p50 ${rows[4]!.p50} ms, p99 ${rows[4]!.p99} ms`);
+  } finally {
+    server.kill("SIGTERM");
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

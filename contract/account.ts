@@ -1,0 +1,63 @@
+import { z } from "zod";
+
+/** Payloads of the account calls, shared by the server's validation and the pages' forms. */
+export const EMAIL_MAX = 254;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+export const NICKNAME_MAX = 20;
+export const INTRODUCTION_MAX = 400;
+
+export const email = z
+  .string()
+  .trim()
+  .min(1, "メールアドレスを入力してください")
+  .max(EMAIL_MAX, `メールアドレスは${EMAIL_MAX}文字以内で入力してください`)
+  .email("メールアドレスの形式が正しくありません");
+
+export const signupPayload = z.object({
+  email,
+  password: z
+    .string()
+    .min(PASSWORD_MIN, `パスワードは${PASSWORD_MIN}文字以上で入力してください`)
+    .max(PASSWORD_MAX, `パスワードは${PASSWORD_MAX}文字以内で入力してください`),
+  nickname: z.string().trim().max(NICKNAME_MAX, `ニックネームは${NICKNAME_MAX}文字以内で入力してください`).optional(),
+  newsletter: z.boolean().optional(),
+  agree: z.literal(true, { message: "利用規約への同意が必要です" }),
+});
+
+export const loginPayload = z.object({
+  email,
+  password: z.string().min(1, "パスワードを入力してください").max(PASSWORD_MAX),
+});
+
+/** Reasons offered on /leave; the number is stored. */
+export const LEAVE_REASONS = [
+  { id: 1, label: "読みたい作品がない" },
+  { id: 2, label: "価格が高い" },
+  { id: 3, label: "使い方がわかりにくい" },
+  { id: 4, label: "他のサービスを利用する" },
+  { id: 5, label: "メールが多い" },
+  { id: 9, label: "その他" },
+] as const;
+
+export const leavePayload = z.object({
+  reason: z.coerce
+    .number()
+    .int()
+    .refine((n) => LEAVE_REASONS.some((r) => r.id === n), "退会理由を選択してください"),
+  opinion: z.string().trim().max(1000, "ご意見は1000文字以内で入力してください").optional(),
+});
+
+export const profilePayload = z.object({
+  nickname: z.string().trim().max(NICKNAME_MAX, `ニックネームは${NICKNAME_MAX}文字以内で入力してください`),
+  introduction: z
+    .string()
+    .trim()
+    .max(INTRODUCTION_MAX, `自己紹介は${INTRODUCTION_MAX}文字以内で入力してください`)
+    .optional(),
+});
+
+export const newsletterPayload = z.object({ enable: z.boolean().default(false) });
+
+export type SignupPayload = z.infer<typeof signupPayload>;
+export type LoginPayload = z.infer<typeof loginPayload>;

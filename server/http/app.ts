@@ -1,0 +1,92 @@
+import { Hono } from "hono";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { accountRoutes, memberSettingsRoutes } from "../modules/account/routes";
+import { statusRoutes } from "../modules/session-status/routes";
+import { ApiError, failure } from "./api-error";
+import type { AppEnv, AppServices } from "./context";
+import { cookiesAndSession } from "./middleware/cookies-and-session";
+import { requestContext } from "./middleware/request-context";
+import { securityHeaders } from "./middleware/security-headers";
+import type { PageHandler } from "./pages";
+
+export interface AppOptions {
+  services: AppServices;
+  /** Renders every path that is not an API, media or asset path. */
+  pages?: PageHandler;
+  /** build/client, holding hashed assets; absent in development (Vite serves them). */
+  clientDir?: string;
+  dev?: boolean;
+}
+
+export function createApp({ services, pages, clientDir, dev = false }: AppOptions) {
+  const app = new Hono<AppEnv>();
+
+  app.use(requestContext(services.logger, services.env.TRUST_PROXY));
+  app.use(securityHeaders(dev));
+
+  app.get("/healthz", async (c) => {
+    const up = await services.database.ping();
+    c.header("Cache-Control", "no-store");
+    return c.json({ status: up ? "ok" : "database unavailable" }, up ? 200 : 503);
+  });
+
+  if (clientDir) {
+    app.use(
+      "/assets/*",
+      serveStatic({
+        root: clientDir,
+        onFound: (_p, c) => {
+          c.header("Cache-Control", "public, max-age=31536000, immutable");
+        },
+      }),
+    );
+    app.use(
+      "/*",
+      serveStatic({
+        root: clientDir,
+        onFound: (_p, c) => {
+          c.header("Cache-Control", "public, max-age=300");
+        },
+      }),
+    );
+  }
+
+  app.use(cookiesAndSession(services));
+
+  const api = new Hono<AppEnv>();
+  api.use(async (c, next) => {
+    await next();
+    // Personal by default; shared answers (/api/shared/*) set their own public policy.
+    if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "private, no-store");
+  });
+  api.route("/", statusRoutes(services));
+  api.route("/account", accountRoutes(services));
+  api.route("/", memberSettingsRoutes(services));
+  app.route("/api", api);
+  app.all("/api/*", (c) => failure(c, 404, "お探しの API は見つかりませんでした"));
+
+  app.all("*", async (c) => {
+    if (!pages) return c.text("This page could not be found", 404);
+    return pages(c.req.raw, {
+      services,
+      request: {
+        member: c.get("member"),
+        sessionToken: c.get("sessionToken"),
+        visitorId: c.get("visitorId"),
+        csrfToken: c.get("csrfToken"),
+        requestId: c.get("requestId"),
+      },
+    });
+  });
+
+  app.onError((err, c) => {
+    if (err instanceof ApiError) return failure(c, err.status, err.message, err.extra);
+    c.get("log")?.error("unhandled error", { error: err });
+    if (c.req.path.startsWith("/api/")) {
+      return failure(c, 500, "エラーが発生しました。時間をおいて再度お試しください。");
+    }
+    return c.text("エラーが発生しました", 500);
+  });
+
+  return app;
+}

@@ -1,0 +1,33 @@
+import type { Database, Db } from "../db/client";
+import type { Env } from "../env";
+import type { Logger } from "../logger";
+import type { User } from "../modules/account/schema";
+import type { RateLimiter } from "../rate-limit";
+import type { SharedAnswerStore } from "./shared-answers";
+
+/** What every request handler can reach: built once at start, shared by all requests. */
+export interface AppServices {
+  env: Env;
+  database: Database;
+  db: Db;
+  limiter: RateLimiter;
+  sharedAnswers: SharedAnswerStore;
+  /** Keys the session-token hashes (see loadSessionSecret). */
+  sessionSecret: string;
+  logger: Logger;
+}
+
+export interface RequestVars {
+  requestId: string;
+  log: Logger;
+  /** The logged-in member, or null for a visitor. */
+  member: User | null;
+  /** Raw session cookie value when it names a live session. */
+  sessionToken: string | null;
+  /** Stable random id of this browser, for visitors too (control groups, analytics). */
+  visitorId: string;
+  csrfToken: string;
+  secure: boolean;
+}
+
+export type AppEnv = { Variables: RequestVars };

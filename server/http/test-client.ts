@@ -1,0 +1,77 @@
+import type { Database } from "../db/client";
+import { createTestDatabase } from "../db/test-database";
+import { parseEnv } from "../env";
+import { createLogger } from "../logger";
+import { memoryRateLimiter } from "../rate-limit";
+import { createApp } from "./app";
+import { memorySharedAnswers } from "./shared-answers";
+import type { AppServices } from "./context";
+
+/**
+ * The real Hono app on a fresh test database, driven with fetch-API requests, plus a browser-like
+ * client that keeps cookies and sends the CSRF header the way the page's request helper does.
+ */
+export async function createTestApp(): Promise<{ app: ReturnType<typeof createApp>; services: AppServices; database: Database }> {
+  const database = await createTestDatabase();
+  const services: AppServices = {
+    env: parseEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", TRUST_PROXY: "1" }),
+    database,
+    db: database.db,
+    limiter: memoryRateLimiter(),
+    sharedAnswers: memorySharedAnswers(),
+    // Errors still reach stderr, so a failing API test shows its cause.
+    logger: createLogger(process.env.TEST_LOG_LEVEL === "debug" ? "debug" : "error", {}, (line) => process.stderr.write(`${line}\n`)),
+    sessionSecret: "test-session-secret-test-session-secret",
+  };
+  return { app: createApp({ services }), services, database };
+}
+
+export class Browser {
+  readonly cookies = new Map<string, string>();
+
+  constructor(
+    private readonly app: { request: (input: string, init?: RequestInit) => Response | Promise<Response> },
+    private readonly address = "203.0.113.7",
+  ) {}
+
+  async fetch(path: string, init: RequestInit & { csrf?: boolean } = {}): Promise<Response> {
+    const headers = new Headers(init.headers);
+    if (this.cookies.size > 0) {
+      headers.set("cookie", [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "));
+    }
+    if (init.csrf !== false && init.method === "POST" && this.cookies.has("ct") && !headers.has("x-csrftoken")) {
+      headers.set("x-csrftoken", this.cookies.get("ct")!);
+    }
+    headers.set("x-forwarded-for", this.address);
+    const response = await this.app.request(`http://localhost${path}`, { ...init, headers });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair, ...attrs] = line.split(";");
+      const [name, ...rest] = pair!.split("=");
+      const value = rest.join("=");
+      const expired = attrs.some((a) => /max-age=0/i.test(a.trim())) || value === "";
+      if (expired) this.cookies.delete(name!.trim());
+      else this.cookies.set(name!.trim(), value);
+    }
+    return response;
+  }
+
+  /** GET once so the server hands out the ct cookie, as loading any page would. */
+  async open(): Promise<void> {
+    await this.fetch("/api/status");
+  }
+
+  async postJson<T = Record<string, unknown>>(path: string, body: unknown = {}): Promise<{ status: number; body: T & { result: boolean; error_message?: string } }> {
+    if (!this.cookies.has("ct")) await this.open();
+    const response = await this.fetch(path, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: typeof body === "string" ? body : JSON.stringify(body),
+    });
+    return { status: response.status, body: (await response.json()) as never };
+  }
+
+  async getJson<T = Record<string, unknown>>(path: string): Promise<{ status: number; body: T & { result: boolean } }> {
+    const response = await this.fetch(path);
+    return { status: response.status, body: (await response.json()) as never };
+  }
+}

@@ -1,0 +1,117 @@
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import path from "node:path";
+import { getRequestListener } from "@hono/node-server";
+import { Redis } from "ioredis";
+import { openDatabase, pgliteDir } from "./db/client";
+import { defaultSeedOptions, isSeeded, seedDatabase } from "./db/seed/seed";
+import { EnvError, parseEnv } from "./env";
+import { createApp } from "./http/app";
+import type { AppServices } from "./http/context";
+import { developmentPageHandler, type PageHandler, productionPageHandler } from "./http/pages";
+import { memorySharedAnswers, redisSharedAnswers } from "./http/shared-answers";
+import { createLogger } from "./logger";
+import { loadSessionSecret } from "./modules/account/service";
+import { memoryRateLimiter, redisRateLimiter } from "./rate-limit";
+
+const dev = process.argv.includes("--dev");
+
+async function main() {
+  let env: ReturnType<typeof parseEnv>;
+  try {
+    env = parseEnv({ NODE_ENV: dev ? "development" : "production", ...process.env });
+  } catch (error) {
+    if (error instanceof EnvError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger(env.LOG_LEVEL, { service: "komaya" });
+
+  const started = performance.now();
+  const database = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: pgliteDir(env.DATA_DIR),
+  });
+  await database.migrate();
+  if (!(await isSeeded(database.db))) {
+    logger.info("empty database: seeding the demo catalog", { series: env.SEED_SERIES });
+    const seedStarted = performance.now();
+    await seedDatabase(database.db, defaultSeedOptions(env.SEED_SERIES));
+    logger.info("seeded", { seconds: Math.round((performance.now() - seedStarted) / 100) / 10 });
+  }
+
+  const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 2 }) : null;
+  if (redis) await redis.connect();
+
+  const services: AppServices = {
+    env,
+    database,
+    db: database.db,
+    limiter: redis ? redisRateLimiter(redis) : memoryRateLimiter(),
+    sharedAnswers: redis ? redisSharedAnswers(redis) : memorySharedAnswers(),
+    logger,
+    sessionSecret: await loadSessionSecret(database.db, env.SESSION_SECRET),
+  };
+
+  let pages: PageHandler;
+  let viteMiddleware: ((req: IncomingMessage, res: ServerResponse, next: () => void) => void) | null = null;
+  if (dev) {
+    const { createServer: createVite } = await import("vite");
+    const vite = await createVite({ server: { middlewareMode: true }, appType: "custom" });
+    viteMiddleware = vite.middlewares;
+    pages = developmentPageHandler(vite);
+  } else {
+    pages = await productionPageHandler(path.resolve("build"));
+  }
+  const app = createApp({
+    services,
+    pages,
+    clientDir: dev ? undefined : path.relative(process.cwd(), path.resolve("build/client")),
+    dev,
+  });
+  const listener = getRequestListener(app.fetch);
+  const server = createServer((req, res) => {
+    if (viteMiddleware) viteMiddleware(req, res, () => listener(req, res));
+    else listener(req, res);
+  });
+  server.keepAliveTimeout = 65_000;
+
+  await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : env.PORT;
+  logger.info("listening", {
+    url: `http://localhost:${port}/`,
+    database: database.driver,
+    redis: Boolean(redis),
+    startup_ms: Math.round(performance.now() - started),
+  });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info("stopping", { signal });
+    const force = setTimeout(() => {
+      logger.error("shutdown timed out; exiting");
+      process.exit(1);
+    }, env.SHUTDOWN_TIMEOUT_MS);
+    force.unref();
+    // Stop accepting, let requests in flight finish, drop idle keep-alive sockets at once.
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeIdleConnections();
+    });
+    await database.close();
+    if (redis) await redis.quit();
+    logger.info("stopped");
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+  process.on("SIGINT", () => void stop("SIGINT"));
+}
+
+main().catch((error) => {
+  process.stderr.write(`Failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,12 @@
+import type { Db } from "../../db/client";
+import { forgetMemberCommerce } from "../commerce/service";
+import { forgetMemberLibrary } from "../library/service";
+
+/**
+ * What a leaving member's data becomes, module by module, inside the leave transaction:
+ * personal lists are deleted, while orders, payments and the point ledger stay for accounting.
+ */
+export async function forgetMemberPersonalData(tx: Db, userId: number): Promise<void> {
+  await forgetMemberCommerce(tx, userId);
+  await forgetMemberLibrary(tx, userId);
+}

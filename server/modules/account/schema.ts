@@ -1,0 +1,83 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+export const users = pgTable(
+  "users",
+  {
+    userId: integer("user_id").primaryKey().generatedByDefaultAsIdentity(),
+    /** Lower-cased; null once the member has left (the address is released for re-use). */
+    email: text("email"),
+    passwordHash: text("password_hash"),
+    nickname: text("nickname"),
+    introduction: text("introduction"),
+    /** Public id used in review links (/review/user/{profileId}); never the numeric user id. */
+    profileId: text("profile_id").notNull(),
+    userType: text("user_type").notNull().default("general"),
+    /** 1–9; picks one of three title texts (spec 001 §9 "Random control groups"). */
+    ctrlGroup: smallint("ctrl_group").notNull(),
+    newsletterFlag: boolean("newsletter_flag").notNull().default(false),
+    agreedAt: timestamp("agreed_at", { withTimezone: true }),
+    /** Staff workspace shown in the drawer and debug layout: { name, color, detail, add_list }. */
+    workspace: jsonb("workspace"),
+    signupAt: timestamp("signup_at", { withTimezone: true }).notNull().defaultNow(),
+    leftAt: timestamp("left_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("users_email_key").on(t.email).where(sql`${t.email} is not null`),
+    uniqueIndex("users_profile_id_key").on(t.profileId),
+  ],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    /** SHA-256 of the cookie value, so a leaked table cannot be replayed as cookies. */
+    sessionHash: text("session_hash").primaryKey(),
+    userId: integer("user_id").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    ip: text("ip"),
+    userAgent: text("user_agent"),
+  },
+  (t) => [index("sessions_user_id_idx").on(t.userId)],
+);
+
+/** Why members left; kept without the user id so it outlives the account. */
+export const leaveReasons = pgTable("leave_reasons", {
+  leaveReasonId: integer("leave_reason_id").primaryKey().generatedByDefaultAsIdentity(),
+  reason: smallint("reason").notNull(),
+  opinion: text("opinion"),
+  leftAt: timestamp("left_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Messages sent from /inquiry, /opinion and /request. */
+export const inquiries = pgTable("inquiries", {
+  inquiryId: integer("inquiry_id").primaryKey().generatedByDefaultAsIdentity(),
+  kind: text("kind").notNull(),
+  userId: integer("user_id"),
+  email: text("email"),
+  subject: text("subject"),
+  body: text("body").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type User = typeof users.$inferSelect;
+
+/** Installation-wide secrets generated on first start (see loadSessionSecret). */
+export const secrets = pgTable("secrets", {
+  name: text("name").primaryKey(),
+  value: text("value").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});

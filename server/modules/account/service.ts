@@ -1,0 +1,238 @@
+import { createHash, createHmac, randomBytes, randomInt } from "node:crypto";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { decoyHash, hashPassword, verifyPassword } from "./password";
+import { inquiries, leaveReasons, secrets, sessions, type User, users } from "./schema";
+
+export const SESSION_DAYS = 30;
+/** last_seen_at is written at most this often, so reading pages does not write on every request. */
+const TOUCH_EVERY_MS = 5 * 60 * 1000;
+
+export class AccountError extends Error {
+  constructor(
+    readonly code: "EMAIL_TAKEN" | "NOT_FOUND",
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+function newProfileId(): string {
+  return randomBytes(9).toString("base64url");
+}
+
+export async function registerMember(
+  db: Db,
+  input: {
+    email: string;
+    password: string;
+    nickname?: string | null;
+    userType?: string;
+    workspace?: unknown;
+    /** The seed passes these so its members come out the same on every run. */
+    profileId?: string;
+    ctrlGroup?: number;
+    signupAt?: Date;
+  },
+): Promise<{ userId: number }> {
+  const email = normaliseEmail(input.email);
+  const passwordHash = await hashPassword(input.password);
+  const rows = await db
+    .insert(users)
+    .values({
+      email,
+      passwordHash,
+      nickname: input.nickname ?? null,
+      profileId: input.profileId ?? newProfileId(),
+      userType: input.userType ?? "general",
+      ctrlGroup: input.ctrlGroup ?? randomInt(1, 10),
+      workspace: input.workspace ?? null,
+      ...(input.signupAt ? { signupAt: input.signupAt } : {}),
+    })
+    .onConflictDoNothing()
+    .returning({ userId: users.userId });
+  if (rows.length === 0) throw new AccountError("EMAIL_TAKEN", "このメールアドレスはすでに登録されています");
+  return rows[0]!;
+}
+
+/** Answers the member when the password matches, otherwise null, in the same time either way. */
+export async function authenticate(db: Db, email: string, password: string): Promise<User | null> {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.email, normaliseEmail(email)), isNull(users.leftAt)));
+  if (!user?.passwordHash) {
+    await verifyPassword(password, await decoyHash());
+    return null;
+  }
+  return (await verifyPassword(password, user.passwordHash)) ? user : null;
+}
+
+/**
+ * Session tokens are stored as HMACs keyed by the session secret: a copy of the table alone
+ * cannot be turned back into cookies.
+ */
+function hashToken(secret: string, token: string) {
+  return createHmac("sha256", secret).update(token).digest("hex");
+}
+
+/** A non-secret id for a session, safe to hand to the page and to analytics. */
+export function publicSessionId(token: string) {
+  return createHash("sha256").update(`public:${token}`).digest("hex").slice(0, 24);
+}
+
+export async function createSession(
+  db: Db,
+  secret: string,
+  userId: number,
+  meta: { ip?: string | null; userAgent?: string | null; now?: Date } = {},
+): Promise<{ token: string; expiresAt: Date }> {
+  const token = randomBytes(32).toString("base64url");
+  const now = meta.now ?? new Date();
+  const expiresAt = new Date(now.getTime() + SESSION_DAYS * 86_400_000);
+  await db.insert(sessions).values({
+    sessionHash: hashToken(secret, token),
+    userId,
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt,
+    ip: meta.ip ?? null,
+    userAgent: meta.userAgent?.slice(0, 400) ?? null,
+  });
+  return { token, expiresAt };
+}
+
+export interface ActiveSession {
+  user: User;
+  expiresAt: Date;
+}
+
+export async function findSession(db: Db, secret: string, token: string, now = new Date()): Promise<ActiveSession | null> {
+  if (!token || token.length > 200) return null;
+  const sessionHash = hashToken(secret, token);
+  const [row] = await db
+    .select({ user: users, expiresAt: sessions.expiresAt, lastSeenAt: sessions.lastSeenAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.userId, sessions.userId))
+    .where(
+      and(
+        eq(sessions.sessionHash, sessionHash),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
+        isNull(users.leftAt),
+      ),
+    );
+  if (!row) return null;
+  if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+    // Sliding expiry: an active member stays logged in.
+    const expiresAt = new Date(now.getTime() + SESSION_DAYS * 86_400_000);
+    await db.update(sessions).set({ lastSeenAt: now, expiresAt }).where(eq(sessions.sessionHash, sessionHash));
+    return { user: row.user, expiresAt };
+  }
+  return { user: row.user, expiresAt: row.expiresAt };
+}
+
+export async function revokeSession(db: Db, secret: string, token: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.sessionHash, hashToken(secret, token)), isNull(sessions.revokedAt)));
+}
+
+export async function revokeAllSessions(db: Db, userId: number): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+export async function getMember(db: Db, userId: number): Promise<User | null> {
+  const [user] = await db.select().from(users).where(and(eq(users.userId, userId), isNull(users.leftAt)));
+  return user ?? null;
+}
+
+export async function updateProfile(
+  db: Db,
+  userId: number,
+  input: { nickname?: string | null; introduction?: string | null },
+): Promise<User> {
+  const [user] = await db
+    .update(users)
+    .set({
+      ...(input.nickname !== undefined ? { nickname: input.nickname || null } : {}),
+      ...(input.introduction !== undefined ? { introduction: input.introduction || null } : {}),
+    })
+    .where(and(eq(users.userId, userId), isNull(users.leftAt)))
+    .returning();
+  if (!user) throw new AccountError("NOT_FOUND", "会員情報が見つかりません");
+  return user;
+}
+
+export async function setNewsletter(db: Db, userId: number, enable: boolean): Promise<boolean> {
+  await db.update(users).set({ newsletterFlag: enable }).where(eq(users.userId, userId));
+  return enable;
+}
+
+export async function agreeToTerms(db: Db, userId: number, now = new Date()): Promise<void> {
+  await db.update(users).set({ agreedAt: now }).where(eq(users.userId, userId));
+}
+
+/**
+ * Leaving: the reason is kept without the member, the account is anonymised and every session
+ * revoked, in one transaction. Orders stay (accounting needs them) but point to an anonymous row.
+ * `forgetPersonalData` lets the caller remove what other modules hold in the same transaction.
+ */
+export async function leave(
+  db: Db,
+  userId: number,
+  input: { reason: number; opinion?: string | null },
+  forgetPersonalData: (tx: Db) => Promise<void> = async () => {},
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const [left] = await t
+      .update(users)
+      .set({
+        email: null,
+        passwordHash: null,
+        nickname: null,
+        introduction: null,
+        workspace: null,
+        newsletterFlag: false,
+        leftAt: sql`now()`,
+      })
+      .where(and(eq(users.userId, userId), isNull(users.leftAt)))
+      .returning({ userId: users.userId });
+    if (!left) throw new AccountError("NOT_FOUND", "会員情報が見つかりません");
+    await t.insert(leaveReasons).values({ reason: input.reason, opinion: input.opinion || null });
+    await t.update(sessions).set({ revokedAt: sql`now()` }).where(eq(sessions.userId, userId));
+    await forgetPersonalData(t);
+  });
+}
+
+export async function recordInquiry(
+  db: Db,
+  input: { kind: "inquiry" | "opinion" | "request"; userId?: number | null; email?: string | null; subject?: string | null; body: string },
+): Promise<number> {
+  const [row] = await db
+    .insert(inquiries)
+    .values({ ...input, userId: input.userId ?? null })
+    .returning({ inquiryId: inquiries.inquiryId });
+  return row!.inquiryId;
+}
+
+/**
+ * The key session tokens are hashed with: SESSION_SECRET when set, otherwise one generated on
+ * first start and kept in the database, so every app instance on that database agrees on it.
+ */
+export async function loadSessionSecret(db: Db, configured?: string): Promise<string> {
+  if (configured) return configured;
+  const generated = randomBytes(32).toString("base64url");
+  await db.insert(secrets).values({ name: "session", value: generated }).onConflictDoNothing();
+  const [row] = await db.select().from(secrets).where(eq(secrets.name, "session"));
+  return row!.value;
+}

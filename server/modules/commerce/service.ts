@@ -1,0 +1,131 @@
+import { and, count, eq, gt, isNull, max, or, sql, sum } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { itemPrices } from "../catalog/service";
+import { tokyoIsoDate } from "../session-status/clock";
+import { cartItems, coupons, orders, pointEntries, receivedCoupons, refunds } from "./schema";
+
+/** How much and how often a member has paid: drives is_paid, pay_count and month_pay_max. */
+export async function paymentSummary(db: Db, userId: number) {
+  const [totals] = await db
+    .select({ payCount: count(), lastPaidAt: max(orders.createdAt) })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.status, "paid")));
+  const monthly = db
+    .select({
+      total: sum(orders.amount).as("total"),
+    })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.status, "paid")))
+    .groupBy(sql`date_trunc('month', ${orders.createdAt} at time zone 'Asia/Tokyo')`)
+    .as("monthly");
+  const [best] = await db.select({ monthPayMax: max(monthly.total) }).from(monthly);
+  return {
+    payCount: totals?.payCount ?? 0,
+    lastPaidAt: totals?.lastPaidAt ? new Date(totals.lastPaidAt) : null,
+    monthPayMax: Number(best?.monthPayMax ?? 0),
+  };
+}
+
+/** Unexpired points: the ledger's entries carry their lot's expiry, so a plain sum is exact. */
+export async function pointBalance(db: Db, userId: number, now: Date): Promise<number> {
+  const [row] = await db
+    .select({ balance: sum(pointEntries.delta) })
+    .from(pointEntries)
+    .where(
+      and(
+        eq(pointEntries.userId, userId),
+        or(isNull(pointEntries.expiresAt), gt(pointEntries.expiresAt, now)),
+      ),
+    );
+  return Math.max(0, Number(row?.balance ?? 0));
+}
+
+export async function cartSummary(
+  db: Db,
+  userId: number,
+): Promise<{ count: number; price: number }> {
+  const rows = await db
+    .select({ itemId: cartItems.itemId })
+    .from(cartItems)
+    .where(eq(cartItems.userId, userId));
+  const prices = await itemPrices(
+    db,
+    rows.map((r) => r.itemId),
+  );
+  return { count: rows.length, price: prices.reduce((total, p) => total + p.priceInc, 0) };
+}
+
+/** Seconds the 50% OFF special sale runs for a member after the sign-up coupon ends unused. */
+export const SPECIAL_SALE_SECONDS = 72 * 3600;
+
+export interface CouponSummary {
+  enabled: number[];
+  used: number[];
+  received: number[];
+  upcoming: number[];
+  signupCouponExpireSeconds: number;
+  specialSaleExpireSeconds: number;
+}
+
+export async function couponSummary(db: Db, userId: number, now: Date): Promise<CouponSummary> {
+  const held = await db
+    .select({
+      couponId: receivedCoupons.couponId,
+      expiresAt: receivedCoupons.expiresAt,
+      usedAt: receivedCoupons.usedAt,
+      startAt: coupons.startAt,
+      signupCoupon: coupons.signupCoupon,
+    })
+    .from(receivedCoupons)
+    .innerJoin(coupons, eq(coupons.couponId, receivedCoupons.couponId))
+    .where(eq(receivedCoupons.userId, userId))
+    .orderBy(receivedCoupons.couponId);
+  const upcoming = await db
+    .select({ couponId: coupons.couponId })
+    .from(coupons)
+    .where(and(eq(coupons.receivable, true), gt(coupons.startAt, now)))
+    .orderBy(coupons.couponId);
+  const live = (c: (typeof held)[number]) => !c.usedAt && c.startAt <= now && c.expiresAt > now;
+  const signup = held.find((c) => c.signupCoupon);
+  const secondsLeft = (until: Date) =>
+    Math.max(0, Math.floor((until.getTime() - now.getTime()) / 1000));
+  const signupLeft = signup && live(signup) ? secondsLeft(signup.expiresAt) : 0;
+  // The special sale follows an unused sign-up coupon that ran out: a second chance to buy.
+  const specialLeft =
+    signup && !signup.usedAt && signup.expiresAt <= now
+      ? secondsLeft(new Date(signup.expiresAt.getTime() + SPECIAL_SALE_SECONDS * 1000))
+      : 0;
+  return {
+    enabled: held.filter(live).map((c) => c.couponId),
+    used: held.filter((c) => c.usedAt).map((c) => c.couponId),
+    received: held.map((c) => c.couponId),
+    upcoming: upcoming.map((c) => c.couponId),
+    signupCouponExpireSeconds: signupLeft,
+    specialSaleExpireSeconds: specialLeft,
+  };
+}
+
+/** Refunds the member can still claim: pending and not yet past their period date. */
+export async function pendingRefundIds(db: Db, userId: number, now: Date): Promise<number[]> {
+  const today = tokyoIsoDate(now);
+  const rows = await db
+    .select({ refundId: refunds.refundId })
+    .from(refunds)
+    .where(
+      and(
+        eq(refunds.userId, userId),
+        eq(refunds.status, "pending"),
+        sql`${refunds.periodDate} >= ${today}`,
+      ),
+    )
+    .orderBy(refunds.refundId);
+  return rows.map((r) => r.refundId);
+}
+
+/** Leaving: the cart and unused coupons go; orders, payments and the ledger stay for accounting. */
+export async function forgetMemberCommerce(db: Db, userId: number): Promise<void> {
+  await db.delete(cartItems).where(eq(cartItems.userId, userId));
+  await db
+    .delete(receivedCoupons)
+    .where(and(eq(receivedCoupons.userId, userId), isNull(receivedCoupons.usedAt)));
+}

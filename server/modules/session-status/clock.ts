@@ -1,0 +1,69 @@
+/**
+ * The shop runs on Japan time: "today", month boundaries and campaign dates are Tokyo dates
+ * whatever the server's own time zone is.
+ */
+const parts = new Intl.DateTimeFormat("en-CA", {
+  timeZone: "Asia/Tokyo",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+  hourCycle: "h23",
+});
+
+export interface TokyoTime {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+export function tokyoTime(date: Date): TokyoTime {
+  const out: Record<string, number> = {};
+  for (const p of parts.formatToParts(date)) if (p.type !== "literal") out[p.type] = Number(p.value);
+  return out as unknown as TokyoTime;
+}
+
+const pad = (n: number, w = 2) => String(n).padStart(w, "0");
+
+/** 20261121 */
+export function tokyoDateNumber(date: Date): string {
+  const t = tokyoTime(date);
+  return `${t.year}${pad(t.month)}${pad(t.day)}`;
+}
+
+/** 202611 */
+export function tokyoMonth(date: Date, offsetMonths = 0): string {
+  const t = tokyoTime(date);
+  const index = t.year * 12 + (t.month - 1) + offsetMonths;
+  return `${Math.floor(index / 12)}${pad((index % 12) + 1)}`;
+}
+
+/** 20261130 */
+export function tokyoEndOfMonth(date: Date): string {
+  const t = tokyoTime(date);
+  const last = new Date(Date.UTC(t.year, t.month, 0)).getUTCDate();
+  return `${t.year}${pad(t.month)}${pad(last)}`;
+}
+
+/** 2026-11-21 09:30:00 */
+export function tokyoDateTime(date: Date): string {
+  const t = tokyoTime(date);
+  return `${t.year}-${pad(t.month)}-${pad(t.day)} ${pad(t.hour)}:${pad(t.minute)}:${pad(t.second)}`;
+}
+
+/** Start of the Tokyo day containing `date`, as an instant. */
+export function startOfTokyoDay(date: Date): Date {
+  const t = tokyoTime(date);
+  return new Date(Date.UTC(t.year, t.month - 1, t.day) - 9 * 3600_000);
+}
+
+/** "2026-11-21": the Tokyo calendar day, as SQL date columns hold it. */
+export function tokyoIsoDate(date: Date): string {
+  const t = tokyoTime(date);
+  return `${t.year}-${pad(t.month)}-${pad(t.day)}`;
+}

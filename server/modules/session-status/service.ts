@@ -1,0 +1,140 @@
+import { SHELL_PAGES, type SessionStatus, type UserStatus, type Workspace } from "../../../contract/status";
+import type { Db } from "../../db/client";
+import type { AppServices } from "../../http/context";
+import type { User } from "../account/schema";
+import { getMember, publicSessionId } from "../account/service";
+import { cartSummary, couponSummary, paymentSummary, pendingRefundIds, pointBalance } from "../commerce/service";
+import { bookshelfNewCount, lastReadAt } from "../library/service";
+import { targetPopupIds } from "../popup/service";
+import { stampStatus } from "../stamp/service";
+import { tokyoDateNumber, tokyoDateTime, tokyoEndOfMonth, tokyoMonth, tokyoTime } from "./clock";
+import { detectDevice } from "./device";
+
+/** Terms last changed on this date; members who agreed before it are asked again. */
+export const TERMS_UPDATED_AT = new Date("2026-04-01T00:00:00+09:00");
+
+/**
+ * Shared answers are keyed by the hour campaigns switch at, so a cached answer never outlives
+ * the campaign state it was made from.
+ */
+export function currentCampaignTimestamp(now: Date): number {
+  return Math.floor(now.getTime() / 3_600_000) * 3600;
+}
+
+export interface StatusRequest {
+  member: User | null;
+  sessionToken: string | null;
+  visitorId: string;
+  userAgent?: string;
+}
+
+export async function sessionStatus(services: AppServices, req: StatusRequest, now = new Date()): Promise<SessionStatus> {
+  const { db } = services;
+  const member = req.member;
+  const hour = tokyoTime(now).hour;
+  const cpTs = currentCampaignTimestamp(now);
+  const [payments, lastRead] = member
+    ? await Promise.all([paymentSummary(db, member.userId), lastReadAt(db, member.userId)])
+    : [null, null];
+  const { os, device } = detectDevice(req.userAgent);
+  return {
+    is_login: Boolean(member),
+    is_paid: (payments?.payCount ?? 0) > 0,
+    now: tokyoDateTime(now),
+    hour,
+    today: tokyoDateNumber(now),
+    this_month: tokyoMonth(now),
+    last_month: tokyoMonth(now, -1),
+    end_of_month: tokyoEndOfMonth(now),
+    timestamp: Math.floor(now.getTime() / 1000),
+    time_group: Math.floor(hour / 6),
+    current_cp_ts: cpTs,
+    uid: member ? String(member.userId) : "",
+    user_type: member?.userType ?? "general",
+    session: req.sessionToken ? publicSessionId(req.sessionToken) : publicSessionId(req.visitorId),
+    // Visitors get a stable group from their browser id so their title text does not flicker.
+    ctrl_group: member?.ctrlGroup ?? (hashToGroup(req.visitorId)),
+    pay_count: payments?.payCount ?? 0,
+    signup_date: member ? tokyoDateNumber(member.signupAt) : "",
+    last_pay_date: payments?.lastPaidAt ? tokyoDateNumber(payments.lastPaidAt) : "",
+    last_read_date: lastRead ? tokyoDateNumber(lastRead) : "",
+    signup_time: member ? Math.floor(member.signupAt.getTime() / 1000) : 0,
+    signup_month: member ? tokyoMonth(member.signupAt) : "",
+    month_pay_max: payments?.monthPayMax ?? 0,
+    ...SHELL_PAGES,
+    os,
+    device,
+    adef: "",
+    use_cache: true,
+    cache_key: String(cpTs),
+  };
+}
+
+function hashToGroup(id: string): number {
+  let h = 0;
+  for (let i = 0; i < id.length; i++) h = (h * 31 + id.charCodeAt(i)) >>> 0;
+  return (h % 9) + 1;
+}
+
+const visitorStatus: UserStatus = {
+  nickname: "",
+  introduction: "",
+  profile_id: "",
+  badge: { no_buy_new: false },
+  display_agreement_flag: false,
+  workspace: null,
+  current_stamp_no: 0,
+  point: 0,
+  cart_count: 0,
+  cart_price: 0,
+  coupon_count: 0,
+  enable_coupon: [],
+  used_coupon: [],
+  received_coupon: [],
+  upcoming_coupon_ids: [],
+  enable_refund: [],
+  target_popup: [],
+  bookshelf_new_count: 0,
+  signup_coupon_expire_seconds: 0,
+  special_sale_expire_seconds: 0,
+  newsletter_flag: false,
+  is_today_stamp: false,
+};
+
+export async function userStatus(db: Db, userId: number | null, now = new Date()): Promise<UserStatus> {
+  const member = userId === null ? null : await getMember(db, userId);
+  if (!member) return { ...visitorStatus };
+  const [point, cart, coupons, refunds, popups, newCount, stamp] = await Promise.all([
+    pointBalance(db, member.userId, now),
+    cartSummary(db, member.userId),
+    couponSummary(db, member.userId, now),
+    pendingRefundIds(db, member.userId, now),
+    targetPopupIds(db, member.userId, now),
+    bookshelfNewCount(db, member.userId, now),
+    stampStatus(db, member.userId, now),
+  ]);
+  return {
+    nickname: member.nickname ?? "",
+    introduction: member.introduction ?? "",
+    profile_id: member.profileId,
+    badge: { no_buy_new: newCount > 0 },
+    display_agreement_flag: !member.agreedAt || member.agreedAt < TERMS_UPDATED_AT,
+    workspace: (member.workspace as Workspace | null) ?? null,
+    current_stamp_no: stamp.currentStampNo,
+    point,
+    cart_count: cart.count,
+    cart_price: cart.price,
+    coupon_count: coupons.enabled.length,
+    enable_coupon: coupons.enabled,
+    used_coupon: coupons.used,
+    received_coupon: coupons.received,
+    upcoming_coupon_ids: coupons.upcoming,
+    enable_refund: refunds,
+    target_popup: popups,
+    bookshelf_new_count: newCount,
+    signup_coupon_expire_seconds: coupons.signupCouponExpireSeconds,
+    special_sale_expire_seconds: coupons.specialSaleExpireSeconds,
+    newsletter_flag: member.newsletterFlag,
+    is_today_stamp: stamp.isTodayStamp,
+  };
+}
