@@ -1,0 +1,103 @@
+import { and, count, eq, inArray, isNotNull, max } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { recentVolumeItemIds } from "../catalog/service";
+import {
+  cdFavorites,
+  readingProgress,
+  searchHistory,
+  seriesFavorites,
+  seriesNotifications,
+  seriesViews,
+  userItems,
+} from "./schema";
+
+function distinct(ids: readonly number[]): number[] {
+  return [...new Set(ids)];
+}
+
+/** The ids among itemIds that the member owns, in the order asked (get_flag / own_items). */
+export async function ownedItemIds(
+  db: Db,
+  userId: number,
+  itemIds: readonly number[],
+): Promise<number[]> {
+  const asked = distinct(itemIds);
+  if (asked.length === 0) return [];
+  const rows = await db
+    .select({ itemId: userItems.itemId })
+    .from(userItems)
+    .where(and(eq(userItems.userId, userId), inArray(userItems.itemId, asked)));
+  const owned = new Set(rows.map((r) => r.itemId));
+  return asked.filter((id) => owned.has(id));
+}
+
+export async function ownsItem(db: Db, userId: number, itemId: number): Promise<boolean> {
+  const rows = await db
+    .select({ itemId: userItems.itemId })
+    .from(userItems)
+    .where(and(eq(userItems.userId, userId), eq(userItems.itemId, itemId)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** The ids among seriesIds the member marked 気になる, in the order asked (favorite_series). */
+export async function favoriteSeriesIds(
+  db: Db,
+  userId: number,
+  seriesIds: readonly number[],
+): Promise<number[]> {
+  const asked = distinct(seriesIds);
+  if (asked.length === 0) return [];
+  const rows = await db
+    .select({ seriesId: seriesFavorites.seriesId })
+    .from(seriesFavorites)
+    .where(and(eq(seriesFavorites.userId, userId), inArray(seriesFavorites.seriesId, asked)));
+  const favorite = new Set(rows.map((r) => r.seriesId));
+  return asked.filter((id) => favorite.has(id));
+}
+
+/** How many items the member owns, hidden ones included (they are still theirs). */
+export async function bookshelfCount(db: Db, userId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(userItems).where(eq(userItems.userId, userId));
+  return row?.n ?? 0;
+}
+
+/** When the member last turned a page: drives last_read_date. */
+export async function lastReadAt(db: Db, userId: number): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: max(readingProgress.updatedAt) })
+    .from(readingProgress)
+    .where(eq(readingProgress.userId, userId));
+  return row?.at ? new Date(row.at) : null;
+}
+
+/** A new volume counts for the bookshelf badge for this long after its release. */
+export const NEW_RELEASE_DAYS = 14;
+
+/** New volumes, released lately, of series on the member's bookshelf that they do not own yet. */
+export async function bookshelfNewCount(db: Db, userId: number, now: Date): Promise<number> {
+  const shelf = await db
+    .selectDistinct({ seriesId: userItems.seriesId })
+    .from(userItems)
+    .where(and(eq(userItems.userId, userId), isNotNull(userItems.seriesId)));
+  const seriesIds = shelf.map((r) => r.seriesId!);
+  if (seriesIds.length === 0) return 0;
+  const since = new Date(now.getTime() - NEW_RELEASE_DAYS * 86_400_000);
+  const fresh = await recentVolumeItemIds(db, seriesIds, since, now);
+  if (fresh.length === 0) return 0;
+  const owned = await ownedItemIds(db, userId, fresh);
+  return fresh.length - owned.length;
+}
+
+/**
+ * Leaving: lists that describe the person go. Owned items stay with the anonymised account,
+ * because they are the record of what was sold.
+ */
+export async function forgetMemberLibrary(db: Db, userId: number): Promise<void> {
+  await db.delete(seriesFavorites).where(eq(seriesFavorites.userId, userId));
+  await db.delete(cdFavorites).where(eq(cdFavorites.userId, userId));
+  await db.delete(seriesNotifications).where(eq(seriesNotifications.userId, userId));
+  await db.delete(readingProgress).where(eq(readingProgress.userId, userId));
+  await db.delete(seriesViews).where(eq(seriesViews.userId, userId));
+  await db.delete(searchHistory).where(eq(searchHistory.userId, userId));
+}
