@@ -1,6 +1,8 @@
 import { Hono } from "hono";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { accountRoutes, memberSettingsRoutes } from "../modules/account/routes";
+import { mediaRoutes } from "../modules/media/routes";
+import { menuRoutes } from "../modules/menu/routes";
 import { statusRoutes } from "../modules/session-status/routes";
 import { ApiError, failure } from "./api-error";
 import type { AppEnv, AppServices } from "./context";
@@ -62,8 +64,10 @@ export function createApp({ services, pages, clientDir, dev = false }: AppOption
   api.route("/", statusRoutes(services));
   api.route("/account", accountRoutes(services));
   api.route("/", memberSettingsRoutes(services));
+  api.route("/", menuRoutes(services));
   app.route("/api", api);
   app.all("/api/*", (c) => failure(c, 404, "お探しの API は見つかりませんでした"));
+  app.route("/media", mediaRoutes(services));
 
   app.all("*", async (c) => {
     if (!pages) return c.text("This page could not be found", 404);

@@ -51,7 +51,9 @@ export async function sharedAnswer(
   store: SharedAnswerStore,
   produce: () => Promise<Record<string, unknown>>,
 ): Promise<Response> {
-  const key = `${c.req.path}?k=${c.req.query("k") ?? ""}`;
+  const url = new URL(c.req.url);
+  url.searchParams.sort();
+  const key = url.pathname + url.search;
   let body = await store.get(key);
   if (body === null) {
     body = JSON.stringify({ result: true, ...(await produce()) });

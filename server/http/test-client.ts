@@ -11,10 +11,10 @@ import type { AppServices } from "./context";
  * The real Hono app on a fresh test database, driven with fetch-API requests, plus a browser-like
  * client that keeps cookies and sends the CSRF header the way the page's request helper does.
  */
-export async function createTestApp(): Promise<{ app: ReturnType<typeof createApp>; services: AppServices; database: Database }> {
+export async function createTestApp(options: { dataDir?: string } = {}): Promise<{ app: ReturnType<typeof createApp>; services: AppServices; database: Database }> {
   const database = await createTestDatabase();
   const services: AppServices = {
-    env: parseEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", TRUST_PROXY: "1" }),
+    env: parseEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", TRUST_PROXY: "1", DATA_DIR: options.dataDir }),
     database,
     db: database.db,
     limiter: memoryRateLimiter(),

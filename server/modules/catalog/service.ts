@@ -1,6 +1,20 @@
 import { and, asc, desc, eq, gte, inArray, lte } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { authors, books, items, series, seriesAuthors } from "./schema";
+import {
+  authors,
+  books,
+  categories,
+  generations,
+  genres,
+  ITEM_TYPE_DRAMA_CD,
+  items,
+  labels,
+  publisherGroups,
+  publishers,
+  series,
+  seriesAuthors,
+  tags,
+} from "./schema";
 
 export interface ItemPrice {
   itemId: number;
@@ -82,4 +96,55 @@ export async function recentVolumeItemIds(db: Db, seriesIds: readonly number[], 
       ),
     );
   return rows.map((r) => r.itemId);
+}
+
+/** The browse lists of the menu call (spec 001 §3 "Menu"), in their display order. */
+export async function browseLists(db: Db) {
+  const [genreRows, categoryRows, tagRows, publisherRows, groupRows, labelRows, generationRows] = await Promise.all([
+    db.select({ genre_id: genres.genreId, name: genres.name }).from(genres).orderBy(asc(genres.sortOrder), asc(genres.genreId)),
+    db
+      .select({ category_id: categories.categoryId, name: categories.name })
+      .from(categories)
+      .orderBy(asc(categories.sortOrder), asc(categories.categoryId)),
+    db.select({ tag_id: tags.tagId, name: tags.name }).from(tags).orderBy(asc(tags.sortOrder), asc(tags.tagId)),
+    db
+      .select({
+        publisher_id: publishers.publisherId,
+        name: publishers.name,
+        description: publishers.description,
+        publisher_group_id: publishers.publisherGroupId,
+      })
+      .from(publishers)
+      .orderBy(asc(publishers.sortOrder), asc(publishers.publisherId)),
+    db
+      .select({ publisher_group_id: publisherGroups.publisherGroupId, name: publisherGroups.name })
+      .from(publisherGroups)
+      .orderBy(asc(publisherGroups.sortOrder), asc(publisherGroups.publisherGroupId)),
+    db
+      .select({ label_id: labels.labelId, name: labels.name, publisher_id: labels.publisherId })
+      .from(labels)
+      .orderBy(asc(labels.sortOrder), asc(labels.labelId)),
+    db
+      .select({ generation_id: generations.generationId, name: generations.name })
+      .from(generations)
+      .orderBy(asc(generations.sortOrder), asc(generations.generationId)),
+  ]);
+  return {
+    genre: genreRows,
+    category: categoryRows,
+    tag: tagRows,
+    publisher: publisherRows,
+    publisher_group: groupRows,
+    label: labelRows,
+    generation: generationRows,
+  };
+}
+
+/** The sellable item of a drama CD (item_type 101): owning it gives every track. */
+export async function dramaCdItemId(db: Db, cdId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ itemId: items.itemId })
+    .from(items)
+    .where(and(eq(items.cdId, cdId), eq(items.itemType, ITEM_TYPE_DRAMA_CD)));
+  return row?.itemId ?? null;
 }
