@@ -1,0 +1,161 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Browser, createTestApp } from "../../http/test-client";
+import { users } from "../account/schema";
+import { books, ITEM_TYPE_BOOK, ITEM_TYPE_DRAMA_CD, items, publishers, series } from "../catalog/schema";
+import { cdBrands, cdLabels, dramaCds, tracks } from "../dramacd/schema";
+import { userItems } from "../library/schema";
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+const mediaDir = mkdtempSync(path.join(tmpdir(), "komaya-media-test-"));
+const past = new Date("2026-01-01T00:00:00Z");
+const future = new Date("2099-01-01T00:00:00Z");
+
+// Volume 1 free, volume 2 member-free, volume 3 paid, volume 4 not yet released.
+beforeAll(async () => {
+  t = await createTestApp({ dataDir: mediaDir });
+  const db = t.services.db;
+  await db.insert(publishers).values({ publisherId: 1, name: "桜風社", nameKana: "オウフウシャ" });
+  await db.insert(series).values({ seriesId: 10, name: "魔王の娘", nameKana: "マオウノムスメ", publisherId: 1, startDate: past });
+  const volume = (bookId: number, v: number, extra: Partial<typeof books.$inferInsert>) => ({
+    bookId,
+    seriesId: 10,
+    itemId: bookId + 1000,
+    volume: v,
+    title: `魔王の娘 ${v}`,
+    price: 600,
+    priceInc: 660,
+    itemStartDate: past,
+    pageCount: 20,
+    trialPageCount: 5,
+    ...extra,
+  });
+  await db.insert(books).values([
+    volume(101, 1, { freeFlag: true, price: 0, priceInc: 0 }),
+    volume(102, 2, { memberFreeFlag: true, price: 0, priceInc: 0 }),
+    volume(103, 3, {}),
+    volume(104, 4, { itemStartDate: future, onsaleFlag: false, freeFlag: true }),
+  ]);
+  await db.insert(items).values(
+    [101, 102, 103, 104].map((b) => ({ itemId: b + 1000, itemType: ITEM_TYPE_BOOK, bookId: b, price: 600, priceInc: 660 })),
+  );
+  await db.insert(cdBrands).values({ brandId: 1, name: "ボイスワークス" });
+  await db.insert(cdLabels).values({ labelId: 1, brandId: 1, name: "ボイスワークス・ドラマ" });
+  await db.insert(dramaCds).values({
+    cdId: 7,
+    name: "ドラマCD 魔王の娘",
+    nameKana: "ドラマシーディー",
+    brandId: 1,
+    labelId: 1,
+    jacket: "jacket_7.png",
+    saleStartDate: past,
+  });
+  await db.insert(items).values({ itemId: 5007, itemType: ITEM_TYPE_DRAMA_CD, cdId: 7, price: 2000, priceInc: 2200 });
+  await db.insert(tracks).values([
+    { cdId: 7, trackNo: 1, name: "プロローグ", durationSec: 4, fileName: "track_7_1.mp3", trialFileName: "trial_7_1.mp3", trialDurationSec: 2 },
+    { cdId: 7, trackNo: 2, name: "本編", durationSec: 3, fileName: "track_7_2.mp3" },
+  ]);
+});
+afterAll(async () => {
+  await t.database.close();
+  rmSync(mediaDir, { recursive: true, force: true });
+});
+
+async function member(owned: Array<{ itemId: number; itemType: number; bookId?: number; cdId?: number }> = []) {
+  const browser = new Browser(t.app);
+  const email = `reader-${Math.random().toString(36).slice(2)}@example.jp`;
+  await browser.postJson("/api/account/signup", { email, password: "password-123", agree: true });
+  const [row] = await t.services.db.select().from(users).where(eq(users.email, email));
+  if (owned.length) {
+    await t.services.db.insert(userItems).values(owned.map((o) => ({ userId: row!.userId, source: "purchase" as const, ...o })));
+  }
+  return browser;
+}
+
+const isPng = (bytes: Uint8Array) => bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47;
+
+describe("book images", () => {
+  it("serves any cover to anyone as a real, publicly cacheable PNG", async () => {
+    const response = await new Browser(t.app).fetch("/media/books/103/cover.png");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("image/png");
+    expect(response.headers.get("cache-control")).toMatch(/^public/);
+    expect(isPng(new Uint8Array(await response.arrayBuffer()))).toBe(true);
+  });
+
+  it("serves trial pages to visitors, and no page past the trial of a paid volume", async () => {
+    const visitor = new Browser(t.app);
+    expect((await visitor.fetch("/media/books/103/pages/5.png")).status).toBe(200);
+    const locked = await visitor.fetch("/media/books/103/pages/6.png");
+    expect(locked.status).toBe(403);
+    expect(locked.headers.get("content-type")).not.toBe("image/png");
+  });
+
+  it("serves every page of an owned volume to its owner only, never to shared caches", async () => {
+    const owner = await member([{ itemId: 1103, itemType: ITEM_TYPE_BOOK, bookId: 103 }]);
+    const page = await owner.fetch("/media/books/103/pages/20.png");
+    expect(page.status).toBe(200);
+    expect(page.headers.get("cache-control")).toMatch(/^private/);
+    const other = await member();
+    expect((await other.fetch("/media/books/103/pages/20.png")).status).toBe(403);
+  });
+
+  it("serves free volumes to everyone and member-free volumes to members only", async () => {
+    const visitor = new Browser(t.app);
+    expect((await visitor.fetch("/media/books/101/pages/12.png")).status).toBe(200);
+    expect((await visitor.fetch("/media/books/102/pages/12.png")).status).toBe(403);
+    expect((await (await member()).fetch("/media/books/102/pages/12.png")).status).toBe(200);
+  });
+
+  it("keeps a free volume closed past its trial until it is released", async () => {
+    expect((await new Browser(t.app).fetch("/media/books/104/pages/12.png")).status).toBe(403);
+  });
+
+  it("answers 404 past the last page or for an unknown volume, and 400 for a bad id", async () => {
+    const visitor = new Browser(t.app);
+    expect((await visitor.fetch("/media/books/101/pages/21.png")).status).toBe(404);
+    expect((await visitor.fetch("/media/books/999/cover.png")).status).toBe(404);
+    expect((await visitor.fetch("/media/books/0/cover.png")).status).toBe(400);
+  });
+});
+
+describe("drama CD audio", () => {
+  it("plays a trial file to anyone, and has none for a track without one", async () => {
+    const visitor = new Browser(t.app);
+    const trial = await visitor.fetch("/media/cds/7/trials/1.mp3");
+    expect(trial.status).toBe(200);
+    expect(trial.headers.get("content-type")).toBe("audio/mpeg");
+    expect((await visitor.fetch("/media/cds/7/trials/2.mp3")).status).toBe(404);
+  });
+
+  it("plays full tracks only to the owner of the CD", async () => {
+    expect((await new Browser(t.app).fetch("/media/cds/7/tracks/1.mp3")).status).toBe(403);
+    expect((await (await member()).fetch("/media/cds/7/tracks/1.mp3")).status).toBe(403);
+    const owner = await member([{ itemId: 5007, itemType: ITEM_TYPE_DRAMA_CD, cdId: 7 }]);
+    const full = await owner.fetch("/media/cds/7/tracks/1.mp3");
+    expect(full.status).toBe(200);
+    const trial = await owner.fetch("/media/cds/7/trials/1.mp3");
+    expect(Number(full.headers.get("content-length"))).toBeGreaterThan(Number(trial.headers.get("content-length")));
+  });
+
+  it("answers a byte range with 206 so the player can seek", async () => {
+    const response = await new Browser(t.app).fetch("/media/cds/7/trials/1.mp3", { headers: { range: "bytes=0-99" } });
+    expect(response.status).toBe(206);
+    expect(response.headers.get("content-range")).toMatch(/^bytes 0-99\/\d+$/);
+    expect((await response.arrayBuffer()).byteLength).toBe(100);
+  });
+});
+
+describe("marketing art", () => {
+  it("draws the images seeded content links to, and 404s unknown kinds", async () => {
+    const visitor = new Browser(t.app);
+    const banner = await visitor.fetch("/media/banner/3.png");
+    expect(banner.status).toBe(200);
+    expect(isPng(new Uint8Array(await banner.arrayBuffer()))).toBe(true);
+    expect((await visitor.fetch("/media/stamp/on-bonus-2.png")).status).toBe(200);
+    expect((await visitor.fetch("/media/secrets/1.png")).status).toBe(404);
+  });
+});

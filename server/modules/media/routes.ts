@@ -1,0 +1,144 @@
+import { createReadStream } from "node:fs";
+import { Readable } from "node:stream";
+import { type Context, Hono } from "hono";
+import { z } from "zod";
+import { ApiError, readParams } from "../../http/api-error";
+import type { AppEnv, AppServices } from "../../http/context";
+import { bookAccess, dramaCdItemId } from "../catalog/service";
+import { dramaCdExists, trackForPlayback } from "../dramacd/service";
+import { ownsItem } from "../library/service";
+import { pageVerdict } from "./access";
+import { type CachedMedia, contentTypeOf, MediaCache } from "./cache";
+import { bannerFile, coverFile, jacketFile, pageFile, squareFile, trackFile, trialFile } from "./files";
+import { seedOf } from "./params";
+import { DEFAULT_TRIAL_SECONDS } from "./audio";
+
+const id = z.coerce.number().int().min(1).max(2_147_483_647);
+const PUBLIC_DAY = "public, max-age=86400";
+
+/** Image kinds the seeded content links to, with the shape each is drawn in. */
+const ART_KINDS: Record<string, { width?: number; height?: number; square?: number }> = {
+  banner: { width: 702, height: 180 },
+  campaign: { width: 702, height: 240 },
+  feature: { width: 660, height: 340 },
+  carousel: { width: 720, height: 400 },
+  topic: { width: 720, height: 360 },
+  popup: { width: 450, height: 450 },
+  lottery: { width: 600, height: 400 },
+  appeal: { square: 240 },
+  comment: { square: 240 },
+  author: { square: 240 },
+  stamp: { square: 120 },
+};
+
+/** Sends a cached file, honouring a single byte range so audio can seek. */
+function sendFile(c: Context<AppEnv>, file: CachedMedia, cacheControl: string): Response {
+  const type = contentTypeOf(file.path);
+  const headers: Record<string, string> = {
+    "Content-Type": type,
+    "Cache-Control": cacheControl,
+    "Accept-Ranges": "bytes",
+  };
+  const range = /^bytes=(\d*)-(\d*)$/.exec(c.req.header("range") ?? "");
+  if (range && (range[1] || range[2])) {
+    let start = range[1] ? Number(range[1]) : file.size - Number(range[2]);
+    let end = range[1] && range[2] ? Number(range[2]) : file.size - 1;
+    start = Math.max(0, start);
+    end = Math.min(end, file.size - 1);
+    if (start > end || start >= file.size) {
+      return new Response(null, { status: 416, headers: { ...headers, "Content-Range": `bytes */${file.size}` } });
+    }
+    const stream = Readable.toWeb(createReadStream(file.path, { start, end })) as ReadableStream;
+    return new Response(stream, {
+      status: 206,
+      headers: { ...headers, "Content-Length": String(end - start + 1), "Content-Range": `bytes ${start}-${end}/${file.size}` },
+    });
+  }
+  const stream = Readable.toWeb(createReadStream(file.path)) as ReadableStream;
+  return new Response(stream, { status: 200, headers: { ...headers, "Content-Length": String(file.size) } });
+}
+
+function notFound(): never {
+  throw new ApiError(404, "ファイルが見つかりません");
+}
+
+export function mediaRoutes(services: AppServices, cache = new MediaCache(`${services.env.DATA_DIR}/media`)) {
+  const { db } = services;
+  const routes = new Hono<AppEnv>();
+
+  routes.get("/books/:bookId/cover.png", async (c) => {
+    const { bookId } = readParams(c, z.object({ bookId: id }));
+    const book = await bookAccess(db, bookId);
+    if (!book) notFound();
+    return sendFile(c, await coverFile(cache, { seriesId: book.seriesId, volume: book.volume }), PUBLIC_DAY);
+  });
+
+  routes.get("/books/:bookId/pages/:page{[0-9]+\\.png}", async (c) => {
+    const { bookId, page } = readParams(
+      c,
+      z.object({ bookId: id, page: z.string().transform((p) => Number(p.replace(".png", ""))) }),
+    );
+    const book = await bookAccess(db, bookId);
+    if (!book) notFound();
+    const member = c.get("member");
+    const owns = member ? await ownsItem(db, member.userId, book.itemId) : false;
+    const verdict = pageVerdict(
+      { ...book, page, released: book.onsaleFlag && book.itemStartDate <= new Date() },
+      { isMember: Boolean(member), owns },
+    );
+    if (verdict === "not-found") notFound();
+    if (verdict === "forbidden") throw new ApiError(403, "このページを読むには購入が必要です");
+    const file = await pageFile(cache, { bookId, page, pageCount: book.pageCount });
+    // Only trial and free pages may sit in shared caches; a member's pages stay in their browser.
+    return sendFile(c, file, verdict === "trial" || verdict === "free" ? PUBLIC_DAY : "private, max-age=3600");
+  });
+
+  routes.get("/cds/:cdId/jacket.png", async (c) => {
+    const { cdId } = readParams(c, z.object({ cdId: id }));
+    if (!(await dramaCdExists(db, cdId))) notFound();
+    return sendFile(c, await jacketFile(cache, { cdId }), PUBLIC_DAY);
+  });
+
+  routes.get("/cds/:cdId/trials/:trackNo{[0-9]+\\.mp3}", async (c) => {
+    const { cdId, trackNo } = readParams(
+      c,
+      z.object({ cdId: id, trackNo: z.string().transform((t) => Number(t.replace(".mp3", ""))) }),
+    );
+    const track = await trackForPlayback(db, cdId, trackNo);
+    if (!track?.trialFileName) notFound();
+    const seconds = Math.min(track.trialDurationSec ?? DEFAULT_TRIAL_SECONDS, track.durationSec);
+    return sendFile(c, await trialFile(cache, { cdId, trackNo, seconds }), PUBLIC_DAY);
+  });
+
+  routes.get("/cds/:cdId/tracks/:trackNo{[0-9]+\\.mp3}", async (c) => {
+    const { cdId, trackNo } = readParams(
+      c,
+      z.object({ cdId: id, trackNo: z.string().transform((t) => Number(t.replace(".mp3", ""))) }),
+    );
+    const track = await trackForPlayback(db, cdId, trackNo);
+    if (!track) notFound();
+    const member = c.get("member");
+    const itemId = await dramaCdItemId(db, cdId);
+    if (!member || itemId === null || !(await ownsItem(db, member.userId, itemId))) {
+      throw new ApiError(403, "この音声を聴くには購入が必要です");
+    }
+    return sendFile(c, await trackFile(cache, { cdId, trackNo, seconds: track.durationSec }), "private, max-age=3600");
+  });
+
+  // Decorative art the marketing content refers to (banners, campaign and feature images, stamps…).
+  routes.get("/:kind/:name{[a-z0-9]+(?:-[a-z0-9]+)*\\.png}", async (c) => {
+    const kind = c.req.param("kind");
+    const shape = ART_KINDS[kind];
+    if (!shape) notFound();
+    const name = c.req.param("name").replace(/\.png$/, "");
+    const artId = (seedOf(`${kind}/${name}`) % 2_147_483_646) + 1;
+    const label = `${kind} ${name}`.toUpperCase().replace(/-/g, " ").slice(0, 24);
+    const file =
+      shape.square !== undefined
+        ? await squareFile(cache, { id: artId, label, size: shape.square })
+        : await bannerFile(cache, { id: artId, label, width: shape.width, height: shape.height });
+    return sendFile(c, file, PUBLIC_DAY);
+  });
+
+  return routes;
+}
