@@ -1,0 +1,91 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+
+// These start their own server processes, so they run once (in the pc project), not per viewport.
+test.skip(({ viewport }) => (viewport?.width ?? 0) < 1000, "process lifecycle is viewport-independent");
+
+function start(env: Record<string, string>): { child: ChildProcess; stderr: () => string; exited: Promise<number | null> } {
+  let stderr = "";
+  const child = spawn("node", ["build/server/main.js"], {
+    env: { ...process.env, HOST: "127.0.0.1", LOG_LEVEL: "warn", ...env },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  child.stderr!.on("data", (d) => {
+    stderr += d;
+  });
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  return { child, stderr: () => stderr, exited };
+}
+
+async function healthy(base: string, timeoutMs = 120_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error("server did not become healthy");
+}
+
+test("a wrong configuration value stops the start with one line naming it", async () => {
+  const server = start({ PORT: "not-a-port" });
+  expect(await server.exited).toBe(1);
+  const lines = server.stderr().trim().split("\n");
+  expect(lines).toHaveLength(1);
+  expect(lines[0]).toContain("PORT");
+});
+
+test("SIGTERM ends the server cleanly, and a member who signed up is still there after a restart", async () => {
+  test.setTimeout(240_000);
+  const dataDir = mkdtempSync(path.join(tmpdir(), "komaya-lifecycle-"));
+  const port = "3931";
+  const base = `http://127.0.0.1:${port}`;
+  const env = { PORT: port, DATA_DIR: dataDir, SEED_SERIES: "60" };
+
+  const first = start(env);
+  await healthy(base);
+  const ct = "lifecycle-token-0123456789";
+  const headers = { "content-type": "application/json", "x-csrftoken": ct, cookie: `ct=${ct}` };
+  const email = `restart-${Date.now()}@example.jp`;
+  const signup = await fetch(`${base}/api/account/signup`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ email, password: "password-123", nickname: "再起動", agree: true }),
+  });
+  expect(signup.status).toBe(200);
+
+  const stopAsked = Date.now();
+  first.child.kill("SIGTERM");
+  expect(await first.exited).toBe(0);
+  expect(Date.now() - stopAsked).toBeLessThan(10_000);
+
+  const second = start(env);
+  try {
+    await healthy(base);
+    const login = await fetch(`${base}/api/account/login`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ email, password: "password-123" }),
+    });
+    expect(login.status).toBe(200);
+    expect(await login.json()).toMatchObject({ result: true, user: { nickname: "再起動" } });
+  } finally {
+    second.child.kill("SIGTERM");
+    expect(await second.exited).toBe(0);
+  }
+});
+
+test("health, hashed assets and the CSRF rule on the running store", async ({ request, page }) => {
+  expect((await request.get("/healthz")).status()).toBe(200);
+  await page.goto("/");
+  const css = await page.locator('link[rel="stylesheet"]').first().getAttribute("href");
+  expect(css).toMatch(/^\/assets\/.+-[A-Za-z0-9_-]{6,}\.css$/);
+  const asset = await request.get(css!);
+  expect(asset.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+  const forged = await request.post("/api/user", { data: {} });
+  expect(forged.status()).toBe(403);
+});
