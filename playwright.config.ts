@@ -36,10 +36,21 @@ export default defineConfig({
     launchOptions: chromium,
   },
   projects: [
-    { name: "pc", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 900 }, launchOptions: chromium } },
+    {
+      name: "pc",
+      use: {
+        ...devices["Desktop Chrome"],
+        viewport: { width: 1280, height: 900 },
+        launchOptions: chromium,
+      },
+    },
     {
       name: "phone",
-      use: { ...devices["Pixel 7"], viewport: { width: 375, height: 812 }, launchOptions: chromium },
+      use: {
+        ...devices["Pixel 7"],
+        viewport: { width: 375, height: 812 },
+        launchOptions: chromium,
+      },
     },
   ],
   webServer: {

@@ -1,7 +1,12 @@
 import { defineConfig } from "vitest/config";
 
 const unitAndApi = {
-  include: ["server/**/*.test.ts", "app/**/*.test.ts", "app/**/*.test.tsx", "contract/**/*.test.ts"],
+  include: [
+    "server/**/*.test.ts",
+    "app/**/*.test.ts",
+    "app/**/*.test.tsx",
+    "contract/**/*.test.ts",
+  ],
   testTimeout: 30_000,
   hookTimeout: 60_000,
 };

@@ -1,11 +1,11 @@
 import {
   isRouteErrorResponse,
-  type ShouldRevalidateFunctionArgs,
   Links,
   Meta,
   Outlet,
   Scripts,
   ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
@@ -26,7 +26,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 // Status and user state change only through actions (login, logout, cart), never by navigating.
-export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
   return formMethod ? defaultShouldRevalidate : false;
 }
 

@@ -1,4 +1,4 @@
-import { type RouteConfigEntry, index, route } from "@react-router/dev/routes";
+import { index, type RouteConfigEntry, route } from "@react-router/dev/routes";
 
 /** Every page is also reachable with a .html suffix (spec 001 §2.1). */
 function page(path: string, file: string): RouteConfigEntry[] {

@@ -43,8 +43,17 @@ interface Figures {
   non2xx: number;
 }
 
-async function load(name: string, url: string, headers: Record<string, string> = {}): Promise<Figures> {
-  const result = await autocannon({ url, connections: args.connections, duration: args.seconds, headers });
+async function load(
+  name: string,
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<Figures> {
+  const result = await autocannon({
+    url,
+    connections: args.connections,
+    duration: args.seconds,
+    headers,
+  });
   return {
     name,
     rps: Math.round(result.requests.average),
@@ -68,7 +77,10 @@ async function waitFor(url: string, child: ChildProcess, timeoutMs = 300_000) {
 }
 
 /** A bare node:http server replaying one recorded answer: the ceiling this machine allows. */
-async function bareServer(body: Buffer, headers: Record<string, string>): Promise<{ server: Server; url: string }> {
+async function bareServer(
+  body: Buffer,
+  headers: Record<string, string>,
+): Promise<{ server: Server; url: string }> {
   const server = createServer((_req, res) => {
     res.writeHead(200, headers);
     res.end(body);
@@ -86,27 +98,49 @@ async function record(url: string) {
     const v = response.headers.get(key);
     if (v) headers[key] = v;
   }
-  return { body, headers, cookie: response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ") };
+  return {
+    body,
+    headers,
+    cookie: response.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; "),
+  };
 }
 
 function table(rows: Figures[]) {
-  const lines = ["| target | requests/s | p50 ms | p99 ms | errors | non-2xx |", "|---|---:|---:|---:|---:|---:|"];
-  for (const r of rows) lines.push(`| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} |`);
+  const lines = [
+    "| target | requests/s | p50 ms | p99 ms | errors | non-2xx |",
+    "|---|---:|---:|---:|---:|---:|",
+  ];
+  for (const r of rows)
+    lines.push(`| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} |`);
   return lines.join("\n");
 }
 
 async function main() {
   const dataDir = args["data-dir"] ?? mkdtempSync(path.join(tmpdir(), "komaya-bench-"));
   const base = `http://127.0.0.1:${args.port}`;
-  console.log(`# benchmark: ${args.connections} connections, ${args.seconds} s each, ${args.series} series, data ${dataDir}`);
+  console.log(
+    `# benchmark: ${args.connections} connections, ${args.seconds} s each, ${args.series} series, data ${dataDir}`,
+  );
   const started = Date.now();
   const server = spawn("node", ["build/server/main.js"], {
-    env: { ...process.env, PORT: String(args.port), HOST: "127.0.0.1", DATA_DIR: dataDir, SEED_SERIES: String(args.series), LOG_LEVEL: "error" },
+    env: {
+      ...process.env,
+      PORT: String(args.port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      SEED_SERIES: String(args.series),
+      LOG_LEVEL: "error",
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
   try {
     await waitFor(`${base}/healthz`, server);
-    console.log(`server ready after ${((Date.now() - started) / 1000).toFixed(1)} s (includes first-start seeding)`);
+    console.log(
+      `server ready after ${((Date.now() - started) / 1000).toFixed(1)} s (includes first-start seeding)`,
+    );
 
     const status = await record(`${base}/api/status`);
     const shared = await record(`${base}/api/shared/menu?k=bench`);
@@ -130,7 +164,9 @@ async function main() {
     const ratio = (a: Figures, b: Figures) => (a.rps / b.rps).toFixed(2);
     console.log(`\n/api/status throughput = ${ratio(rows[0]!, rows[1]!)} x bare node:http`);
     console.log(`/api/shared/menu throughput = ${ratio(rows[2]!, rows[3]!)} x bare node:http`);
-    console.log(`/home SSR: ${rows[4]!.rps} requests/s, p50 ${rows[4]!.p50} ms, p99 ${rows[4]!.p99} ms`);
+    console.log(
+      `/home SSR: ${rows[4]!.rps} requests/s, p50 ${rows[4]!.p50} ms, p99 ${rows[4]!.p99} ms`,
+    );
   } finally {
     server.kill("SIGTERM");
   }

@@ -20,7 +20,11 @@ export const signupPayload = z.object({
     .string()
     .min(PASSWORD_MIN, `パスワードは${PASSWORD_MIN}文字以上で入力してください`)
     .max(PASSWORD_MAX, `パスワードは${PASSWORD_MAX}文字以内で入力してください`),
-  nickname: z.string().trim().max(NICKNAME_MAX, `ニックネームは${NICKNAME_MAX}文字以内で入力してください`).optional(),
+  nickname: z
+    .string()
+    .trim()
+    .max(NICKNAME_MAX, `ニックネームは${NICKNAME_MAX}文字以内で入力してください`)
+    .optional(),
   newsletter: z.boolean().optional(),
   agree: z.literal(true, { message: "利用規約への同意が必要です" }),
 });
@@ -49,7 +53,10 @@ export const leavePayload = z.object({
 });
 
 export const profilePayload = z.object({
-  nickname: z.string().trim().max(NICKNAME_MAX, `ニックネームは${NICKNAME_MAX}文字以内で入力してください`),
+  nickname: z
+    .string()
+    .trim()
+    .max(NICKNAME_MAX, `ニックネームは${NICKNAME_MAX}文字以内で入力してください`),
   introduction: z
     .string()
     .trim()

@@ -45,7 +45,9 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const name = issue.path.join(".");
-    throw new EnvError(`Invalid configuration: ${name} ${issue.message} (got ${JSON.stringify(source[name])})`);
+    throw new EnvError(
+      `Invalid configuration: ${name} ${issue.message} (got ${JSON.stringify(source[name])})`,
+    );
   }
   return parsed.data;
 }

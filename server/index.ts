@@ -41,7 +41,9 @@ async function main() {
     logger.info("seeded", { seconds: Math.round((performance.now() - seedStarted) / 100) / 10 });
   }
 
-  const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 2 }) : null;
+  const redis = env.REDIS_URL
+    ? new Redis(env.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 2 })
+    : null;
   if (redis) await redis.connect();
 
   const services: AppServices = {
@@ -55,7 +57,9 @@ async function main() {
   };
 
   let pages: PageHandler;
-  let viteMiddleware: ((req: IncomingMessage, res: ServerResponse, next: () => void) => void) | null = null;
+  let viteMiddleware:
+    | ((req: IncomingMessage, res: ServerResponse, next: () => void) => void)
+    | null = null;
   if (dev) {
     const { createServer: createVite } = await import("vite");
     const vite = await createVite({ server: { middlewareMode: true }, appType: "custom" });
@@ -112,6 +116,8 @@ async function main() {
 }
 
 main().catch((error) => {
-  process.stderr.write(`Failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.stderr.write(
+    `Failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
   process.exit(1);
 });

@@ -1,6 +1,12 @@
 /** Structured JSON logs, one object a line, so a log shipper can index them without parsing prose. */
 type Level = "debug" | "info" | "warn" | "error";
-const order: Record<Level | "silent", number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 99 };
+const order: Record<Level | "silent", number> = {
+  debug: 10,
+  info: 20,
+  warn: 30,
+  error: 40,
+  silent: 99,
+};
 
 export interface Logger {
   debug(msg: string, fields?: Record<string, unknown>): void;
@@ -17,7 +23,12 @@ export function createLogger(
 ): Logger {
   const emit = (lvl: Level, msg: string, fields?: Record<string, unknown>) => {
     if (order[lvl] < order[level]) return;
-    const entry: Record<string, unknown> = { time: new Date().toISOString(), level: lvl, msg, ...base };
+    const entry: Record<string, unknown> = {
+      time: new Date().toISOString(),
+      level: lvl,
+      msg,
+      ...base,
+    };
     for (const [k, v] of Object.entries(fields ?? {})) {
       entry[k] = v instanceof Error ? { message: v.message, stack: v.stack } : v;
     }

@@ -27,9 +27,13 @@ function behaves(name: string, make: () => RateLimiter, advance: (ms: number) =>
 }
 
 let now = 1_000_000;
-behaves("in-process limiter", () => memoryRateLimiter(() => now), (ms) => {
-  now += ms;
-});
+behaves(
+  "in-process limiter",
+  () => memoryRateLimiter(() => now),
+  (ms) => {
+    now += ms;
+  },
+);
 
 // Against the machine's Redis when the run provides one (CI does).
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -37,4 +41,9 @@ const redis = redisUrl ? new Redis(redisUrl) : null;
 afterAll(async () => {
   await redis?.quit();
 });
-if (redis) behaves("redis limiter", () => redisRateLimiter(redis, `test:${process.pid}:`), () => {});
+if (redis)
+  behaves(
+    "redis limiter",
+    () => redisRateLimiter(redis, `test:${process.pid}:`),
+    () => {},
+  );

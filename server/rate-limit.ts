@@ -44,11 +44,10 @@ export function redisRateLimiter(redis: Redis, prefix = "rl:"): RateLimiter {
   return {
     async hit(key, windowSeconds) {
       const k = prefix + key;
-      const [[, count]] = (await redis
-        .multi()
-        .incr(k)
-        .expire(k, windowSeconds, "NX")
-        .exec()) as [[unknown, number], [unknown, number]];
+      const [[, count]] = (await redis.multi().incr(k).expire(k, windowSeconds, "NX").exec()) as [
+        [unknown, number],
+        [unknown, number],
+      ];
       return count;
     },
     async count(key) {

@@ -11,7 +11,8 @@ export function SiteFooter() {
         <Link to="/inquiry">お問い合わせ</Link>
       </nav>
       <p className="site-footer__abj">
-        ABJマークは、この電子書店・電子書籍配信サービスが、著作権者からコンテンツ使用許諾を得た正規版配信サービスであることを示す登録商標（登録番号 第6091713号）です。
+        ABJマークは、この電子書店・電子書籍配信サービスが、著作権者からコンテンツ使用許諾を得た正規版配信サービスであることを示す登録商標（登録番号
+        第6091713号）です。
       </p>
       <p className="site-footer__copy">© コマヤ</p>
     </footer>

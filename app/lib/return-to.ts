@@ -1,6 +1,6 @@
 /** Only same-site paths may be returned to after login, so a link cannot bounce members elsewhere. */
 export function safeReturnTo(value: string | null | undefined, fallback = "/"): string {
-  if (!value || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
+  if (!value?.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
   return value;
 }
 

@@ -46,7 +46,9 @@ export default function Account({ loaderData }: Route.ComponentProps) {
         <dt>メールアドレス</dt>
         <dd>{loaderData.email}</dd>
         <dt>登録日</dt>
-        <dd>{new Date(loaderData.signupAt).toLocaleDateString("ja-JP", { timeZone: "Asia/Tokyo" })}</dd>
+        <dd>
+          {new Date(loaderData.signupAt).toLocaleDateString("ja-JP", { timeZone: "Asia/Tokyo" })}
+        </dd>
       </dl>
 
       <form className="account__section" onSubmit={saveProfile}>
@@ -57,7 +59,12 @@ export default function Account({ loaderData }: Route.ComponentProps) {
         </label>
         <label className="field">
           <span className="field__label">自己紹介</span>
-          <textarea name="introduction" defaultValue={loaderData.introduction} maxLength={INTRODUCTION_MAX} rows={4} />
+          <textarea
+            name="introduction"
+            defaultValue={loaderData.introduction}
+            maxLength={INTRODUCTION_MAX}
+            rows={4}
+          />
         </label>
         <button type="submit" className="button button--primary">
           保存する
@@ -72,7 +79,11 @@ export default function Account({ loaderData }: Route.ComponentProps) {
       <div className="account__section">
         <h2>メールマガジン</h2>
         <label className="check">
-          <input type="checkbox" checked={newsletter} onChange={(e) => toggleNewsletter(e.currentTarget.checked)} />
+          <input
+            type="checkbox"
+            checked={newsletter}
+            onChange={(e) => toggleNewsletter(e.currentTarget.checked)}
+          />
           <span>お得なキャンペーン情報をメールで受け取る</span>
         </label>
       </div>

@@ -49,7 +49,13 @@ export default function Login() {
         </label>
         <label className="field">
           <span className="field__label">パスワード</span>
-          <input name="password" type="password" autoComplete="current-password" required maxLength={PASSWORD_MAX} />
+          <input
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            maxLength={PASSWORD_MAX}
+          />
         </label>
         {problem ? (
           <p className="form-problem" role="alert">
@@ -61,7 +67,8 @@ export default function Login() {
         </button>
       </form>
       <p className="auth-card__switch">
-        はじめての方は <Link to={`/signup?return_to=${encodeURIComponent(returnTo)}`}>無料会員登録</Link>
+        はじめての方は{" "}
+        <Link to={`/signup?return_to=${encodeURIComponent(returnTo)}`}>無料会員登録</Link>
       </p>
     </section>
   );

@@ -8,12 +8,16 @@ import type { Route } from "./+types/signup";
 export function meta() {
   return [
     { title: "無料会員登録 | コマヤ" },
-    { name: "description", content: "無料会員登録で、会員限定の無料巻や新規登録クーポンがご利用いただけます。" },
+    {
+      name: "description",
+      content: "無料会員登録で、会員限定の無料巻や新規登録クーポンがご利用いただけます。",
+    },
   ];
 }
 
 export function loader({ context, request }: Route.LoaderArgs) {
-  if (context.request.member) throw redirect(safeReturnTo(new URL(request.url).searchParams.get("return_to")));
+  if (context.request.member)
+    throw redirect(safeReturnTo(new URL(request.url).searchParams.get("return_to")));
   return null;
 }
 
@@ -47,7 +51,9 @@ export default function Signup() {
   return (
     <section className="auth-card" aria-labelledby="signup-title">
       <h1 id="signup-title">無料会員登録</h1>
-      <p className="auth-card__lead">会員限定の無料巻、ログインスタンプ、新規登録クーポンがご利用いただけます。</p>
+      <p className="auth-card__lead">
+        会員限定の無料巻、ログインスタンプ、新規登録クーポンがご利用いただけます。
+      </p>
       <form onSubmit={submit} noValidate>
         <label className="field">
           <span className="field__label">メールアドレス</span>
@@ -75,7 +81,8 @@ export default function Signup() {
         <label className="check">
           <input name="agree" type="checkbox" required />
           <span>
-            <Link to="/agreement">利用規約</Link>と<Link to="/privacy">プライバシーポリシー</Link>に同意する
+            <Link to="/agreement">利用規約</Link>と<Link to="/privacy">プライバシーポリシー</Link>
+            に同意する
           </span>
         </label>
         {problem ? (

@@ -3,14 +3,17 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 
 // The build copies migrations next to the server bundle, so this resolves in source and in build/.
-export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
+export const migrationsFolder = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  "migrations",
+);
 
 /** One type for both drivers: services are written once against the pg-core API. */
 export type Db = ReturnType<typeof drizzlePg>;

@@ -41,7 +41,9 @@ export async function readJson<T extends z.ZodType>(c: Context, schema: T): Prom
     try {
       value = JSON.parse(text);
     } catch {
-      throw new ApiError(400, "リクエストの形式が正しくありません（JSON を読み取れません）", { field: "body" });
+      throw new ApiError(400, "リクエストの形式が正しくありません（JSON を読み取れません）", {
+        field: "body",
+      });
     }
   }
   const parsed = schema.safeParse(value);

@@ -1,5 +1,5 @@
-import { Hono } from "hono";
 import { serveStatic } from "@hono/node-server/serve-static";
+import { Hono } from "hono";
 import { accountRoutes, memberSettingsRoutes } from "../modules/account/routes";
 import { mediaRoutes } from "../modules/media/routes";
 import { menuRoutes } from "../modules/menu/routes";

@@ -7,7 +7,9 @@ export type PageHandler = (request: Request, context: unknown) => Promise<Respon
 
 /** Renders pages from the production build (build/server/index.js). */
 export async function productionPageHandler(buildDir: string): Promise<PageHandler> {
-  const build = (await import(pathToFileURL(path.join(buildDir, "server", "index.js")).href)) as ServerBuild;
+  const build = (await import(
+    pathToFileURL(path.join(buildDir, "server", "index.js")).href
+  )) as ServerBuild;
   const handler = createRequestHandler(build, "production");
   return (request, context) => handler(request, context as never);
 }

@@ -4,23 +4,32 @@ import { parseEnv } from "../env";
 import { createLogger } from "../logger";
 import { memoryRateLimiter } from "../rate-limit";
 import { createApp } from "./app";
-import { memorySharedAnswers } from "./shared-answers";
 import type { AppServices } from "./context";
+import { memorySharedAnswers } from "./shared-answers";
 
 /**
  * The real Hono app on a fresh test database, driven with fetch-API requests, plus a browser-like
  * client that keeps cookies and sends the CSRF header the way the page's request helper does.
  */
-export async function createTestApp(options: { dataDir?: string } = {}): Promise<{ app: ReturnType<typeof createApp>; services: AppServices; database: Database }> {
+export async function createTestApp(
+  options: { dataDir?: string } = {},
+): Promise<{ app: ReturnType<typeof createApp>; services: AppServices; database: Database }> {
   const database = await createTestDatabase();
   const services: AppServices = {
-    env: parseEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", TRUST_PROXY: "1", DATA_DIR: options.dataDir }),
+    env: parseEnv({
+      NODE_ENV: "test",
+      LOG_LEVEL: "silent",
+      TRUST_PROXY: "1",
+      DATA_DIR: options.dataDir,
+    }),
     database,
     db: database.db,
     limiter: memoryRateLimiter(),
     sharedAnswers: memorySharedAnswers(),
     // Errors still reach stderr, so a failing API test shows its cause.
-    logger: createLogger(process.env.TEST_LOG_LEVEL === "debug" ? "debug" : "error", {}, (line) => process.stderr.write(`${line}\n`)),
+    logger: createLogger(process.env.TEST_LOG_LEVEL === "debug" ? "debug" : "error", {}, (line) =>
+      process.stderr.write(`${line}\n`),
+    ),
     sessionSecret: "test-session-secret-test-session-secret",
   };
   return { app: createApp({ services }), services, database };
@@ -30,7 +39,9 @@ export class Browser {
   readonly cookies = new Map<string, string>();
 
   constructor(
-    private readonly app: { request: (input: string, init?: RequestInit) => Response | Promise<Response> },
+    private readonly app: {
+      request: (input: string, init?: RequestInit) => Response | Promise<Response>;
+    },
     private readonly address = "203.0.113.7",
   ) {}
 
@@ -39,7 +50,12 @@ export class Browser {
     if (this.cookies.size > 0) {
       headers.set("cookie", [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "));
     }
-    if (init.csrf !== false && init.method === "POST" && this.cookies.has("ct") && !headers.has("x-csrftoken")) {
+    if (
+      init.csrf !== false &&
+      init.method === "POST" &&
+      this.cookies.has("ct") &&
+      !headers.has("x-csrftoken")
+    ) {
       headers.set("x-csrftoken", this.cookies.get("ct")!);
     }
     headers.set("x-forwarded-for", this.address);
@@ -60,7 +76,10 @@ export class Browser {
     await this.fetch("/api/status");
   }
 
-  async postJson<T = Record<string, unknown>>(path: string, body: unknown = {}): Promise<{ status: number; body: T & { result: boolean; error_message?: string } }> {
+  async postJson<T = Record<string, unknown>>(
+    path: string,
+    body: unknown = {},
+  ): Promise<{ status: number; body: T & { result: boolean; error_message?: string } }> {
     if (!this.cookies.has("ct")) await this.open();
     const response = await this.fetch(path, {
       method: "POST",
@@ -70,7 +89,9 @@ export class Browser {
     return { status: response.status, body: (await response.json()) as never };
   }
 
-  async getJson<T = Record<string, unknown>>(path: string): Promise<{ status: number; body: T & { result: boolean } }> {
+  async getJson<T = Record<string, unknown>>(
+    path: string,
+  ): Promise<{ status: number; body: T & { result: boolean } }> {
     const response = await this.fetch(path);
     return { status: response.status, body: (await response.json()) as never };
   }

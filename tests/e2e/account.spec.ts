@@ -1,6 +1,8 @@
 import { DEMO_MEMBER, expect, login, screenshot, test, uniqueEmail } from "./fixtures";
 
-test("a visitor signs up, logs out, logs in again and sees themself in the header", async ({ page }) => {
+test("a visitor signs up, logs out, logs in again and sees themself in the header", async ({
+  page,
+}) => {
   const email = uniqueEmail();
   const password = "tsuzuki-yomu-123";
 
@@ -29,12 +31,16 @@ test("a visitor signs up, logs out, logs in again and sees themself in the heade
   await screenshot(page, "home-member");
 });
 
-test("a wrong password is refused with a message and leaves the visitor logged out", async ({ page }) => {
+test("a wrong password is refused with a message and leaves the visitor logged out", async ({
+  page,
+}) => {
   await page.goto("/login");
   await page.getByLabel("メールアドレス").fill(DEMO_MEMBER.email);
   await page.getByLabel("パスワード").fill("not-the-password");
   await page.getByRole("button", { name: "ログイン", exact: true }).click();
-  await expect(page.getByRole("alert").first()).toContainText("メールアドレスまたはパスワードが正しくありません");
+  await expect(page.getByRole("alert").first()).toContainText(
+    "メールアドレスまたはパスワードが正しくありません",
+  );
   await expect(page.getByTestId("header-member")).toHaveCount(0);
 });
 

@@ -5,9 +5,16 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 
 // These start their own server processes, so they run once (in the pc project), not per viewport.
-test.skip(({ viewport }) => (viewport?.width ?? 0) < 1000, "process lifecycle is viewport-independent");
+test.skip(
+  ({ viewport }) => (viewport?.width ?? 0) < 1000,
+  "process lifecycle is viewport-independent",
+);
 
-function start(env: Record<string, string>): { child: ChildProcess; stderr: () => string; exited: Promise<number | null> } {
+function start(env: Record<string, string>): {
+  child: ChildProcess;
+  stderr: () => string;
+  exited: Promise<number | null>;
+} {
   let stderr = "";
   const child = spawn("node", ["build/server/main.js"], {
     env: { ...process.env, HOST: "127.0.0.1", LOG_LEVEL: "warn", ...env },

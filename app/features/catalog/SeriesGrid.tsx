@@ -18,7 +18,14 @@ export function SeriesGrid({ items }: { items: SeriesTile[] }) {
       {items.map((item) => (
         <li key={item.seriesId} className="series-card">
           <Link to={`/series/${item.seriesId}`}>
-            <img src={coverUrl(item.latestBookId)} alt="" width={300} height={424} loading="lazy" decoding="async" />
+            <img
+              src={coverUrl(item.latestBookId)}
+              alt=""
+              width={300}
+              height={424}
+              loading="lazy"
+              decoding="async"
+            />
             <div className="series-card__title">{item.name}</div>
             <div className="series-card__author">{item.author}</div>
           </Link>

@@ -2,8 +2,16 @@ import { agreeToTerms, registerMember, setNewsletter } from "../../modules/accou
 import type { DemoMembers, SeedContext } from "./types";
 
 /** The accounts the README names, so a newcomer can log in to a store that has history. */
-export const DEMO_MEMBER = { email: "demo@komaya.example", password: "komaya-demo-2026", nickname: "コマヤ太郎" };
-export const DEMO_STAFF = { email: "staff@komaya.example", password: "komaya-staff-2026", nickname: "運営スタッフ" };
+export const DEMO_MEMBER = {
+  email: "demo@komaya.example",
+  password: "komaya-demo-2026",
+  nickname: "コマヤ太郎",
+};
+export const DEMO_STAFF = {
+  email: "staff@komaya.example",
+  password: "komaya-staff-2026",
+  nickname: "運営スタッフ",
+};
 
 export async function seedDemoMembers(ctx: SeedContext): Promise<DemoMembers> {
   const { db, options } = ctx;

@@ -10,7 +10,11 @@ export const CSRF_COOKIE = "ct";
 export const VISITOR_COOKIE = "vid";
 const token = /^[A-Za-z0-9_-]{16,64}$/;
 
-export function isSecureRequest(url: string, forwardedProto: string | undefined, trustProxy: boolean) {
+export function isSecureRequest(
+  url: string,
+  forwardedProto: string | undefined,
+  trustProxy: boolean,
+) {
   if (trustProxy && forwardedProto) return forwardedProto.split(",")[0]!.trim() === "https";
   return url.startsWith("https:");
 }
@@ -21,7 +25,11 @@ export function isSecureRequest(url: string, forwardedProto: string | undefined,
  */
 export function cookiesAndSession(services: AppServices): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const secure = isSecureRequest(c.req.url, c.req.header("x-forwarded-proto"), services.env.TRUST_PROXY);
+    const secure = isSecureRequest(
+      c.req.url,
+      c.req.header("x-forwarded-proto"),
+      services.env.TRUST_PROXY,
+    );
     c.set("secure", secure);
     const base = { path: "/", sameSite: "Lax" as const, secure };
 
@@ -29,7 +37,11 @@ export function cookiesAndSession(services: AppServices): MiddlewareHandler<AppE
     const unsafe = c.req.method !== "GET" && c.req.method !== "HEAD" && c.req.method !== "OPTIONS";
     // Double submit: a cross-site page can send the cookie but cannot read it to copy it into the header.
     if (unsafe && (!sentCsrf || c.req.header("x-csrftoken") !== sentCsrf)) {
-      return failure(c, 403, "セッションの有効期限が切れました。ページを再読み込みしてから、もう一度お試しください。");
+      return failure(
+        c,
+        403,
+        "セッションの有効期限が切れました。ページを再読み込みしてから、もう一度お試しください。",
+      );
     }
     let csrf = sentCsrf;
     if (!csrf || !token.test(csrf)) {
@@ -42,10 +54,13 @@ export function cookiesAndSession(services: AppServices): MiddlewareHandler<AppE
     let visitor = getCookie(c, VISITOR_COOKIE);
     if (!visitor || !token.test(visitor)) {
       visitor = randomBytes(12).toString("base64url");
-      setCookie(c, VISITOR_COOKIE, visitor, { ...base, httpOnly: true, maxAge: 60 * 60 * 24 * 365 });
+      setCookie(c, VISITOR_COOKIE, visitor, {
+        ...base,
+        httpOnly: true,
+        maxAge: 60 * 60 * 24 * 365,
+      });
     }
     c.set("visitorId", visitor);
-
 
     c.set("member", null);
     c.set("sessionToken", null);

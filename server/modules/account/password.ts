@@ -16,19 +16,31 @@ const KEYLEN = 32;
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
   const hash = await scrypt(password.normalize("NFKC"), salt, KEYLEN, params);
-  return ["scrypt", params.N, params.r, params.p, salt.toString("base64"), hash.toString("base64")].join("$");
+  return [
+    "scrypt",
+    params.N,
+    params.r,
+    params.p,
+    salt.toString("base64"),
+    hash.toString("base64"),
+  ].join("$");
 }
 
 export async function verifyPassword(password: string, encoded: string): Promise<boolean> {
   const [kind, n, r, p, salt, hash] = encoded.split("$");
   if (kind !== "scrypt" || !salt || !hash) return false;
   const expected = Buffer.from(hash, "base64");
-  const actual = await scrypt(password.normalize("NFKC"), Buffer.from(salt, "base64"), expected.length, {
-    N: Number(n),
-    r: Number(r),
-    p: Number(p),
-    maxmem: params.maxmem,
-  });
+  const actual = await scrypt(
+    password.normalize("NFKC"),
+    Buffer.from(salt, "base64"),
+    expected.length,
+    {
+      N: Number(n),
+      r: Number(r),
+      p: Number(p),
+      maxmem: params.maxmem,
+    },
+  );
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 

@@ -16,8 +16,18 @@ afterAll(async () => {
 let n = 0;
 const newEmail = () => `member${++n}-${Date.now()}@example.jp`;
 
-async function signup(browser: Browser, email = newEmail(), password = "password-123", nickname = "読書家") {
-  const answer = await browser.postJson("/api/account/signup", { email, password, nickname, agree: true });
+async function signup(
+  browser: Browser,
+  email = newEmail(),
+  password = "password-123",
+  nickname = "読書家",
+) {
+  const answer = await browser.postJson("/api/account/signup", {
+    email,
+    password,
+    nickname,
+    agree: true,
+  });
   expect(answer.status).toBe(200);
   return { email, password, answer };
 }
@@ -44,7 +54,12 @@ describe("signup and status", () => {
         " ",
       );
     for (const field of fields) expect(status.body, field).toHaveProperty(field);
-    expect(status.body).toMatchObject({ is_login: false, user_type: "general", signup_page: "/signup", login_page: "/login" });
+    expect(status.body).toMatchObject({
+      is_login: false,
+      user_type: "general",
+      signup_page: "/signup",
+      login_page: "/login",
+    });
     const post = await browser.postJson("/api/status");
     expect(post.body.is_login).toBe(false);
   });
@@ -69,14 +84,21 @@ describe("signup and status", () => {
       agree: true,
     });
     expect(again.status).toBe(409);
-    expect(again.body).toMatchObject({ result: false, error_message: "このメールアドレスはすでに登録されています" });
+    expect(again.body).toMatchObject({
+      result: false,
+      error_message: "このメールアドレスはすでに登録されています",
+    });
   });
 
   it("rejects an address over 254 characters with a message naming the field, and creates nothing", async () => {
     const before = await t.services.db.$count(users);
     const email = `${"a".repeat(64)}@${"b".repeat(63)}.${"c".repeat(63)}.${"d".repeat(62)}.jp`;
     expect(email.length).toBeGreaterThan(254);
-    const answer = await new Browser(t.app).postJson("/api/account/signup", { email, password: "password-123", agree: true });
+    const answer = await new Browser(t.app).postJson("/api/account/signup", {
+      email,
+      password: "password-123",
+      agree: true,
+    });
     expect(answer.status).toBe(400);
     expect(answer.body.error_message).toContain("email");
     expect(await t.services.db.$count(users)).toBe(before);
@@ -86,7 +108,11 @@ describe("signup and status", () => {
     const local = `x${Date.now()}`;
     const email = `${local}@${"b".repeat(63)}.${"c".repeat(63)}.${"d".repeat(63)}.${"e".repeat(254 - local.length - 1 - 63 * 3 - 3 - 3)}.jp`;
     expect(email.length).toBe(254);
-    const answer = await new Browser(t.app).postJson("/api/account/signup", { email, password: "password-123", agree: true });
+    const answer = await new Browser(t.app).postJson("/api/account/signup", {
+      email,
+      password: "password-123",
+      agree: true,
+    });
     expect(answer.status).toBe(200);
   });
 
@@ -120,7 +146,10 @@ describe("bad requests", () => {
   it("answers 403 when the header does not equal the ct cookie", async () => {
     const browser = new Browser(t.app);
     await browser.open();
-    const response = await browser.fetch("/api/user", { method: "POST", headers: { "x-csrftoken": "forged-token-value-123" } });
+    const response = await browser.fetch("/api/user", {
+      method: "POST",
+      headers: { "x-csrftoken": "forged-token-value-123" },
+    });
     expect(response.status).toBe(403);
   });
 
@@ -132,7 +161,10 @@ describe("bad requests", () => {
   });
 
   it("answers a wrong type with 400 naming the field", async () => {
-    const answer = await new Browser(t.app).postJson("/api/account/login", { email: 12, password: "x" });
+    const answer = await new Browser(t.app).postJson("/api/account/login", {
+      email: 12,
+      password: "x",
+    });
     expect(answer.status).toBe(400);
     expect(answer.body.error_message).toMatch(/^email: /);
   });
@@ -153,7 +185,10 @@ describe("login, logout and sessions", () => {
   it("logs in with the right password and out again; the old cookie stops working", async () => {
     const { email, password } = await signup(new Browser(t.app));
     const browser = new Browser(t.app);
-    const login = await browser.postJson("/api/account/login", { email: email.toUpperCase(), password });
+    const login = await browser.postJson("/api/account/login", {
+      email: email.toUpperCase(),
+      password,
+    });
     expect(login.body.result).toBe(true);
     const sid = browser.cookies.get("sid")!;
     expect(sid).toBeTruthy();
@@ -193,14 +228,20 @@ describe("login, logout and sessions", () => {
     const { email, password } = await signup(new Browser(t.app));
     const attacker = new Browser(t.app, "198.51.100.9");
     for (let i = 0; i < LOGIN_FAILURE_LIMIT; i++) {
-      const wrong = await attacker.postJson("/api/account/login", { email, password: "wrong-password" });
+      const wrong = await attacker.postJson("/api/account/login", {
+        email,
+        password: "wrong-password",
+      });
       expect(wrong.status).toBe(401);
     }
     const locked = await attacker.postJson("/api/account/login", { email, password });
     expect(locked.status).toBe(429);
     expect(locked.body.error_message).toContain("しばらく");
 
-    const owner = await new Browser(t.app, "192.0.2.44").postJson("/api/account/login", { email, password });
+    const owner = await new Browser(t.app, "192.0.2.44").postJson("/api/account/login", {
+      email,
+      password,
+    });
     expect(owner.status).toBe(200);
   });
 });
@@ -209,9 +250,15 @@ describe("profile, newsletter, agreement", () => {
   it("updates nickname and introduction", async () => {
     const browser = new Browser(t.app);
     await signup(browser);
-    const answer = await browser.postJson("/api/profile", { nickname: "新しい名前", introduction: "よろしく" });
+    const answer = await browser.postJson("/api/profile", {
+      nickname: "新しい名前",
+      introduction: "よろしく",
+    });
     expect(answer.body).toMatchObject({ result: true, nickname: "新しい名前" });
-    expect((await browser.postJson("/api/user")).body).toMatchObject({ nickname: "新しい名前", introduction: "よろしく" });
+    expect((await browser.postJson("/api/user")).body).toMatchObject({
+      nickname: "新しい名前",
+      introduction: "よろしく",
+    });
   });
 
   it("refuses an over-long nickname and keeps the old one", async () => {
@@ -226,7 +273,9 @@ describe("profile, newsletter, agreement", () => {
   it("switches the newsletter and answers the new value, default false", async () => {
     const browser = new Browser(t.app);
     await signup(browser);
-    expect((await browser.postJson("/api/newsletter", { enable: true })).body).toMatchObject({ enable: true });
+    expect((await browser.postJson("/api/newsletter", { enable: true })).body).toMatchObject({
+      enable: true,
+    });
     expect((await browser.postJson("/api/user")).body).toMatchObject({ newsletter_flag: true });
     expect((await browser.postJson("/api/newsletter", {})).body).toMatchObject({ enable: false });
   });
@@ -241,7 +290,9 @@ describe("profile, newsletter, agreement", () => {
     const browser = new Browser(t.app);
     await signup(browser);
     expect((await browser.postJson("/api/agree")).body.result).toBe(true);
-    expect((await browser.postJson("/api/user")).body).toMatchObject({ display_agreement_flag: false });
+    expect((await browser.postJson("/api/user")).body).toMatchObject({
+      display_agreement_flag: false,
+    });
   });
 });
 
@@ -273,14 +324,22 @@ describe("leaving", () => {
     expect(answer.body.result).toBe(true);
     expect(answer.body.user.nickname).toBe("");
 
-    const [after] = await t.services.db.select().from(users).where(eq(users.userId, member!.userId));
+    const [after] = await t.services.db
+      .select()
+      .from(users)
+      .where(eq(users.userId, member!.userId));
     expect(after).toMatchObject({ email: null, passwordHash: null, nickname: null });
     expect(after!.leftAt).not.toBeNull();
-    const reasons = await t.services.db.select().from(leaveReasons).where(eq(leaveReasons.opinion, "もっと安いと嬉しい"));
+    const reasons = await t.services.db
+      .select()
+      .from(leaveReasons)
+      .where(eq(leaveReasons.opinion, "もっと安いと嬉しい"));
     expect(reasons).toHaveLength(1);
     expect(await t.services.db.$count(orders, eq(orders.userId, member!.userId))).toBe(1);
     expect((await other.getJson("/api/status")).body.is_login).toBe(false);
-    expect((await new Browser(t.app).postJson("/api/account/login", { email, password })).status).toBe(401);
+    expect(
+      (await new Browser(t.app).postJson("/api/account/login", { email, password })).status,
+    ).toBe(401);
     await signup(new Browser(t.app), email);
   });
 });

@@ -11,8 +11,8 @@ import {
 import { ApiError, readJson } from "../../http/api-error";
 import type { AppEnv, AppServices } from "../../http/context";
 import { setSessionCookie } from "../../http/middleware/cookies-and-session";
-import { forgetMemberPersonalData } from "./forget-personal-data";
 import { userStatus } from "../session-status/service";
+import { forgetMemberPersonalData } from "./forget-personal-data";
 import {
   AccountError,
   agreeToTerms,
@@ -130,7 +130,11 @@ export function memberSettingsRoutes(services: AppServices) {
     const member = requireMember(c);
     const input = await readJson(c, profilePayload);
     const user = await updateProfile(db, member.userId, input);
-    return c.json({ result: true, nickname: user.nickname ?? "", introduction: user.introduction ?? "" });
+    return c.json({
+      result: true,
+      nickname: user.nickname ?? "",
+      introduction: user.introduction ?? "",
+    });
   });
 
   routes.post("/newsletter", async (c) => {

@@ -55,7 +55,8 @@ export async function registerMember(
     })
     .onConflictDoNothing()
     .returning({ userId: users.userId });
-  if (rows.length === 0) throw new AccountError("EMAIL_TAKEN", "このメールアドレスはすでに登録されています");
+  if (rows.length === 0)
+    throw new AccountError("EMAIL_TAKEN", "このメールアドレスはすでに登録されています");
   return rows[0]!;
 }
 
@@ -111,7 +112,12 @@ export interface ActiveSession {
   expiresAt: Date;
 }
 
-export async function findSession(db: Db, secret: string, token: string, now = new Date()): Promise<ActiveSession | null> {
+export async function findSession(
+  db: Db,
+  secret: string,
+  token: string,
+  now = new Date(),
+): Promise<ActiveSession | null> {
   if (!token || token.length > 200) return null;
   const sessionHash = hashToken(secret, token);
   const [row] = await db
@@ -130,7 +136,10 @@ export async function findSession(db: Db, secret: string, token: string, now = n
   if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
     // Sliding expiry: an active member stays logged in.
     const expiresAt = new Date(now.getTime() + SESSION_DAYS * 86_400_000);
-    await db.update(sessions).set({ lastSeenAt: now, expiresAt }).where(eq(sessions.sessionHash, sessionHash));
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: now, expiresAt })
+      .where(eq(sessions.sessionHash, sessionHash));
     return { user: row.user, expiresAt };
   }
   return { user: row.user, expiresAt: row.expiresAt };
@@ -151,7 +160,10 @@ export async function revokeAllSessions(db: Db, userId: number): Promise<void> {
 }
 
 export async function getMember(db: Db, userId: number): Promise<User | null> {
-  const [user] = await db.select().from(users).where(and(eq(users.userId, userId), isNull(users.leftAt)));
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.userId, userId), isNull(users.leftAt)));
   return user ?? null;
 }
 
@@ -216,7 +228,13 @@ export async function leave(
 
 export async function recordInquiry(
   db: Db,
-  input: { kind: "inquiry" | "opinion" | "request"; userId?: number | null; email?: string | null; subject?: string | null; body: string },
+  input: {
+    kind: "inquiry" | "opinion" | "request";
+    userId?: number | null;
+    email?: string | null;
+    subject?: string | null;
+    body: string;
+  },
 ): Promise<number> {
   const [row] = await db
     .insert(inquiries)

@@ -26,7 +26,12 @@ export interface ItemPrice {
 export async function itemPrices(db: Db, itemIds: readonly number[]): Promise<ItemPrice[]> {
   if (itemIds.length === 0) return [];
   return db
-    .select({ itemId: items.itemId, itemType: items.itemType, priceInc: items.priceInc, onsaleFlag: items.onsaleFlag })
+    .select({
+      itemId: items.itemId,
+      itemType: items.itemType,
+      priceInc: items.priceInc,
+      onsaleFlag: items.onsaleFlag,
+    })
     .from(items)
     .where(inArray(items.itemId, [...itemIds]));
 }
@@ -67,10 +72,19 @@ export async function newestSeries(db: Db, limit: number, now = new Date()) {
     .limit(limit);
   if (rows.length === 0) return [];
   const credits = await db
-    .select({ seriesId: seriesAuthors.seriesId, name: authors.name, sortOrder: seriesAuthors.sortOrder })
+    .select({
+      seriesId: seriesAuthors.seriesId,
+      name: authors.name,
+      sortOrder: seriesAuthors.sortOrder,
+    })
     .from(seriesAuthors)
     .innerJoin(authors, eq(authors.authorId, seriesAuthors.authorId))
-    .where(inArray(seriesAuthors.seriesId, rows.map((r) => r.seriesId)))
+    .where(
+      inArray(
+        seriesAuthors.seriesId,
+        rows.map((r) => r.seriesId),
+      ),
+    )
     .orderBy(asc(seriesAuthors.sortOrder));
   return rows.map((r) => ({
     seriesId: r.seriesId,
@@ -82,7 +96,12 @@ export async function newestSeries(db: Db, limit: number, now = new Date()) {
 }
 
 /** Item ids of volumes of these series released between `since` and `now`, on sale. */
-export async function recentVolumeItemIds(db: Db, seriesIds: readonly number[], since: Date, now: Date): Promise<number[]> {
+export async function recentVolumeItemIds(
+  db: Db,
+  seriesIds: readonly number[],
+  since: Date,
+  now: Date,
+): Promise<number[]> {
   if (seriesIds.length === 0) return [];
   const rows = await db
     .select({ itemId: books.itemId })
@@ -100,35 +119,45 @@ export async function recentVolumeItemIds(db: Db, seriesIds: readonly number[], 
 
 /** The browse lists of the menu call (spec 001 §3 "Menu"), in their display order. */
 export async function browseLists(db: Db) {
-  const [genreRows, categoryRows, tagRows, publisherRows, groupRows, labelRows, generationRows] = await Promise.all([
-    db.select({ genre_id: genres.genreId, name: genres.name }).from(genres).orderBy(asc(genres.sortOrder), asc(genres.genreId)),
-    db
-      .select({ category_id: categories.categoryId, name: categories.name })
-      .from(categories)
-      .orderBy(asc(categories.sortOrder), asc(categories.categoryId)),
-    db.select({ tag_id: tags.tagId, name: tags.name }).from(tags).orderBy(asc(tags.sortOrder), asc(tags.tagId)),
-    db
-      .select({
-        publisher_id: publishers.publisherId,
-        name: publishers.name,
-        description: publishers.description,
-        publisher_group_id: publishers.publisherGroupId,
-      })
-      .from(publishers)
-      .orderBy(asc(publishers.sortOrder), asc(publishers.publisherId)),
-    db
-      .select({ publisher_group_id: publisherGroups.publisherGroupId, name: publisherGroups.name })
-      .from(publisherGroups)
-      .orderBy(asc(publisherGroups.sortOrder), asc(publisherGroups.publisherGroupId)),
-    db
-      .select({ label_id: labels.labelId, name: labels.name, publisher_id: labels.publisherId })
-      .from(labels)
-      .orderBy(asc(labels.sortOrder), asc(labels.labelId)),
-    db
-      .select({ generation_id: generations.generationId, name: generations.name })
-      .from(generations)
-      .orderBy(asc(generations.sortOrder), asc(generations.generationId)),
-  ]);
+  const [genreRows, categoryRows, tagRows, publisherRows, groupRows, labelRows, generationRows] =
+    await Promise.all([
+      db
+        .select({ genre_id: genres.genreId, name: genres.name })
+        .from(genres)
+        .orderBy(asc(genres.sortOrder), asc(genres.genreId)),
+      db
+        .select({ category_id: categories.categoryId, name: categories.name })
+        .from(categories)
+        .orderBy(asc(categories.sortOrder), asc(categories.categoryId)),
+      db
+        .select({ tag_id: tags.tagId, name: tags.name })
+        .from(tags)
+        .orderBy(asc(tags.sortOrder), asc(tags.tagId)),
+      db
+        .select({
+          publisher_id: publishers.publisherId,
+          name: publishers.name,
+          description: publishers.description,
+          publisher_group_id: publishers.publisherGroupId,
+        })
+        .from(publishers)
+        .orderBy(asc(publishers.sortOrder), asc(publishers.publisherId)),
+      db
+        .select({
+          publisher_group_id: publisherGroups.publisherGroupId,
+          name: publisherGroups.name,
+        })
+        .from(publisherGroups)
+        .orderBy(asc(publisherGroups.sortOrder), asc(publisherGroups.publisherGroupId)),
+      db
+        .select({ label_id: labels.labelId, name: labels.name, publisher_id: labels.publisherId })
+        .from(labels)
+        .orderBy(asc(labels.sortOrder), asc(labels.labelId)),
+      db
+        .select({ generation_id: generations.generationId, name: generations.name })
+        .from(generations)
+        .orderBy(asc(generations.sortOrder), asc(generations.generationId)),
+    ]);
   return {
     genre: genreRows,
     category: categoryRows,

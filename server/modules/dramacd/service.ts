@@ -18,6 +18,10 @@ export async function trackForPlayback(db: Db, cdId: number, trackNo: number) {
 }
 
 export async function dramaCdExists(db: Db, cdId: number): Promise<boolean> {
-  const rows = await db.select({ cdId: dramaCds.cdId }).from(dramaCds).where(eq(dramaCds.cdId, cdId)).limit(1);
+  const rows = await db
+    .select({ cdId: dramaCds.cdId })
+    .from(dramaCds)
+    .where(eq(dramaCds.cdId, cdId))
+    .limit(1);
   return rows.length > 0;
 }

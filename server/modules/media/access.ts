@@ -14,7 +14,10 @@ export interface PageRules {
 
 export type PageVerdict = "trial" | "free" | "member-free" | "owned" | "not-found" | "forbidden";
 
-export function pageVerdict(rules: PageRules, viewer: { isMember: boolean; owns: boolean }): PageVerdict {
+export function pageVerdict(
+  rules: PageRules,
+  viewer: { isMember: boolean; owns: boolean },
+): PageVerdict {
   if (rules.page < 1 || rules.page > rules.pageCount) return "not-found";
   if (viewer.owns) return "owned";
   if (rules.page <= rules.trialPageCount) return "trial";

@@ -5,7 +5,14 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Browser, createTestApp } from "../../http/test-client";
 import { users } from "../account/schema";
-import { books, ITEM_TYPE_BOOK, ITEM_TYPE_DRAMA_CD, items, publishers, series } from "../catalog/schema";
+import {
+  books,
+  ITEM_TYPE_BOOK,
+  ITEM_TYPE_DRAMA_CD,
+  items,
+  publishers,
+  series,
+} from "../catalog/schema";
 import { cdBrands, cdLabels, dramaCds, tracks } from "../dramacd/schema";
 import { userItems } from "../library/schema";
 
@@ -19,7 +26,13 @@ beforeAll(async () => {
   t = await createTestApp({ dataDir: mediaDir });
   const db = t.services.db;
   await db.insert(publishers).values({ publisherId: 1, name: "桜風社", nameKana: "オウフウシャ" });
-  await db.insert(series).values({ seriesId: 10, name: "魔王の娘", nameKana: "マオウノムスメ", publisherId: 1, startDate: past });
+  await db.insert(series).values({
+    seriesId: 10,
+    name: "魔王の娘",
+    nameKana: "マオウノムスメ",
+    publisherId: 1,
+    startDate: past,
+  });
   const volume = (bookId: number, v: number, extra: Partial<typeof books.$inferInsert>) => ({
     bookId,
     seriesId: 10,
@@ -33,14 +46,22 @@ beforeAll(async () => {
     trialPageCount: 5,
     ...extra,
   });
-  await db.insert(books).values([
-    volume(101, 1, { freeFlag: true, price: 0, priceInc: 0 }),
-    volume(102, 2, { memberFreeFlag: true, price: 0, priceInc: 0 }),
-    volume(103, 3, {}),
-    volume(104, 4, { itemStartDate: future, onsaleFlag: false, freeFlag: true }),
-  ]);
+  await db
+    .insert(books)
+    .values([
+      volume(101, 1, { freeFlag: true, price: 0, priceInc: 0 }),
+      volume(102, 2, { memberFreeFlag: true, price: 0, priceInc: 0 }),
+      volume(103, 3, {}),
+      volume(104, 4, { itemStartDate: future, onsaleFlag: false, freeFlag: true }),
+    ]);
   await db.insert(items).values(
-    [101, 102, 103, 104].map((b) => ({ itemId: b + 1000, itemType: ITEM_TYPE_BOOK, bookId: b, price: 600, priceInc: 660 })),
+    [101, 102, 103, 104].map((b) => ({
+      itemId: b + 1000,
+      itemType: ITEM_TYPE_BOOK,
+      bookId: b,
+      price: 600,
+      priceInc: 660,
+    })),
   );
   await db.insert(cdBrands).values({ brandId: 1, name: "ボイスワークス" });
   await db.insert(cdLabels).values({ labelId: 1, brandId: 1, name: "ボイスワークス・ドラマ" });
@@ -53,9 +74,19 @@ beforeAll(async () => {
     jacket: "jacket_7.png",
     saleStartDate: past,
   });
-  await db.insert(items).values({ itemId: 5007, itemType: ITEM_TYPE_DRAMA_CD, cdId: 7, price: 2000, priceInc: 2200 });
+  await db
+    .insert(items)
+    .values({ itemId: 5007, itemType: ITEM_TYPE_DRAMA_CD, cdId: 7, price: 2000, priceInc: 2200 });
   await db.insert(tracks).values([
-    { cdId: 7, trackNo: 1, name: "プロローグ", durationSec: 4, fileName: "track_7_1.mp3", trialFileName: "trial_7_1.mp3", trialDurationSec: 2 },
+    {
+      cdId: 7,
+      trackNo: 1,
+      name: "プロローグ",
+      durationSec: 4,
+      fileName: "track_7_1.mp3",
+      trialFileName: "trial_7_1.mp3",
+      trialDurationSec: 2,
+    },
     { cdId: 7, trackNo: 2, name: "本編", durationSec: 3, fileName: "track_7_2.mp3" },
   ]);
 });
@@ -64,18 +95,23 @@ afterAll(async () => {
   rmSync(mediaDir, { recursive: true, force: true });
 });
 
-async function member(owned: Array<{ itemId: number; itemType: number; bookId?: number; cdId?: number }> = []) {
+async function member(
+  owned: Array<{ itemId: number; itemType: number; bookId?: number; cdId?: number }> = [],
+) {
   const browser = new Browser(t.app);
   const email = `reader-${Math.random().toString(36).slice(2)}@example.jp`;
   await browser.postJson("/api/account/signup", { email, password: "password-123", agree: true });
   const [row] = await t.services.db.select().from(users).where(eq(users.email, email));
   if (owned.length) {
-    await t.services.db.insert(userItems).values(owned.map((o) => ({ userId: row!.userId, source: "purchase" as const, ...o })));
+    await t.services.db
+      .insert(userItems)
+      .values(owned.map((o) => ({ userId: row!.userId, source: "purchase" as const, ...o })));
   }
   return browser;
 }
 
-const isPng = (bytes: Uint8Array) => bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47;
+const isPng = (bytes: Uint8Array) =>
+  bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47;
 
 describe("book images", () => {
   it("serves any cover to anyone as a real, publicly cacheable PNG", async () => {
@@ -138,11 +174,15 @@ describe("drama CD audio", () => {
     const full = await owner.fetch("/media/cds/7/tracks/1.mp3");
     expect(full.status).toBe(200);
     const trial = await owner.fetch("/media/cds/7/trials/1.mp3");
-    expect(Number(full.headers.get("content-length"))).toBeGreaterThan(Number(trial.headers.get("content-length")));
+    expect(Number(full.headers.get("content-length"))).toBeGreaterThan(
+      Number(trial.headers.get("content-length")),
+    );
   });
 
   it("answers a byte range with 206 so the player can seek", async () => {
-    const response = await new Browser(t.app).fetch("/media/cds/7/trials/1.mp3", { headers: { range: "bytes=0-99" } });
+    const response = await new Browser(t.app).fetch("/media/cds/7/trials/1.mp3", {
+      headers: { range: "bytes=0-99" },
+    });
     expect(response.status).toBe(206);
     expect(response.headers.get("content-range")).toMatch(/^bytes 0-99\/\d+$/);
     expect((await response.arrayBuffer()).byteLength).toBe(100);

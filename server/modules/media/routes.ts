@@ -8,10 +8,18 @@ import { bookAccess, dramaCdItemId } from "../catalog/service";
 import { dramaCdExists, trackForPlayback } from "../dramacd/service";
 import { ownsItem } from "../library/service";
 import { pageVerdict } from "./access";
-import { type CachedMedia, contentTypeOf, MediaCache } from "./cache";
-import { bannerFile, coverFile, jacketFile, pageFile, squareFile, trackFile, trialFile } from "./files";
-import { seedOf } from "./params";
 import { DEFAULT_TRIAL_SECONDS } from "./audio";
+import { type CachedMedia, contentTypeOf, MediaCache } from "./cache";
+import {
+  bannerFile,
+  coverFile,
+  jacketFile,
+  pageFile,
+  squareFile,
+  trackFile,
+  trialFile,
+} from "./files";
+import { seedOf } from "./params";
 
 const id = z.coerce.number().int().min(1).max(2_147_483_647);
 const PUBLIC_DAY = "public, max-age=86400";
@@ -46,23 +54,36 @@ function sendFile(c: Context<AppEnv>, file: CachedMedia, cacheControl: string): 
     start = Math.max(0, start);
     end = Math.min(end, file.size - 1);
     if (start > end || start >= file.size) {
-      return new Response(null, { status: 416, headers: { ...headers, "Content-Range": `bytes */${file.size}` } });
+      return new Response(null, {
+        status: 416,
+        headers: { ...headers, "Content-Range": `bytes */${file.size}` },
+      });
     }
     const stream = Readable.toWeb(createReadStream(file.path, { start, end })) as ReadableStream;
     return new Response(stream, {
       status: 206,
-      headers: { ...headers, "Content-Length": String(end - start + 1), "Content-Range": `bytes ${start}-${end}/${file.size}` },
+      headers: {
+        ...headers,
+        "Content-Length": String(end - start + 1),
+        "Content-Range": `bytes ${start}-${end}/${file.size}`,
+      },
     });
   }
   const stream = Readable.toWeb(createReadStream(file.path)) as ReadableStream;
-  return new Response(stream, { status: 200, headers: { ...headers, "Content-Length": String(file.size) } });
+  return new Response(stream, {
+    status: 200,
+    headers: { ...headers, "Content-Length": String(file.size) },
+  });
 }
 
 function notFound(): never {
   throw new ApiError(404, "ファイルが見つかりません");
 }
 
-export function mediaRoutes(services: AppServices, cache = new MediaCache(`${services.env.DATA_DIR}/media`)) {
+export function mediaRoutes(
+  services: AppServices,
+  cache = new MediaCache(`${services.env.DATA_DIR}/media`),
+) {
   const { db } = services;
   const routes = new Hono<AppEnv>();
 
@@ -70,7 +91,11 @@ export function mediaRoutes(services: AppServices, cache = new MediaCache(`${ser
     const { bookId } = readParams(c, z.object({ bookId: id }));
     const book = await bookAccess(db, bookId);
     if (!book) notFound();
-    return sendFile(c, await coverFile(cache, { seriesId: book.seriesId, volume: book.volume }), PUBLIC_DAY);
+    return sendFile(
+      c,
+      await coverFile(cache, { seriesId: book.seriesId, volume: book.volume }),
+      PUBLIC_DAY,
+    );
   });
 
   routes.get("/books/:bookId/pages/:page{[0-9]+\\.png}", async (c) => {
@@ -90,7 +115,11 @@ export function mediaRoutes(services: AppServices, cache = new MediaCache(`${ser
     if (verdict === "forbidden") throw new ApiError(403, "このページを読むには購入が必要です");
     const file = await pageFile(cache, { bookId, page, pageCount: book.pageCount });
     // Only trial and free pages may sit in shared caches; a member's pages stay in their browser.
-    return sendFile(c, file, verdict === "trial" || verdict === "free" ? PUBLIC_DAY : "private, max-age=3600");
+    return sendFile(
+      c,
+      file,
+      verdict === "trial" || verdict === "free" ? PUBLIC_DAY : "private, max-age=3600",
+    );
   });
 
   routes.get("/cds/:cdId/jacket.png", async (c) => {
@@ -122,7 +151,11 @@ export function mediaRoutes(services: AppServices, cache = new MediaCache(`${ser
     if (!member || itemId === null || !(await ownsItem(db, member.userId, itemId))) {
       throw new ApiError(403, "この音声を聴くには購入が必要です");
     }
-    return sendFile(c, await trackFile(cache, { cdId, trackNo, seconds: track.durationSec }), "private, max-age=3600");
+    return sendFile(
+      c,
+      await trackFile(cache, { cdId, trackNo, seconds: track.durationSec }),
+      "private, max-age=3600",
+    );
   });
 
   // Decorative art the marketing content refers to (banners, campaign and feature images, stamps…).

@@ -10,7 +10,9 @@ beforeAll(async () => {
     { genreId: 1, name: "総合", sortOrder: 1 },
     { genreId: 2, name: "少女・女性", sortOrder: 2 },
   ]);
-  await t.services.db.insert(publishers).values({ publisherId: 8, name: "桜風社", nameKana: "オウフウシャ" });
+  await t.services.db
+    .insert(publishers)
+    .values({ publisherId: 8, name: "桜風社", nameKana: "オウフウシャ" });
   await t.services.db.insert(hotWords).values([
     { genre: 1, position: 1, word: "魔王" },
     { genre: 2, position: 1, word: "溺愛" },
@@ -35,8 +37,22 @@ describe("the menu call", () => {
   it("answers the spec's menu lists, personal and shared alike", async () => {
     const browser = new Browser(t.app);
     const personal = await browser.postJson("/api/personal/menu", { genre: 2 });
-    expect(personal.body).toMatchObject({ result: true, hotword: [{ word: "溺愛" }], publisher: [{ publisher_id: 8 }] });
-    for (const field of ["genre", "category", "tag", "publisher", "publisher_group", "label", "generation", "hotword", "free_and_sale_count"]) {
+    expect(personal.body).toMatchObject({
+      result: true,
+      hotword: [{ word: "溺愛" }],
+      publisher: [{ publisher_id: 8 }],
+    });
+    for (const field of [
+      "genre",
+      "category",
+      "tag",
+      "publisher",
+      "publisher_group",
+      "label",
+      "generation",
+      "hotword",
+      "free_and_sale_count",
+    ]) {
       expect(personal.body).toHaveProperty(field);
     }
     const shared = await browser.getJson("/api/shared/menu?k=v1&genre=2");
@@ -58,7 +74,9 @@ describe("the menu call", () => {
   it("answers 304 when the ETag matches", async () => {
     const browser = new Browser(t.app);
     const first = await browser.fetch("/api/shared/menu?k=v3");
-    const again = await browser.fetch("/api/shared/menu?k=v3", { headers: { "if-none-match": first.headers.get("etag")! } });
+    const again = await browser.fetch("/api/shared/menu?k=v3", {
+      headers: { "if-none-match": first.headers.get("etag")! },
+    });
     expect(again.status).toBe(304);
   });
 

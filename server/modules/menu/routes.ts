@@ -3,8 +3,8 @@ import { z } from "zod";
 import { readJson, readQuery } from "../../http/api-error";
 import type { AppEnv, AppServices } from "../../http/context";
 import { sharedAnswer } from "../../http/shared-answers";
-import { browseLists } from "../catalog/service";
 import { freeAndSaleCount } from "../campaign/service";
+import { browseLists } from "../catalog/service";
 import { hotWordsOfGenre } from "../home/service";
 
 const GENRES = [1, 2, 3, 4, 5, 6, 20, 21] as const;

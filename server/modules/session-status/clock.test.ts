@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { startOfTokyoDay, tokyoDateNumber, tokyoDateTime, tokyoEndOfMonth, tokyoIsoDate, tokyoMonth } from "./clock";
+import {
+  startOfTokyoDay,
+  tokyoDateNumber,
+  tokyoDateTime,
+  tokyoEndOfMonth,
+  tokyoIsoDate,
+  tokyoMonth,
+} from "./clock";
 
 describe("Tokyo dates", () => {
   // 2026-01-31 16:30 UTC is already 2026-02-01 01:30 in Tokyo.

@@ -24,7 +24,8 @@ export interface TokyoTime {
 
 export function tokyoTime(date: Date): TokyoTime {
   const out: Record<string, number> = {};
-  for (const p of parts.formatToParts(date)) if (p.type !== "literal") out[p.type] = Number(p.value);
+  for (const p of parts.formatToParts(date))
+    if (p.type !== "literal") out[p.type] = Number(p.value);
   return out as unknown as TokyoTime;
 }
 

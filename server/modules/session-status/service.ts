@@ -1,9 +1,20 @@
-import { SHELL_PAGES, type SessionStatus, type UserStatus, type Workspace } from "../../../contract/status";
+import {
+  type SessionStatus,
+  SHELL_PAGES,
+  type UserStatus,
+  type Workspace,
+} from "../../../contract/status";
 import type { Db } from "../../db/client";
 import type { AppServices } from "../../http/context";
 import type { User } from "../account/schema";
 import { getMember, publicSessionId } from "../account/service";
-import { cartSummary, couponSummary, paymentSummary, pendingRefundIds, pointBalance } from "../commerce/service";
+import {
+  cartSummary,
+  couponSummary,
+  paymentSummary,
+  pendingRefundIds,
+  pointBalance,
+} from "../commerce/service";
 import { bookshelfNewCount, lastReadAt } from "../library/service";
 import { targetPopupIds } from "../popup/service";
 import { stampStatus } from "../stamp/service";
@@ -28,7 +39,11 @@ export interface StatusRequest {
   userAgent?: string;
 }
 
-export async function sessionStatus(services: AppServices, req: StatusRequest, now = new Date()): Promise<SessionStatus> {
+export async function sessionStatus(
+  services: AppServices,
+  req: StatusRequest,
+  now = new Date(),
+): Promise<SessionStatus> {
   const { db } = services;
   const member = req.member;
   const hour = tokyoTime(now).hour;
@@ -53,7 +68,7 @@ export async function sessionStatus(services: AppServices, req: StatusRequest, n
     user_type: member?.userType ?? "general",
     session: req.sessionToken ? publicSessionId(req.sessionToken) : publicSessionId(req.visitorId),
     // Visitors get a stable group from their browser id so their title text does not flicker.
-    ctrl_group: member?.ctrlGroup ?? (hashToGroup(req.visitorId)),
+    ctrl_group: member?.ctrlGroup ?? hashToGroup(req.visitorId),
     pay_count: payments?.payCount ?? 0,
     signup_date: member ? tokyoDateNumber(member.signupAt) : "",
     last_pay_date: payments?.lastPaidAt ? tokyoDateNumber(payments.lastPaidAt) : "",
@@ -101,7 +116,11 @@ const visitorStatus: UserStatus = {
   is_today_stamp: false,
 };
 
-export async function userStatus(db: Db, userId: number | null, now = new Date()): Promise<UserStatus> {
+export async function userStatus(
+  db: Db,
+  userId: number | null,
+  now = new Date(),
+): Promise<UserStatus> {
   const member = userId === null ? null : await getMember(db, userId);
   if (!member) return { ...visitorStatus };
   const [point, cart, coupons, refunds, popups, newCount, stamp] = await Promise.all([
