@@ -10,7 +10,6 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
-import { SiteFooter } from "./components/SiteFooter";
 import { SiteHeader } from "./components/SiteHeader";
 import { ErrorDialogProvider } from "./lib/error-dialog";
 import { loadShellState } from "./lib/session.server";
@@ -52,14 +51,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-export default function App({ loaderData }: Route.ComponentProps) {
+export default function App() {
   return (
     <ErrorDialogProvider>
-      <SiteHeader status={loaderData.status} user={loaderData.user} />
-      <main className="page">
-        <Outlet />
-      </main>
-      <SiteFooter />
+      <Outlet />
     </ErrorDialogProvider>
   );
 }

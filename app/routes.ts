@@ -1,17 +1,100 @@
-import { index, type RouteConfigEntry, route } from "@react-router/dev/routes";
+import { index, layout, type RouteConfigEntry, route } from "@react-router/dev/routes";
 
-/** Every page is also reachable with a .html suffix (spec 001 §2.1). */
-function page(path: string, file: string): RouteConfigEntry[] {
-  return [route(path, file, { id: path }), route(`${path}.html`, file, { id: `${path}.html` })];
-}
+/**
+ * The route table of spec 001 §2.1, grouped by the layout each screen uses (§2.2). Every path is
+ * also reachable with a .html suffix: the server strips it before routing (server/http/pages.ts)
+ * and the browser drops it before hydrating (entry.client.tsx).
+ */
+const screen = (path: string, file = path) => route(path, `routes/${file}.tsx`);
 
 export default [
-  index("routes/home.tsx", { id: "index" }),
-  route("index.html", "routes/home.tsx", { id: "index.html" }),
-  ...page("home", "routes/home.tsx"),
-  ...page("login", "routes/login.tsx"),
-  ...page("signup", "routes/signup.tsx"),
-  ...page("account", "routes/account.tsx"),
-  ...page("leave", "routes/leave.tsx"),
-  route("*", "routes/not-found.tsx", { id: "not-found" }),
+  layout("layouts/side-popup.tsx", [
+    index("routes/home.tsx", { id: "index" }),
+    route("home", "routes/home.tsx"),
+  ]),
+
+  layout("layouts/default.tsx", [
+    ...[
+      "campaign",
+      "daily_special",
+      "doramacd",
+      "entry",
+      "feature",
+      "free",
+      "free_ranking",
+      "many_free",
+      "news",
+      "news_detail",
+      "otoku",
+      "period",
+      "ranking",
+      "recommend",
+      "reviews",
+      "search",
+      "stamp",
+      "help",
+      "faq",
+      "howto",
+      "agreement",
+      "privacy",
+      "legal",
+      "abj",
+      "opinion",
+      "request",
+      "inquiry",
+    ].map((p) => screen(p)),
+    route("review/series/:seriesId?", "routes/review-series.tsx", { id: "review-series" }),
+    route("review/user/:userId?", "routes/review-user.tsx"),
+    route("review/series/:seriesId?/book/:bookId?", "routes/review-series.tsx", {
+      id: "review-book",
+    }),
+    route("campaign/:campaignId", "routes/campaign-detail.tsx"),
+    route("doramacd/:cdId", "routes/doramacd-detail.tsx"),
+    route("lottery/:name?", "routes/lottery.tsx"),
+    route("more/:layoutId?", "routes/more.tsx"),
+    route("page/:slug?", "routes/page.tsx"),
+    route("series/:seriesId?", "routes/series.tsx"),
+    route("series/:seriesId?/book/:bookId?", "routes/book.tsx"),
+    route("topic/:slug?", "routes/topic.tsx"),
+    route("debug", "routes/debug.tsx"),
+    route("debug/debug1", "routes/debug.tsx", { id: "debug1" }),
+    route("debug/debug2", "routes/debug.tsx", { id: "debug2" }),
+    route("debug/debug3", "routes/debug.tsx", { id: "debug3" }),
+  ]),
+
+  layout("layouts/edit.tsx", [screen("debug/topic_test", "debug-topic-test")]),
+  layout("layouts/side.tsx", [screen("bookshelf"), screen("bookshelf_reveal")]),
+  layout("layouts/navbar.tsx", [
+    screen("account"),
+    screen("profile"),
+    screen("newsletter"),
+    screen("coupon"),
+    screen("order_history"),
+    route("order/:itemId", "routes/order-detail.tsx"),
+    screen("point_detail"),
+  ]),
+  layout("layouts/no-nav.tsx", [
+    screen("cart"),
+    screen("order"),
+    screen("order_cancel"),
+    screen("order_complete"),
+  ]),
+  layout("layouts/no-button.tsx", [
+    screen("login"),
+    screen("signup"),
+    screen("leave"),
+    screen("error"),
+    screen("order_error"),
+  ]),
+  layout("layouts/bare.tsx", [screen("logout"), screen("unsubscribe_newsletter")]),
+  layout("layouts/maintenance.tsx", [screen("maint")]),
+  layout("layouts/webview.tsx", [
+    ...["agreement", "help", "inquiry", "leave", "privacy"].map((p) =>
+      route(`webview/${p}`, `routes/${p}.tsx`, { id: `webview-${p}` }),
+    ),
+  ]),
+
+  layout("layouts/default.tsx", { id: "layouts/default-404" }, [
+    route("*", "routes/not-found.tsx"),
+  ]),
 ] satisfies RouteConfigEntry[];

@@ -11,6 +11,7 @@ import { developmentPageHandler, type PageHandler, productionPageHandler } from 
 import { memorySharedAnswers, redisSharedAnswers } from "./http/shared-answers";
 import { createLogger } from "./logger";
 import { loadSessionSecret } from "./modules/account/service";
+import { startOfTokyoDay } from "./modules/session-status/clock";
 import { memoryRateLimiter, redisRateLimiter } from "./rate-limit";
 
 const dev = process.argv.includes("--dev");
@@ -37,7 +38,8 @@ async function main() {
   if (!(await isSeeded(database.db))) {
     logger.info("empty database: seeding the demo catalog", { series: env.SEED_SERIES });
     const seedStarted = performance.now();
-    await seedDatabase(database.db, defaultSeedOptions(env.SEED_SERIES));
+    // Dated from today (Tokyo), so a fresh demo store has running campaigns and new releases.
+    await seedDatabase(database.db, { ...defaultSeedOptions(env.SEED_SERIES), now: startOfTokyoDay(new Date()) });
     logger.info("seeded", { seconds: Math.round((performance.now() - seedStarted) / 100) / 10 });
   }
 

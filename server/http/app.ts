@@ -1,5 +1,6 @@
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
+import { withoutHtmlSuffix } from "../../app/lib/html-suffix";
 import { accountRoutes, memberSettingsRoutes } from "../modules/account/routes";
 import { mediaRoutes } from "../modules/media/routes";
 import { menuRoutes } from "../modules/menu/routes";
@@ -71,7 +72,14 @@ export function createApp({ services, pages, clientDir, dev = false }: AppOption
 
   app.all("*", async (c) => {
     if (!pages) return c.text("This page could not be found", 404);
-    return pages(c.req.raw, {
+    const url = new URL(c.req.url);
+    const plain = withoutHtmlSuffix(url.pathname);
+    let request = c.req.raw;
+    if (plain !== url.pathname && (c.req.method === "GET" || c.req.method === "HEAD")) {
+      url.pathname = plain;
+      request = new Request(url, c.req.raw);
+    }
+    return pages(request, {
       services,
       request: {
         member: c.get("member"),

@@ -1,0 +1,11 @@
+import { ComingSoon } from "../components/ComingSoon";
+
+export function meta() {
+  return [{ title: "お知らせ | コマヤ" }];
+}
+
+export default function Screen() {
+  return <ComingSoon title="お知らせ" description="お知らせの詳細です。" />;
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from "../components/RouteErrorBoundary";
