@@ -4,6 +4,8 @@ import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 3917);
+// E2E_BASE_URL points the tests at a server already running (e.g. `npm run dev`) instead.
+const external = process.env.E2E_BASE_URL;
 // Each run starts the built store on a fresh embedded database, seeded small for speed.
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "komaya-e2e-"));
 
@@ -30,7 +32,7 @@ export default defineConfig({
   reporter: [["list"]],
   outputDir: "test-results",
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
+    baseURL: external ?? `http://127.0.0.1:${port}`,
     trace: "off",
     screenshot: "only-on-failure",
     launchOptions: chromium,
@@ -53,19 +55,21 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    command: "node build/server/main.js",
-    url: `http://127.0.0.1:${port}/healthz`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: "ignore",
-    stderr: "pipe",
-    env: {
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      SEED_SERIES: process.env.E2E_SEED_SERIES ?? "300",
-      LOG_LEVEL: "warn",
-    },
-  },
+  webServer: external
+    ? undefined
+    : {
+        command: "node build/server/main.js",
+        url: `http://127.0.0.1:${port}/healthz`,
+        timeout: 180_000,
+        reuseExistingServer: false,
+        stdout: "ignore",
+        stderr: "pipe",
+        env: {
+          PORT: String(port),
+          HOST: "127.0.0.1",
+          DATA_DIR: dataDir,
+          SEED_SERIES: process.env.E2E_SEED_SERIES ?? "300",
+          LOG_LEVEL: "warn",
+        },
+      },
 });
