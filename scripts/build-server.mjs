@@ -1,11 +1,11 @@
-// Bundles the server (server/index.ts and what it imports) into build/server/main.js, with the
+// Bundles the server (server/index.ts and what it imports) into build/server/app.js, with the
 // SQL migrations beside it; npm packages stay external and load from node_modules.
-import { cpSync } from "node:fs";
+import { cpSync, writeFileSync } from "node:fs";
 import { build } from "esbuild";
 
 await build({
   entryPoints: ["server/index.ts"],
-  outfile: "build/server/main.js",
+  outfile: "build/server/app.js",
   bundle: true,
   platform: "node",
   format: "esm",
@@ -15,3 +15,9 @@ await build({
   logLevel: "warning",
 });
 cpSync("server/db/migrations", "build/server/migrations", { recursive: true });
+// React picks its production build from NODE_ENV when first imported, and ESM imports run before
+// any code of the importing module, so the default has to be set in a module of its own first.
+writeFileSync(
+  "build/server/main.js",
+  'process.env.NODE_ENV ??= "production";\nawait import("./app.js");\n',
+);

@@ -2,9 +2,11 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { withoutHtmlSuffix } from "../../app/lib/html-suffix";
 import { accountRoutes, memberSettingsRoutes } from "../modules/account/routes";
+import { inquiryRoutes } from "../modules/inquiry/routes";
 import { mediaRoutes } from "../modules/media/routes";
 import { menuRoutes } from "../modules/menu/routes";
 import { statusRoutes } from "../modules/session-status/routes";
+import { topicRoutes } from "../modules/topic/routes";
 import { ApiError, failure } from "./api-error";
 import type { AppEnv, AppServices } from "./context";
 import { cookiesAndSession } from "./middleware/cookies-and-session";
@@ -43,8 +45,9 @@ export function createApp({ services, pages, clientDir, dev = false }: AppOption
         },
       }),
     );
+    // Other files of build/client (favicon, service worker): only paths that name a file.
     app.use(
-      "/*",
+      "/:file{[A-Za-z0-9_.-]+\\.[a-z0-9]+}",
       serveStatic({
         root: clientDir,
         onFound: (_p, c) => {
@@ -66,6 +69,8 @@ export function createApp({ services, pages, clientDir, dev = false }: AppOption
   api.route("/account", accountRoutes(services));
   api.route("/", memberSettingsRoutes(services));
   api.route("/", menuRoutes(services));
+  api.route("/", inquiryRoutes(services));
+  api.route("/", topicRoutes(services));
   app.route("/api", api);
   app.all("/api/*", (c) => failure(c, 404, "お探しの API は見つかりませんでした"));
   app.route("/media", mediaRoutes(services));
