@@ -16,10 +16,15 @@ export interface TokyoTime {
 }
 
 export function tokyoTime(date: Date): TokyoTime {
-  const out: Record<string, number> = {};
-  for (const p of parts.formatToParts(date))
-    if (p.type !== "literal") out[p.type] = Number(p.value);
-  return out as unknown as TokyoTime;
+  const t = new Date(date.getTime() + TOKYO_OFFSET_MS);
+  return {
+    year: t.getUTCFullYear(),
+    month: t.getUTCMonth() + 1,
+    day: t.getUTCDate(),
+    hour: t.getUTCHours(),
+    minute: t.getUTCMinutes(),
+    second: t.getUTCSeconds(),
+  };
 }
 
 const pad = (n: number, w = 2) => String(n).padStart(w, "0");
