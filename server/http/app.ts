@@ -2,9 +2,15 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { withoutHtmlSuffix } from "../../app/lib/html-suffix";
 import { accountRoutes, memberSettingsRoutes } from "../modules/account/routes";
+import { campaignRoutes } from "../modules/campaign/routes";
+import { seriesRoutes } from "../modules/catalog/routes";
+import { robotsTxt, sitemapPart, sitemapXml } from "../modules/catalog/seo-routes";
+import { homeRoutes } from "../modules/home/routes";
 import { inquiryRoutes } from "../modules/inquiry/routes";
 import { mediaRoutes } from "../modules/media/routes";
 import { menuRoutes } from "../modules/menu/routes";
+import { rankingRoutes } from "../modules/ranking/routes";
+import { searchRoutes } from "../modules/search/routes";
 import { statusRoutes } from "../modules/session-status/routes";
 import { topicRoutes } from "../modules/topic/routes";
 import { ApiError, failure } from "./api-error";
@@ -69,10 +75,18 @@ export function createApp({ services, pages, clientDir, dev = false }: AppOption
   api.route("/account", accountRoutes(services));
   api.route("/", memberSettingsRoutes(services));
   api.route("/", menuRoutes(services));
+  api.route("/", searchRoutes(services));
+  api.route("/", rankingRoutes(services));
+  api.route("/", homeRoutes(services));
+  api.route("/", seriesRoutes(services));
+  api.route("/", campaignRoutes(services));
   api.route("/", inquiryRoutes(services));
   api.route("/", topicRoutes(services));
   app.route("/api", api);
   app.all("/api/*", (c) => failure(c, 404, "お探しの API は見つかりませんでした"));
+  app.get("/robots.txt", robotsTxt(services));
+  app.get("/sitemap.xml", sitemapXml(services));
+  app.get("/sitemaps/:name", sitemapPart(services));
   app.route("/media", mediaRoutes(services));
 
   app.all("*", async (c) => {
@@ -84,7 +98,7 @@ export function createApp({ services, pages, clientDir, dev = false }: AppOption
       url.pathname = plain;
       request = new Request(url, c.req.raw);
     }
-    return pages(request, {
+    const page = await pages(request, {
       services,
       request: {
         member: c.get("member"),
@@ -94,6 +108,8 @@ export function createApp({ services, pages, clientDir, dev = false }: AppOption
         requestId: c.get("requestId"),
       },
     });
+    // Re-issue through the context so the cookies and headers middleware set are not dropped.
+    return c.newResponse(page.body, page);
   });
 
   app.onError((err, c) => {
