@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { LEAVE_REASONS } from "../../contract/account";
 import { requireMember } from "../lib/member.server";
-import { post } from "../lib/request";
+import { formText, useApiForm } from "../lib/use-api-form";
 import type { Route } from "./+types/leave";
 
 export function meta() {
@@ -14,21 +14,13 @@ export function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export default function Leave() {
-  const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
-
-  async function submit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    const form = new FormData(event.currentTarget);
-    setBusy(true);
-    const answer = await post("/api/account/leave", {
-      reason: Number(form.get("reason") ?? 0),
-      opinion: String(form.get("opinion") ?? ""),
-    });
-    setBusy(false);
-    if (answer.result) setDone(true);
-  }
+  const { busy, problem, onSubmit } = useApiForm(
+    "/api/account/leave",
+    (form) => ({ reason: Number(form.get("reason") ?? 0), opinion: formText(form, "opinion") }),
+    () => setDone(true),
+    "退会手続きができませんでした",
+  );
 
   if (done) {
     return (
@@ -48,7 +40,7 @@ export default function Leave() {
       <p className="form-warning">
         退会すると、購入済みの作品・ポイント・クーポンはすべてご利用いただけなくなります。この操作は取り消せません。
       </p>
-      <form onSubmit={submit}>
+      <form onSubmit={onSubmit}>
         <fieldset className="field">
           <legend className="field__label">退会の理由</legend>
           {LEAVE_REASONS.map((reason) => (
@@ -62,6 +54,11 @@ export default function Leave() {
           <span className="field__label">ご意見・ご要望（任意）</span>
           <textarea name="opinion" maxLength={1000} rows={4} />
         </label>
+        {problem ? (
+          <p className="form-problem" role="alert">
+            {problem}
+          </p>
+        ) : null}
         <button type="submit" className="button button--danger" disabled={busy}>
           退会する
         </button>

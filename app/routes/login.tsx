@@ -1,8 +1,7 @@
-import { useState } from "react";
 import { Link, redirect, useSearchParams } from "react-router";
 import { EMAIL_MAX, PASSWORD_MAX } from "../../contract/account";
-import { post } from "../lib/request";
 import { safeReturnTo } from "../lib/return-to";
+import { formText, useApiForm } from "../lib/use-api-form";
 import type { Route } from "./+types/login";
 
 export function meta() {
@@ -18,31 +17,17 @@ export function loader({ context, request }: Route.LoaderArgs) {
 export default function Login() {
   const [params] = useSearchParams();
   const returnTo = safeReturnTo(params.get("return_to"));
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-
-  async function submit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    const form = new FormData(event.currentTarget);
-    setBusy(true);
-    setProblem(null);
-    const answer = await post<{ user?: unknown }>("/api/account/login", {
-      email: String(form.get("email") ?? ""),
-      password: String(form.get("password") ?? ""),
-    });
-    if (answer.result) {
-      window.location.assign(returnTo);
-      return;
-    }
-    setProblem(answer.error_message ?? "ログインできませんでした");
-    setBusy(false);
-  }
+  const { busy, problem, onSubmit } = useApiForm(
+    "/api/account/login",
+    (form) => ({ email: formText(form, "email"), password: formText(form, "password") }),
+    () => window.location.assign(returnTo),
+    "ログインできませんでした",
+  );
 
   return (
     <section className="auth-card" aria-labelledby="login-title">
       <h1 id="login-title">ログイン</h1>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={onSubmit} noValidate>
         <label className="field">
           <span className="field__label">メールアドレス</span>
           <input name="email" type="email" autoComplete="email" required maxLength={EMAIL_MAX} />

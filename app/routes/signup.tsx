@@ -1,8 +1,7 @@
-import { useState } from "react";
 import { Link, redirect, useSearchParams } from "react-router";
 import { EMAIL_MAX, NICKNAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from "../../contract/account";
-import { post } from "../lib/request";
 import { safeReturnTo } from "../lib/return-to";
+import { formText, useApiForm } from "../lib/use-api-form";
 import type { Route } from "./+types/signup";
 
 export function meta() {
@@ -24,29 +23,18 @@ export function loader({ context, request }: Route.LoaderArgs) {
 export default function Signup() {
   const [params] = useSearchParams();
   const returnTo = safeReturnTo(params.get("return_to"));
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-
-  async function submit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    const form = new FormData(event.currentTarget);
-    setBusy(true);
-    setProblem(null);
-    const answer = await post("/api/account/signup", {
-      email: String(form.get("email") ?? ""),
-      password: String(form.get("password") ?? ""),
-      nickname: String(form.get("nickname") ?? ""),
+  const { busy, problem, onSubmit } = useApiForm(
+    "/api/account/signup",
+    (form) => ({
+      email: formText(form, "email"),
+      password: formText(form, "password"),
+      nickname: formText(form, "nickname"),
       newsletter: form.get("newsletter") === "on",
       agree: form.get("agree") === "on",
-    });
-    if (answer.result) {
-      window.location.assign(returnTo);
-      return;
-    }
-    setProblem(answer.error_message ?? "登録できませんでした");
-    setBusy(false);
-  }
+    }),
+    () => window.location.assign(returnTo),
+    "登録できませんでした",
+  );
 
   return (
     <section className="auth-card" aria-labelledby="signup-title">
@@ -54,7 +42,7 @@ export default function Signup() {
       <p className="auth-card__lead">
         会員限定の無料巻、ログインスタンプ、新規登録クーポンがご利用いただけます。
       </p>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={onSubmit} noValidate>
         <label className="field">
           <span className="field__label">メールアドレス</span>
           <input name="email" type="email" autoComplete="email" required maxLength={EMAIL_MAX} />
