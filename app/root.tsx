@@ -11,8 +11,12 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import { SiteHeader } from "./components/SiteHeader";
+import { RouteProgress } from "./features/shell/RouteProgress";
+import { SessionKeeper } from "./features/shell/SessionKeeper";
+import { ShellUiProvider } from "./features/shell/shell-ui";
 import { ErrorDialogProvider } from "./lib/error-dialog";
 import { loadShellState } from "./lib/session.server";
+import type { ShellState } from "./lib/shell";
 import stylesheet from "./styles/app.css?url";
 
 export const links: Route.LinksFunction = () => [
@@ -51,10 +55,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-export default function App() {
+export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <ErrorDialogProvider>
-      <Outlet />
+      <ShellUiProvider shell={loaderData as ShellState}>
+        <RouteProgress />
+        <SessionKeeper />
+        <Outlet />
+      </ShellUiProvider>
     </ErrorDialogProvider>
   );
 }
@@ -73,7 +81,7 @@ export function ErrorBoundary() {
     detail = error.message;
   }
   return (
-    <>
+    <ShellUiProvider shell={shell}>
       {shell ? <SiteHeader status={shell.status} user={shell.user} /> : null}
       <main className="page error-page">
         <h1 className="error-page__code">{status}</h1>
@@ -84,6 +92,6 @@ export function ErrorBoundary() {
           ホームへ戻る
         </a>
       </main>
-    </>
+    </ShellUiProvider>
   );
 }

@@ -11,6 +11,8 @@ import { developmentPageHandler, type PageHandler, productionPageHandler } from 
 import { memorySharedAnswers, redisSharedAnswers } from "./http/shared-answers";
 import { createLogger } from "./logger";
 import { loadSessionSecret } from "./modules/account/service";
+import { startRankingRefresh } from "./modules/ranking/jobs";
+import { startSearchIndexRefresh } from "./modules/search/jobs";
 import { startOfTokyoDay } from "./modules/session-status/clock";
 import { memoryRateLimiter, redisRateLimiter } from "./rate-limit";
 
@@ -39,7 +41,10 @@ async function main() {
     logger.info("empty database: seeding the demo catalog", { series: env.SEED_SERIES });
     const seedStarted = performance.now();
     // Dated from today (Tokyo), so a fresh demo store has running campaigns and new releases.
-    await seedDatabase(database.db, { ...defaultSeedOptions(env.SEED_SERIES), now: startOfTokyoDay(new Date()) });
+    await seedDatabase(database.db, {
+      ...defaultSeedOptions(env.SEED_SERIES),
+      now: startOfTokyoDay(new Date()),
+    });
     logger.info("seeded", { seconds: Math.round((performance.now() - seedStarted) / 100) / 10 });
   }
 
@@ -86,6 +91,11 @@ async function main() {
   await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;
+  // Rankings and the search index are kept current in the background while the server runs.
+  const stopJobs = [
+    startRankingRefresh(database.db, logger),
+    startSearchIndexRefresh(database.db, logger),
+  ];
   logger.info("listening", {
     url: `http://localhost:${port}/`,
     database: database.driver,
@@ -108,6 +118,7 @@ async function main() {
       server.close(() => resolve());
       server.closeIdleConnections();
     });
+    for (const stopJob of stopJobs) stopJob();
     await database.close();
     if (redis) await redis.quit();
     logger.info("stopped");

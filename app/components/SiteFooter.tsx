@@ -1,20 +1,167 @@
-import { Link } from "react-router";
+import { Link, NavLink, useLocation } from "react-router";
+import { CouponBalloon } from "../features/shell/CouponBalloon";
+import {
+  BookshelfIcon,
+  CouponIcon,
+  FreeIcon,
+  GiftIcon,
+  GuideIcon,
+  HomeIcon,
+} from "../features/shell/icons";
+import { APP_DOWNLOAD_LINKS, COMPANY_LINKS, SOCIAL_LINKS } from "../features/shell/store-links";
+import "../features/shell/footer.css";
 
-export function SiteFooter() {
+const SERVICE_LINKS = [
+  { to: "/howto", label: "はじめての方へ" },
+  { to: "/help", label: "ヘルプ" },
+  { to: "/faq", label: "よくある質問" },
+  { to: "/inquiry", label: "お問い合わせ" },
+  { to: "/opinion", label: "ご意見・ご要望" },
+  { to: "/request", label: "作品リクエスト" },
+];
+
+const POLICY_LINKS = [
+  { to: "/agreement", label: "利用規約" },
+  { to: "/privacy", label: "プライバシーポリシー" },
+  { to: "/legal", label: "特定商取引法に基づく表記" },
+  { to: "/abj", label: "ABJマークについて" },
+];
+
+/**
+ * The store footer (spec 001 §2.5): service, policy and company links, social and app download
+ * links and the ABJ notice; on mobile a fixed tab bar (home, campaign, free, bookshelf or the
+ * beginner guide for visitors, coupon).
+ */
+export function SiteFooter({
+  isLogin = false,
+  couponCount = 0,
+  tabs = true,
+}: {
+  isLogin?: boolean;
+  couponCount?: number;
+  /** Checkout and sign-in pages leave the tab bar out. */
+  tabs?: boolean;
+}) {
+  const { pathname } = useLocation();
+  const atHome = pathname === "/" || pathname === "/home";
   return (
-    <footer className="site-footer">
-      <nav className="site-footer__links" aria-label="サイト情報">
-        <Link to="/help">ヘルプ</Link>
-        <Link to="/agreement">利用規約</Link>
-        <Link to="/privacy">プライバシーポリシー</Link>
-        <Link to="/legal">特定商取引法に基づく表記</Link>
-        <Link to="/inquiry">お問い合わせ</Link>
-      </nav>
-      <p className="site-footer__abj">
-        ABJマークは、この電子書店・電子書籍配信サービスが、著作権者からコンテンツ使用許諾を得た正規版配信サービスであることを示す登録商標（登録番号
-        第6091713号）です。
-      </p>
-      <p className="site-footer__copy">© コマヤ</p>
+    <footer className={tabs ? "site-footer site-footer--tabs" : "site-footer"}>
+      <a className="site-footer__top" href="#top">
+        ページの先頭へ
+      </a>
+      <div className="site-footer__inner">
+        <div className="site-footer__brand">
+          <p className="site-footer__logo">
+            <span className="logo-mark" aria-hidden="true">
+              コ
+            </span>
+            コマヤ
+          </p>
+          <p className="site-footer__lead">マンガもドラマCDも、読みたいときにすぐ。</p>
+          <p className="site-footer__apps-title">公式アプリ</p>
+          <ul className="site-footer__apps">
+            <li>
+              <a className="store-badge" href={APP_DOWNLOAD_LINKS.ios} rel="noopener">
+                <small>Download on the</small>App Store
+              </a>
+            </li>
+            <li>
+              <a className="store-badge" href={APP_DOWNLOAD_LINKS.android} rel="noopener">
+                <small>GET IT ON</small>Google Play
+              </a>
+            </li>
+          </ul>
+          <ul className="site-footer__social">
+            {SOCIAL_LINKS.map((s) => (
+              <li key={s.href}>
+                <a href={s.href} rel="noopener" target="_blank">
+                  <span className="social-x" aria-hidden="true">
+                    𝕏
+                  </span>
+                  {s.label}
+                  <span className="visually-hidden">（新しいタブで開きます）</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <nav className="site-footer__nav" aria-label="サービス">
+          <p className="site-footer__heading">サービス</p>
+          <ul>
+            {SERVICE_LINKS.map((l) => (
+              <li key={l.to}>
+                <Link to={l.to}>{l.label}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav className="site-footer__nav" aria-label="規約・ポリシー">
+          <p className="site-footer__heading">規約・ポリシー</p>
+          <ul>
+            {POLICY_LINKS.map((l) => (
+              <li key={l.to}>
+                <Link to={l.to}>{l.label}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav className="site-footer__nav" aria-label="会社情報">
+          <p className="site-footer__heading">会社情報</p>
+          <ul>
+            {COMPANY_LINKS.map((l) => (
+              <li key={l.href}>
+                <a href={l.href} rel="noopener">
+                  {l.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+      <div className="site-footer__abj">
+        <Link to="/abj" className="abj-mark" aria-label="ABJマークについて">
+          <span aria-hidden="true">ABJ</span>
+        </Link>
+        <p>
+          ABJマークは、この電子書店・電子書籍配信サービスが、著作権者からコンテンツ使用許諾を得た正規版配信サービスであることを示す登録商標（登録番号
+          第6091713号）です。
+        </p>
+      </div>
+      <p className="site-footer__copy">© コマヤ All rights reserved.</p>
+      {tabs ? (
+        <nav className="footer-tabs" aria-label="メインメニュー">
+          <Link to="/" className="footer-tab" aria-current={atHome ? "page" : undefined}>
+            <HomeIcon />
+            <span>ホーム</span>
+          </Link>
+          <NavLink to="/otoku" className="footer-tab">
+            <GiftIcon />
+            <span>キャンペーン</span>
+          </NavLink>
+          <NavLink to="/free" className="footer-tab">
+            <FreeIcon />
+            <span>無料</span>
+          </NavLink>
+          {isLogin ? (
+            <NavLink to="/bookshelf" className="footer-tab">
+              <BookshelfIcon />
+              <span>本棚</span>
+            </NavLink>
+          ) : (
+            <NavLink to="/howto" className="footer-tab">
+              <GuideIcon />
+              <span>はじめて</span>
+            </NavLink>
+          )}
+          <span className="footer-tab-wrap">
+            <NavLink to="/coupon" className="footer-tab">
+              <CouponIcon />
+              <span>クーポン</span>
+            </NavLink>
+            {isLogin && pathname !== "/coupon" ? <CouponBalloon couponCount={couponCount} /> : null}
+          </span>
+        </nav>
+      ) : null}
     </footer>
   );
 }

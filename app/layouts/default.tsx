@@ -1,18 +1,17 @@
-import { Outlet } from "react-router";
-import { SiteFooter } from "../components/SiteFooter";
-import { SiteHeader } from "../components/SiteHeader";
+import { Outlet, useLocation } from "react-router";
+import { StoreFrame } from "../features/shell/StoreFrame";
+import { WorkspaceBadge } from "../features/shell/WorkspaceBadge";
 import { useShell } from "../lib/shell";
 
-/** Standard layout: header, body, footer. */
+/** Standard layout (spec 001 §2.2); on the /debug pages it also shows the staff workspace. */
 export default function DefaultLayout() {
-  const { status, user } = useShell();
+  const { user } = useShell();
+  const { pathname } = useLocation();
+  const debug = pathname === "/debug" || pathname.startsWith("/debug/");
   return (
-    <>
-      <SiteHeader status={status} user={user} />
-      <main className="page">
-        <Outlet />
-      </main>
-      <SiteFooter />
-    </>
+    <StoreFrame>
+      <Outlet />
+      {debug ? <WorkspaceBadge workspace={user.workspace} /> : null}
+    </StoreFrame>
   );
 }

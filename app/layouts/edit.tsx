@@ -1,18 +1,15 @@
 import { Outlet } from "react-router";
-import { SiteFooter } from "../components/SiteFooter";
-import { SiteHeader } from "../components/SiteHeader";
-import { useShell } from "../lib/shell";
+import { StoreFrame } from "../features/shell/StoreFrame";
 
-/** Layout "edit" (spec 001 §2.2). */
+/**
+ * Edit layout (spec 001 §2.2): the frame around the topic editor. The editor, with its JSON area,
+ * PC/mobile preview switch and update button, is rendered by the page (app/features/editor), which
+ * has the data it edits; this frame gives it the full width and keeps the tab bar out of its way.
+ */
 export default function EditLayout() {
-  const { status, user } = useShell();
   return (
-    <>
-      <SiteHeader status={status} user={user} />
-      <main className="page">
-        <Outlet />
-      </main>
-      <SiteFooter />
-    </>
+    <StoreFrame footer="no-tabs" wide>
+      <Outlet />
+    </StoreFrame>
   );
 }

@@ -1,18 +1,11 @@
 import { Outlet } from "react-router";
-import { SiteFooter } from "../components/SiteFooter";
-import { SiteHeader } from "../components/SiteHeader";
-import { useShell } from "../lib/shell";
+import { StoreFrame } from "../features/shell/StoreFrame";
 
-/** Layout "no-nav" (spec 001 §2.2). */
+/** Cart and checkout: the header without search and browsing, so buying is not interrupted. */
 export default function NoNavLayout() {
-  const { status, user } = useShell();
   return (
-    <>
-      <SiteHeader status={status} user={user} />
-      <main className="page">
-        <Outlet />
-      </main>
-      <SiteFooter />
-    </>
+    <StoreFrame header="no-nav" footer="no-tabs">
+      <Outlet />
+    </StoreFrame>
   );
 }

@@ -1,18 +1,24 @@
 import { Outlet } from "react-router";
-import { SiteFooter } from "../components/SiteFooter";
-import { SiteHeader } from "../components/SiteHeader";
+import { AppBanner } from "../features/shell/AppBanner";
+import { Sidebar } from "../features/shell/Sidebar";
+import { StoreFrame } from "../features/shell/StoreFrame";
+import { loadSidebar } from "../features/shell/shell.server";
 import { useShell } from "../lib/shell";
+import type { Route } from "./+types/side";
 
-/** Layout "side" (spec 001 §2.2). */
-export default function SideLayout() {
-  const { status, user } = useShell();
+export async function loader({ context, request }: Route.LoaderArgs) {
+  return { sidebar: await loadSidebar(context, request) };
+}
+
+/** Bookshelf layout (spec 001 §2.2): the app banner on mobile; the side column from 960 px up. */
+export default function SideLayout({ loaderData }: Route.ComponentProps) {
+  const { status } = useShell();
   return (
-    <>
-      <SiteHeader status={status} user={user} />
-      <main className="page">
-        <Outlet />
-      </main>
-      <SiteFooter />
-    </>
+    <StoreFrame
+      top={<AppBanner page="bookshelf" os={status.os} />}
+      sidebar={<Sidebar data={loaderData.sidebar} />}
+    >
+      <Outlet />
+    </StoreFrame>
   );
 }

@@ -1,11 +1,48 @@
-import { ComingSoon } from "../components/ComingSoon";
+import { CardStateProvider } from "../features/cards/card-state";
+import { JsonLd } from "../features/seo/JsonLd";
+import { pageMeta } from "../features/seo/seo";
+import { seoUrls } from "../features/seo/seo.server";
+import { volumeJsonLd } from "../features/series/json-ld";
+import { loadVolumePage } from "../features/series/series.server";
+import { VolumeDetail, VolumeNav } from "../features/series/VolumeDetail";
+import { VolumeList } from "../features/series/VolumeList";
+import type { Route } from "./+types/book";
 
-export function meta() {
-  return [{ title: "巻の詳細 | コマヤ" }];
+export async function loader({ context, params, request }: Route.LoaderArgs) {
+  const page = await loadVolumePage(context, params.seriesId, params.bookId);
+  const urls = seoUrls(context, request);
+  const { series, book } = page.volume;
+  const seriesUrl = urls.absolute(`/series/${series.series_id}`);
+  return {
+    ...page,
+    seo: {
+      title: `${book.title}（${series.authors.map((a) => a.name).join("・")}） | コマヤ`,
+      description: book.description
+        ? `${book.description} ${series.description}`
+        : series.description,
+      url: urls.canonical,
+      image: urls.absolute(book.img),
+      type: "book" as const,
+    },
+    jsonLd: volumeJsonLd(series, book, urls.canonical, seriesUrl, urls.absolute),
+  };
 }
 
-export default function Screen() {
-  return <ComingSoon title="巻の詳細" description="巻ごとの情報です。" />;
+export function meta({ loaderData }: Route.MetaArgs) {
+  return pageMeta(loaderData?.seo, "巻の詳細");
+}
+
+export default function VolumeScreen({ loaderData }: Route.ComponentProps) {
+  const { volume, user, isLogin, jsonLd } = loaderData;
+  const { series, book } = volume;
+  return (
+    <CardStateProvider isLogin={isLogin}>
+      <JsonLd data={jsonLd} />
+      <VolumeDetail series={series} book={book} user={user} />
+      <VolumeNav seriesId={series.series_id} prev={volume.prev} next={volume.next} />
+      <VolumeList books={volume.books} seriesId={series.series_id} user={user} />
+    </CardStateProvider>
+  );
 }
 
 export { RouteErrorBoundary as ErrorBoundary } from "../components/RouteErrorBoundary";

@@ -1,5 +1,7 @@
-import { loadNewestSeries } from "../features/catalog/catalog.server";
-import { SeriesGrid } from "../features/catalog/SeriesGrid";
+import { useLocation } from "react-router";
+import { HomePage } from "../features/home/HomePage";
+import { loadHome } from "../features/home/home.server";
+import { useShell } from "../lib/shell";
 import type { Route } from "./+types/home";
 
 export function meta() {
@@ -13,20 +15,22 @@ export function meta() {
   ];
 }
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return { newest: await loadNewestSeries(context, 24) };
+export async function loader({ context, request }: Route.LoaderArgs) {
+  return { home: await loadHome(context, request) };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
+  const { status } = useShell();
+  const { pathname } = useLocation();
   return (
     <>
       <h1 className="visually-hidden">コマヤ 電子コミック・ドラマCDストア</h1>
-      <section aria-labelledby="newest-title">
-        <h2 id="newest-title" className="section-title">
-          新着作品
-        </h2>
-        <SeriesGrid items={loaderData.newest} />
-      </section>
+      <HomePage
+        key={loaderData.home.genre}
+        home={loaderData.home}
+        isLogin={status.is_login}
+        highlightRanking={pathname.replace(/\.html$/, "") === "/home"}
+      />
     </>
   );
 }

@@ -1,12 +1,39 @@
-import { ComingSoon } from "../components/ComingSoon";
+import { SearchResults } from "../features/search/SearchResults";
+import { loadSearchPage } from "../features/search/search.server";
+import type { Route } from "./+types/search";
 
-export function meta() {
-  return [{ title: "検索結果 | コマヤ" }];
+export function meta({ data }: Route.MetaArgs) {
+  const word = data?.ok ? data.answer.condition.word : "";
+  return [
+    { title: word ? `「${word}」の検索結果 | コマヤ` : "検索結果 | コマヤ" },
+    { name: "robots", content: "noindex" },
+  ];
 }
 
-export default function Screen() {
+export async function loader({ context, request }: Route.LoaderArgs) {
+  return loadSearchPage(context, request);
+}
+
+export default function Screen({ loaderData }: Route.ComponentProps) {
+  if (!loaderData.ok) {
+    return (
+      <section className="search-results">
+        <h1 className="search-results__title">検索結果</h1>
+        <p className="empty" role="alert">
+          {loaderData.message}
+        </p>
+      </section>
+    );
+  }
+  const { answer, chips, searched } = loaderData;
+  const word = answer.condition.word;
   return (
-    <ComingSoon title="検索結果" description="作品名・著者名・タグなどで作品をさがす画面です。" />
+    <SearchResults
+      title={word ? `「${word}」の検索結果` : "検索結果"}
+      answer={answer}
+      chips={chips}
+      searched={searched}
+    />
   );
 }
 

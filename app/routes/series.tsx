@@ -1,11 +1,98 @@
-import { ComingSoon } from "../components/ComingSoon";
+import { Link } from "react-router";
+import { isNotReleased } from "../../contract/series";
+import { CampaignBanner } from "../features/campaign/CampaignBanner";
+import { CardStateProvider } from "../features/cards/card-state";
+import { JsonLd } from "../features/seo/JsonLd";
+import { pageMeta } from "../features/seo/seo";
+import { seoUrls } from "../features/seo/seo.server";
+import { seriesJsonLd } from "../features/series/json-ld";
+import { SeriesCards } from "../features/series/SeriesCards";
+import { SeriesSummary } from "../features/series/SeriesSummary";
+import { loadSeriesPage } from "../features/series/series.server";
+import { VolumeList } from "../features/series/VolumeList";
+import type { Route } from "./+types/series";
 
-export function meta() {
-  return [{ title: "作品詳細 | コマヤ" }];
+export async function loader({ context, params, request }: Route.LoaderArgs) {
+  const page = await loadSeriesPage(context, params.seriesId);
+  const urls = seoUrls(context, request);
+  const { series, books } = page.main;
+  const authors = series.authors.map((a) => a.name).join("・");
+  return {
+    ...page,
+    seo: {
+      title: `${series.name}${authors ? `（${authors}）` : ""} | 無料・試し読みも | コマヤ`,
+      description: series.description,
+      url: urls.canonical,
+      image: urls.absolute(series.img || "/favicon.svg"),
+      type: "book" as const,
+    },
+    jsonLd: seriesJsonLd(series, books, urls.canonical, urls.absolute),
+  };
 }
 
-export default function Screen() {
-  return <ComingSoon title="作品詳細" description="作品の情報と巻の一覧です。" />;
+export function meta({ loaderData }: Route.MetaArgs) {
+  return pageMeta(loaderData?.seo, "作品詳細");
+}
+
+export default function SeriesScreen({ loaderData }: Route.ComponentProps) {
+  const { main, user, isLogin, jsonLd } = loaderData;
+  const { series } = main;
+  const notReleased = isNotReleased(main.books, user.own_items);
+  return (
+    <CardStateProvider isLogin={isLogin}>
+      <JsonLd data={jsonLd} />
+      <nav className="breadcrumbs" aria-label="パンくずリスト">
+        <Link to="/">ホーム</Link>
+        {series.genres[0] && (
+          <Link to={`/search?gn=${series.genres[0].genre_id}`}>{series.genres[0].name}</Link>
+        )}
+        <span aria-current="page">{series.name}</span>
+      </nav>
+      <SeriesSummary series={series} />
+      {notReleased ? (
+        <section className="not-released" aria-labelledby="not-released-title">
+          <h2 id="not-released-title">この作品は配信前です</h2>
+          <p>
+            {series.next_release_date
+              ? `${formatDate(series.next_release_date)} 配信予定です。`
+              : "配信開始までしばらくお待ちください。"}
+          </p>
+        </section>
+      ) : (
+        <>
+          {series.next_release_date && (
+            <p className="next-release">次巻 {formatDate(series.next_release_date)} 配信予定</p>
+          )}
+          <VolumeList books={main.books} seriesId={series.series_id} user={user} />
+        </>
+      )}
+      {main.campaigns.length > 0 && (
+        <section aria-labelledby="series-campaigns-title">
+          <h2 id="series-campaigns-title" className="section-title">
+            開催中のキャンペーン
+          </h2>
+          <ul className="campaign-list">
+            {main.campaigns.map((c) => (
+              <li key={c.campaign_id}>
+                <CampaignBanner campaign={c} policies={c.policy_types} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <section aria-labelledby="related-title">
+        <h2 id="related-title" className="section-title">
+          関連作品
+        </h2>
+        <SeriesCards items={main.related} frame="series_related" />
+      </section>
+    </CardStateProvider>
+  );
+}
+
+function formatDate(isoDate: string): string {
+  const [y, m, d] = isoDate.split("-").map(Number);
+  return `${y}年${m}月${d}日`;
 }
 
 export { RouteErrorBoundary as ErrorBoundary } from "../components/RouteErrorBoundary";

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lte } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, inArray, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import {
   authors,
@@ -9,10 +9,15 @@ import {
   ITEM_TYPE_DRAMA_CD,
   items,
   labels,
+  magazines,
   publisherGroups,
   publishers,
   series,
   seriesAuthors,
+  seriesCategories,
+  seriesGenerations,
+  seriesGenres,
+  seriesTags,
   tags,
 } from "./schema";
 
@@ -176,4 +181,190 @@ export async function dramaCdItemId(db: Db, cdId: number): Promise<number | null
     .from(items)
     .where(and(eq(items.cdId, cdId), eq(items.itemType, ITEM_TYPE_DRAMA_CD)));
   return row?.itemId ?? null;
+}
+
+/** What the search index keeps of a series (search/indexer.ts); readings are as stored. */
+export interface SeriesSearchSource {
+  seriesId: number;
+  name: string;
+  nameKana: string;
+  publisherId: number;
+  publisherName: string;
+  publisherKana: string;
+  labelId: number | null;
+  labelName: string | null;
+  magazineId: number | null;
+  magazineName: string | null;
+  completeFlag: boolean;
+  ratingAverage: number;
+  ratingCount: number;
+  latestReleaseDate: Date | null;
+  authors: Array<{ authorId: number; name: string; nameKana: string }>;
+  genreIds: number[];
+  categoryIds: number[];
+  tags: Array<{ tagId: number; name: string }>;
+  generationIds: number[];
+  /** Tax-included prices of the volumes on sale. */
+  prices: number[];
+}
+
+/** Series in id order after afterSeriesId, with everything search matches and filters on. */
+export async function seriesSearchSources(
+  db: Db,
+  afterSeriesId: number,
+  limit: number,
+): Promise<SeriesSearchSource[]> {
+  const result = await db.execute(sql`
+    select s.series_id, s.name, s.name_kana, s.publisher_id, p.name as publisher_name,
+      p.name_kana as publisher_kana, s.label_id, l.name as label_name, s.magazine_id,
+      m.name as magazine_name, s.complete_flag, s.rating_average, s.rating_count,
+      s.latest_release_date,
+      coalesce((select json_agg(json_build_array(a.author_id, a.name, a.name_kana)
+          order by sa.sort_order, a.author_id)
+        from ${seriesAuthors} sa join ${authors} a on a.author_id = sa.author_id
+        where sa.series_id = s.series_id), '[]') as authors,
+      array(select genre_id from ${seriesGenres} where series_id = s.series_id
+        order by genre_id) as genre_ids,
+      array(select category_id from ${seriesCategories} where series_id = s.series_id
+        order by category_id) as category_ids,
+      coalesce((select json_agg(json_build_array(t.tag_id, t.name) order by st.sort_order, t.tag_id)
+        from ${seriesTags} st join ${tags} t on t.tag_id = st.tag_id
+        where st.series_id = s.series_id), '[]') as tags,
+      array(select generation_id from ${seriesGenerations} where series_id = s.series_id
+        order by generation_id) as generation_ids,
+      array(select distinct price_inc from ${books} b where b.series_id = s.series_id
+        and b.onsale_flag order by price_inc) as prices
+    from ${series} s
+    join ${publishers} p on p.publisher_id = s.publisher_id
+    left join ${labels} l on l.label_id = s.label_id
+    left join ${magazines} m on m.magazine_id = s.magazine_id
+    where s.series_id > ${afterSeriesId}
+    order by s.series_id
+    limit ${limit}`);
+  type Row = {
+    series_id: number;
+    name: string;
+    name_kana: string;
+    publisher_id: number;
+    publisher_name: string;
+    publisher_kana: string;
+    label_id: number | null;
+    label_name: string | null;
+    magazine_id: number | null;
+    magazine_name: string | null;
+    complete_flag: boolean;
+    rating_average: number;
+    rating_count: number;
+    latest_release_date: string | Date | null;
+    authors: Array<[number, string, string]> | string;
+    genre_ids: number[];
+    category_ids: number[];
+    tags: Array<[number, string]> | string;
+    generation_ids: number[];
+    prices: number[];
+  };
+  // node-postgres parses json and arrays itself; PGlite may hand json over as text.
+  const json = <T>(v: T | string): T => (typeof v === "string" ? (JSON.parse(v) as T) : v);
+  return (result.rows as Row[]).map((r) => ({
+    seriesId: r.series_id,
+    name: r.name,
+    nameKana: r.name_kana,
+    publisherId: r.publisher_id,
+    publisherName: r.publisher_name,
+    publisherKana: r.publisher_kana,
+    labelId: r.label_id,
+    labelName: r.label_name,
+    magazineId: r.magazine_id,
+    magazineName: r.magazine_name,
+    completeFlag: r.complete_flag,
+    ratingAverage: Number(r.rating_average),
+    ratingCount: r.rating_count,
+    latestReleaseDate: r.latest_release_date === null ? null : new Date(r.latest_release_date),
+    authors: json(r.authors).map(([authorId, name, nameKana]) => ({ authorId, name, nameKana })),
+    genreIds: r.genre_ids,
+    categoryIds: r.category_ids,
+    tags: json(r.tags).map(([tagId, name]) => ({ tagId, name })),
+    generationIds: r.generation_ids,
+    prices: r.prices,
+  }));
+}
+
+/** Authors in id order after afterAuthorId, with how many series credit them. */
+export async function authorSearchSources(db: Db, afterAuthorId: number, limit: number) {
+  return db
+    .select({
+      authorId: authors.authorId,
+      name: authors.name,
+      nameKana: authors.nameKana,
+      seriesCount: sql<number>`(select count(*)::int from ${seriesAuthors}
+        where ${seriesAuthors.authorId} = ${authors.authorId})`,
+    })
+    .from(authors)
+    .where(gt(authors.authorId, afterAuthorId))
+    .orderBy(asc(authors.authorId))
+    .limit(limit);
+}
+
+/** Every tag with how many series carry it. */
+export async function tagSearchSources(db: Db) {
+  return db
+    .select({
+      tagId: tags.tagId,
+      name: tags.name,
+      seriesCount: sql<number>`(select count(*)::int from ${seriesTags}
+        where ${seriesTags.tagId} = ${tags.tagId})`,
+    })
+    .from(tags)
+    .orderBy(asc(tags.tagId));
+}
+
+/** Genre ids of each of these series (series without genres are absent). */
+export async function genreIdsOfSeries(
+  db: Db,
+  seriesIds: readonly number[],
+): Promise<Map<number, number[]>> {
+  const out = new Map<number, number[]>();
+  if (seriesIds.length === 0) return out;
+  const rows = await db
+    .select({ seriesId: seriesGenres.seriesId, genreId: seriesGenres.genreId })
+    .from(seriesGenres)
+    .where(inArray(seriesGenres.seriesId, [...new Set(seriesIds)]));
+  for (const r of rows) out.set(r.seriesId, [...(out.get(r.seriesId) ?? []), r.genreId]);
+  return out;
+}
+
+/** The ids among bookIds of free volumes (free_flag): what the free ranking counts reads of. */
+export async function freeBookIds(db: Db, bookIds: readonly number[]): Promise<number[]> {
+  if (bookIds.length === 0) return [];
+  const rows = await db
+    .select({ bookId: books.bookId })
+    .from(books)
+    .where(and(inArray(books.bookId, [...new Set(bookIds)]), eq(books.freeFlag, true)));
+  return rows.map((r) => r.bookId);
+}
+
+/** Names of these authors and magazines, for a search page's condition labels. */
+export async function authorAndMagazineNames(
+  db: Db,
+  authorIds: readonly number[],
+  magazineIds: readonly number[],
+): Promise<{ authors: Map<number, string>; magazines: Map<number, string> }> {
+  const [authorRows, magazineRows] = await Promise.all([
+    authorIds.length === 0
+      ? []
+      : db
+          .select({ id: authors.authorId, name: authors.name })
+          .from(authors)
+          .where(inArray(authors.authorId, [...new Set(authorIds)])),
+    magazineIds.length === 0
+      ? []
+      : db
+          .select({ id: magazines.magazineId, name: magazines.name })
+          .from(magazines)
+          .where(inArray(magazines.magazineId, [...new Set(magazineIds)])),
+  ]);
+  return {
+    authors: new Map(authorRows.map((r) => [r.id, r.name])),
+    magazines: new Map(magazineRows.map((r) => [r.id, r.name])),
+  };
 }

@@ -1,8 +1,17 @@
-import { and, count, eq, gt, isNull, max, or, sql, sum } from "drizzle-orm";
+import { and, asc, count, eq, gt, inArray, isNull, lte, max, or, sql, sum } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { itemPrices } from "../catalog/service";
 import { tokyoIsoDate } from "../session-status/clock";
-import { cartItems, coupons, orders, pointEntries, receivedCoupons, refunds } from "./schema";
+import {
+  cartItems,
+  couponSeries,
+  coupons,
+  orderItems,
+  orders,
+  pointEntries,
+  receivedCoupons,
+  refunds,
+} from "./schema";
 
 /** How much and how often a member has paid: drives is_paid, pay_count and month_pay_max. */
 export async function paymentSummary(db: Db, userId: number) {
@@ -128,4 +137,129 @@ export async function forgetMemberCommerce(db: Db, userId: number): Promise<void
   await db
     .delete(receivedCoupons)
     .where(and(eq(receivedCoupons.userId, userId), isNull(receivedCoupons.usedAt)));
+}
+
+/** The member's cart, or the part of it among itemIds (cart_flag, cart_items). */
+export async function cartItemIds(
+  db: Db,
+  userId: number,
+  itemIds?: readonly number[],
+): Promise<number[]> {
+  if (itemIds && itemIds.length === 0) return [];
+  const rows = await db
+    .select({ itemId: cartItems.itemId })
+    .from(cartItems)
+    .where(
+      and(
+        eq(cartItems.userId, userId),
+        itemIds ? inArray(cartItems.itemId, [...new Set(itemIds)]) : undefined,
+      ),
+    )
+    .orderBy(asc(cartItems.addedAt));
+  return rows.map((r) => r.itemId);
+}
+
+export interface SeriesCouponRow {
+  couponId: number;
+  couponType: number;
+  name: string;
+  discountType: number;
+  discountValue: number;
+  campaignId: number | null;
+  endAt: Date;
+  receivable: boolean;
+}
+
+/**
+ * Running coupons made for one series: those listing it (coupon_type 3) and those of the coupon
+ * campaigns that target it (coupon_type 2). Store-wide coupons (type 1) are left out: they say
+ * nothing about this series.
+ */
+export async function runningCouponsForSeries(
+  db: Db,
+  seriesId: number,
+  couponCampaignIds: readonly number[],
+  now: Date,
+): Promise<SeriesCouponRow[]> {
+  const running = and(lte(coupons.startAt, now), gt(coupons.endAt, now));
+  const columns = {
+    couponId: coupons.couponId,
+    couponType: coupons.couponType,
+    name: coupons.name,
+    discountType: coupons.discountType,
+    discountValue: coupons.discountValue,
+    campaignId: coupons.campaignId,
+    endAt: coupons.endAt,
+    receivable: coupons.receivable,
+  };
+  const [listed, ofCampaigns] = await Promise.all([
+    db
+      .select(columns)
+      .from(couponSeries)
+      .innerJoin(coupons, eq(coupons.couponId, couponSeries.couponId))
+      .where(and(eq(couponSeries.seriesId, seriesId), eq(coupons.couponType, 3), running)),
+    couponCampaignIds.length === 0
+      ? Promise.resolve([])
+      : db
+          .select(columns)
+          .from(coupons)
+          .where(
+            and(
+              eq(coupons.couponType, 2),
+              inArray(coupons.campaignId, [...new Set(couponCampaignIds)]),
+              running,
+            ),
+          ),
+  ]);
+  const byId = new Map<number, SeriesCouponRow>();
+  for (const c of [...listed, ...ofCampaigns]) byId.set(c.couponId, c);
+  return [...byId.values()].sort((a, b) => a.couponId - b.couponId);
+}
+
+/** Which of these coupons the member holds, and whether each is used or still valid. */
+export async function heldCoupons(
+  db: Db,
+  userId: number,
+  couponIds: readonly number[],
+): Promise<Array<{ couponId: number; expiresAt: Date; usedAt: Date | null }>> {
+  if (couponIds.length === 0) return [];
+  return db
+    .select({
+      couponId: receivedCoupons.couponId,
+      expiresAt: receivedCoupons.expiresAt,
+      usedAt: receivedCoupons.usedAt,
+    })
+    .from(receivedCoupons)
+    .where(
+      and(
+        eq(receivedCoupons.userId, userId),
+        inArray(receivedCoupons.couponId, [...new Set(couponIds)]),
+      ),
+    );
+}
+
+/**
+ * Volumes bought in paid orders between since (exclusive) and until (inclusive), per series:
+ * what sales rankings and the 人気 search order count.
+ */
+export async function purchasedVolumesBySeries(
+  db: Db,
+  since: Date,
+  until: Date,
+): Promise<Array<{ seriesId: number; count: number }>> {
+  const rows = await db
+    .select({ seriesId: orderItems.seriesId, count: count() })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.orderId, orderItems.orderId))
+    .where(
+      and(
+        gt(orderItems.createdAt, since),
+        lte(orderItems.createdAt, until),
+        eq(orderItems.itemType, 0),
+        eq(orders.status, "paid"),
+        sql`${orderItems.seriesId} is not null`,
+      ),
+    )
+    .groupBy(orderItems.seriesId);
+  return rows.map((r) => ({ seriesId: r.seriesId!, count: Number(r.count) }));
 }

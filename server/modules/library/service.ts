@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, isNotNull, max } from "drizzle-orm";
+import { and, count, desc, eq, gt, inArray, isNotNull, lte, max, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { recentVolumeItemIds } from "../catalog/service";
 import {
@@ -99,5 +99,127 @@ export async function forgetMemberLibrary(db: Db, userId: number): Promise<void>
   await db.delete(seriesNotifications).where(eq(seriesNotifications.userId, userId));
   await db.delete(readingProgress).where(eq(readingProgress.userId, userId));
   await db.delete(seriesViews).where(eq(seriesViews.userId, userId));
+  await db.delete(searchHistory).where(eq(searchHistory.userId, userId));
+}
+
+/** Where the member is in each volume of a series, most recently read first. */
+export async function seriesReading(db: Db, userId: number, seriesId: number) {
+  return db
+    .select({
+      bookId: readingProgress.bookId,
+      page: readingProgress.page,
+      finished: readingProgress.finished,
+      updatedAt: readingProgress.updatedAt,
+    })
+    .from(readingProgress)
+    .where(and(eq(readingProgress.userId, userId), eq(readingProgress.seriesId, seriesId)))
+    .orderBy(desc(readingProgress.updatedAt));
+}
+
+export async function notifiesSeries(db: Db, userId: number, seriesId: number): Promise<boolean> {
+  const rows = await db
+    .select({ seriesId: seriesNotifications.seriesId })
+    .from(seriesNotifications)
+    .where(and(eq(seriesNotifications.userId, userId), eq(seriesNotifications.seriesId, seriesId)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * Series that show a member's taste: the latest marked 気になる and the latest on the bookshelf,
+ * newest first, without repeats. Personalised picks start from these.
+ */
+export async function tasteSeriesIds(db: Db, userId: number, limit: number): Promise<number[]> {
+  const [favorites, shelf] = await Promise.all([
+    db
+      .select({ seriesId: seriesFavorites.seriesId })
+      .from(seriesFavorites)
+      .where(eq(seriesFavorites.userId, userId))
+      .orderBy(desc(seriesFavorites.createdAt))
+      .limit(limit),
+    db
+      .select({ seriesId: userItems.seriesId, at: max(userItems.acquiredAt) })
+      .from(userItems)
+      .where(and(eq(userItems.userId, userId), isNotNull(userItems.seriesId)))
+      .groupBy(userItems.seriesId)
+      .orderBy(desc(max(userItems.acquiredAt)))
+      .limit(limit),
+  ]);
+  const ids = new Set<number>();
+  for (const r of [...favorites, ...shelf]) if (r.seriesId !== null) ids.add(r.seriesId);
+  return [...ids].slice(0, limit);
+}
+
+/** Every series the member owns something of: recommendations leave these out. */
+export async function ownedSeriesIds(db: Db, userId: number): Promise<number[]> {
+  const rows = await db
+    .selectDistinct({ seriesId: userItems.seriesId })
+    .from(userItems)
+    .where(and(eq(userItems.userId, userId), isNotNull(userItems.seriesId)));
+  return rows.map((r) => r.seriesId!);
+}
+
+/**
+ * Members who read each volume between since (exclusive) and until (inclusive), by the time
+ * their progress last moved: what read rankings count.
+ */
+export async function readersByBook(
+  db: Db,
+  since: Date,
+  until: Date,
+): Promise<Array<{ seriesId: number; bookId: number; readers: number }>> {
+  const rows = await db
+    .select({
+      seriesId: readingProgress.seriesId,
+      bookId: readingProgress.bookId,
+      readers: count(),
+    })
+    .from(readingProgress)
+    .where(and(gt(readingProgress.updatedAt, since), lte(readingProgress.updatedAt, until)))
+    .groupBy(readingProgress.seriesId, readingProgress.bookId);
+  return rows.map((r) => ({ ...r, readers: Number(r.readers) }));
+}
+
+/** How many search words a member keeps; older ones drop off as new ones come. */
+export const SEARCH_HISTORY_KEEP = 20;
+
+/** The member's search words, newest first; each word appears once. */
+export async function recentSearchWords(
+  db: Db,
+  userId: number,
+  limit = SEARCH_HISTORY_KEEP,
+): Promise<Array<{ word: string; searchedAt: Date }>> {
+  return db
+    .select({ word: searchHistory.word, searchedAt: searchHistory.searchedAt })
+    .from(searchHistory)
+    .where(eq(searchHistory.userId, userId))
+    .orderBy(desc(searchHistory.searchedAt), desc(searchHistory.searchHistoryId))
+    .limit(limit);
+}
+
+/** Records a search; a word searched before moves to the top instead of repeating. */
+export async function recordSearchWord(
+  db: Db,
+  userId: number,
+  word: string,
+  at = new Date(),
+): Promise<void> {
+  await db
+    .insert(searchHistory)
+    .values({ userId, word, searchedAt: at })
+    .onConflictDoUpdate({
+      target: [searchHistory.userId, searchHistory.word],
+      set: { searchedAt: at },
+    });
+  await db.execute(sql`
+    delete from ${searchHistory} where ${searchHistory.userId} = ${userId}
+      and ${searchHistory.searchHistoryId} not in (
+        select ${searchHistory.searchHistoryId} from ${searchHistory}
+        where ${searchHistory.userId} = ${userId}
+        order by ${searchHistory.searchedAt} desc, ${searchHistory.searchHistoryId} desc
+        limit ${SEARCH_HISTORY_KEEP})`);
+}
+
+export async function clearSearchWords(db: Db, userId: number): Promise<void> {
   await db.delete(searchHistory).where(eq(searchHistory.userId, userId));
 }

@@ -5,6 +5,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Browser, createTestApp } from "../../http/test-client";
 import { users } from "../account/schema";
+import { campaignPolicies, campaigns, campaignTargets } from "../campaign/schema";
 import {
   books,
   ITEM_TYPE_BOOK,
@@ -21,7 +22,8 @@ const mediaDir = mkdtempSync(path.join(tmpdir(), "komaya-media-test-"));
 const past = new Date("2026-01-01T00:00:00Z");
 const future = new Date("2099-01-01T00:00:00Z");
 
-// Volume 1 free, volume 2 member-free, volume 3 paid, volume 4 not yet released.
+// Volume 1 free, volume 2 member-free, volume 3 paid, volume 4 not yet released, volume 5 free
+// but past the member-free volume number (2), volume 6 paid but free through campaign policy 102.
 beforeAll(async () => {
   t = await createTestApp({ dataDir: mediaDir });
   const db = t.services.db;
@@ -53,9 +55,18 @@ beforeAll(async () => {
       volume(102, 2, { memberFreeFlag: true, price: 0, priceInc: 0 }),
       volume(103, 3, {}),
       volume(104, 4, { itemStartDate: future, onsaleFlag: false, freeFlag: true }),
+      volume(105, 5, { freeFlag: true, price: 0, priceInc: 0 }),
     ]);
+  await db.insert(series).values({
+    seriesId: 20,
+    name: "勇者の休日",
+    nameKana: "ユウシャノキュウジツ",
+    publisherId: 1,
+    startDate: past,
+  });
+  await db.insert(books).values({ ...volume(106, 1, {}), seriesId: 20 });
   await db.insert(items).values(
-    [101, 102, 103, 104].map((b) => ({
+    [101, 102, 103, 104, 105, 106].map((b) => ({
       itemId: b + 1000,
       itemType: ITEM_TYPE_BOOK,
       bookId: b,
@@ -63,6 +74,11 @@ beforeAll(async () => {
       priceInc: 660,
     })),
   );
+  await db
+    .insert(campaigns)
+    .values({ campaignId: 1, name: "1巻無料", startAt: past, freeFlag: true });
+  await db.insert(campaignPolicies).values({ campaignId: 1, policyType: 102, freeCount: 1 });
+  await db.insert(campaignTargets).values({ campaignId: 1, seriesId: 20 });
   await db.insert(cdBrands).values({ brandId: 1, name: "ボイスワークス" });
   await db.insert(cdLabels).values({ labelId: 1, brandId: 1, name: "ボイスワークス・ドラマ" });
   await db.insert(dramaCds).values({
@@ -144,6 +160,20 @@ describe("book images", () => {
     expect((await visitor.fetch("/media/books/101/pages/12.png")).status).toBe(200);
     expect((await visitor.fetch("/media/books/102/pages/12.png")).status).toBe(403);
     expect((await (await member()).fetch("/media/books/102/pages/12.png")).status).toBe(200);
+  });
+
+  it("gives visitors no free volume from the member-free volume number up; members read it", async () => {
+    expect((await new Browser(t.app).fetch("/media/books/105/pages/12.png")).status).toBe(403);
+    expect((await (await member()).fetch("/media/books/105/pages/12.png")).status).toBe(200);
+  });
+
+  it("opens a volume a running campaign makes free, as the series page shows it", async () => {
+    expect((await new Browser(t.app).fetch("/media/books/106/pages/12.png")).status).toBe(200);
+  });
+
+  it("never lets shared caches keep a page only members may read", async () => {
+    const page = await (await member()).fetch("/media/books/102/pages/12.png");
+    expect(page.headers.get("cache-control")).toMatch(/^private/);
   });
 
   it("keeps a free volume closed past its trial until it is released", async () => {

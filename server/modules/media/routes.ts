@@ -4,6 +4,7 @@ import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { ApiError, readParams } from "../../http/api-error";
 import type { AppEnv, AppServices } from "../../http/context";
+import { volumeReadingTerms } from "../catalog/series-page";
 import { bookAccess, dramaCdItemId } from "../catalog/service";
 import { dramaCdExists, trackForPlayback } from "../dramacd/service";
 import { ownsItem } from "../library/service";
@@ -103,23 +104,18 @@ export function mediaRoutes(
       c,
       z.object({ bookId: id, page: z.string().transform((p) => Number(p.replace(".png", ""))) }),
     );
-    const book = await bookAccess(db, bookId);
-    if (!book) notFound();
     const member = c.get("member");
-    const owns = member ? await ownsItem(db, member.userId, book.itemId) : false;
-    const verdict = pageVerdict(
-      { ...book, page, released: book.onsaleFlag && book.itemStartDate <= new Date() },
-      { isMember: Boolean(member), owns },
-    );
+    const terms = await volumeReadingTerms(db, bookId, { userId: member?.userId ?? null });
+    if (!terms) notFound();
+    const owns = member ? await ownsItem(db, member.userId, terms.itemId) : false;
+    const verdict = pageVerdict({ ...terms, page }, owns);
     if (verdict === "not-found") notFound();
     if (verdict === "forbidden") throw new ApiError(403, "このページを読むには購入が必要です");
-    const file = await pageFile(cache, { bookId, page, pageCount: book.pageCount });
-    // Only trial and free pages may sit in shared caches; a member's pages stay in their browser.
-    return sendFile(
-      c,
-      file,
-      verdict === "trial" || verdict === "free" ? PUBLIC_DAY : "private, max-age=3600",
-    );
+    const file = await pageFile(cache, { bookId, page, pageCount: terms.pageCount });
+    // Only pages open to every visitor may sit in shared caches, and only for an hour, since
+    // campaigns that open them switch on the hour; a member's pages stay in their browser.
+    const openToAll = verdict === "trial" || (verdict === "free" && !member);
+    return sendFile(c, file, openToAll ? "public, max-age=3600" : "private, max-age=3600");
   });
 
   routes.get("/cds/:cdId/jacket.png", async (c) => {

@@ -52,6 +52,7 @@ describe("the menu call", () => {
       "generation",
       "hotword",
       "free_and_sale_count",
+      "browse_menu",
     ]) {
       expect(personal.body).toHaveProperty(field);
     }

@@ -1,0 +1,86 @@
+import { type AppLoadContext, data } from "react-router";
+import type { OtokuFilter } from "../../../contract/campaign";
+import { campaignList, campaignPage } from "../../../server/modules/campaign/campaign-page";
+import {
+  dailySpecial,
+  dailySpecialDates,
+  freeSeries,
+  RECOMMEND_TITLES,
+  type RecommendType,
+  recommendFrames,
+  recommendList,
+} from "../../../server/modules/campaign/series-picks";
+import { currentCampaignTimestamp } from "../../../server/modules/session-status/service";
+
+const memberId = (context: AppLoadContext) => context.request.member?.userId ?? null;
+
+export async function loadCampaignList(
+  context: AppLoadContext,
+  opts: { genre: number | null; filter: OtokuFilter | null },
+) {
+  const now = new Date();
+  return campaignList(context.services.db, { ...opts, ts: currentCampaignTimestamp(now) }, now);
+}
+
+export async function loadCampaignPage(
+  context: AppLoadContext,
+  rawId: string | undefined,
+  page: number,
+) {
+  const id = rawId && /^[1-9]\d{0,9}$/.test(rawId) ? Number(rawId) : null;
+  if (id === null || id > 2_147_483_647)
+    throw data("お探しのキャンペーンは見つかりませんでした", { status: 404 });
+  const found = await campaignPage(context.services.db, id, page, memberId(context));
+  if (found.state === "running") return found.answer;
+  throw data(
+    found.state === "ended"
+      ? "このキャンペーンは終了しました"
+      : "お探しのキャンペーンは見つかりませんでした",
+    { status: 404 },
+  );
+}
+
+export async function loadFreeList(
+  context: AppLoadContext,
+  opts: { genre: number | null; minFree: number; page: number },
+) {
+  return freeSeries(context.services.db, opts);
+}
+
+export function recommendTypeParam(url: URL): RecommendType | null {
+  const tp = Number(url.searchParams.get("tp"));
+  return tp in RECOMMEND_TITLES ? (tp as RecommendType) : null;
+}
+
+export async function loadRecommendList(
+  context: AppLoadContext,
+  opts: { tp: RecommendType; seriesId: number | null; page: number },
+) {
+  return recommendList(context.services.db, {
+    tp: opts.tp,
+    seriesId: opts.seriesId,
+    userId: memberId(context),
+    page: opts.page,
+  });
+}
+
+export async function loadDailySpecial(context: AppLoadContext, targetDate: string | null) {
+  const now = new Date();
+  const date = targetDate && dailySpecialDates(now).includes(targetDate) ? targetDate : null;
+  return dailySpecial(context.services.db, date, now);
+}
+
+export async function loadRecommendFrames(context: AppLoadContext, seriesId: number | null) {
+  return recommendFrames(context.services.db, {
+    pageName: "recommend",
+    seriesId,
+    userId: memberId(context),
+  });
+}
+
+export function seriesParam(url: URL): number | null {
+  const raw = url.searchParams.get("series");
+  if (!raw || !/^[1-9]\d{0,9}$/.test(raw)) return null;
+  const n = Number(raw);
+  return n <= 2_147_483_647 ? n : null;
+}

@@ -1,0 +1,106 @@
+import type { SeriesItem } from "../../../contract/items";
+import { type Tracking, trackingValue } from "../../lib/tracking";
+import { AppealTags, type CardShow, Cover } from "./CardParts";
+import { bookButton, displayName } from "./card-rules";
+import { useCardState, useItemFlags } from "./card-state";
+import { FavoriteButton } from "./FavoriteButton";
+import { TrackedLink } from "./TrackedLink";
+import "./cards.css";
+
+/**
+ * The series appeal card (spec 000 §2 "Cards"): grey-bordered with its appeal image, otherwise
+ * pink-backed; the latest cover links to the series, beside a comment image or a speech bubble
+ * with appeal_title and appeal_intro. `staff` puts the staff member's photo by the bubble and
+ * `pop` draws it as a shop POP.
+ */
+export function SeriesAppealCard(props: {
+  item: SeriesItem;
+  show: CardShow;
+  tracking?: Tracking | null;
+  variant?: "pickup" | "staff" | "pop";
+}) {
+  const { item, show, tracking, variant = "pickup" } = props;
+  const { isLogin } = useCardState();
+  const flags = useItemFlags(item);
+  const hasImage = variant !== "staff" && Boolean(item.appeal_img);
+  const button = bookButton({ ...item, get_flag: flags.owned }, { isLogin, readOn: true });
+  const name = displayName(item);
+  return (
+    <article
+      className={`appeal-card appeal-card--${variant} ${hasImage ? "appeal-card--image" : "appeal-card--plain"}`}
+    >
+      {hasImage && (
+        <img
+          className="appeal-card__image"
+          src={item.appeal_img!}
+          alt=""
+          width={240}
+          height={240}
+          loading="lazy"
+        />
+      )}
+      <div className="appeal-card__main">
+        <TrackedLink
+          href={item.url}
+          tracking={tracking}
+          seriesId={item.series_id}
+          className="appeal-card__cover"
+          ariaLabel={name}
+        >
+          <Cover src={item.latest_cover || item.img} item={item} show={show} />
+        </TrackedLink>
+        <div className="appeal-card__talk">
+          {variant === "staff" && item.appeal_img && (
+            <img
+              className="appeal-card__staff"
+              src={item.appeal_img}
+              alt=""
+              width={56}
+              height={56}
+              loading="lazy"
+            />
+          )}
+          {item.comment_img && variant !== "staff" ? (
+            <img
+              className="appeal-card__comment"
+              src={item.comment_img}
+              alt={item.appeal_title ?? ""}
+              width={240}
+              height={240}
+              loading="lazy"
+            />
+          ) : (
+            <div className="bubble">
+              {item.appeal_title && <p className="bubble__title">{item.appeal_title}</p>}
+              {item.appeal_intro && <p className="bubble__intro">{item.appeal_intro}</p>}
+            </div>
+          )}
+        </div>
+      </div>
+      <TrackedLink
+        href={item.url}
+        tracking={tracking}
+        seriesId={item.series_id}
+        className="appeal-card__name"
+      >
+        {name}
+      </TrackedLink>
+      {show.appeal && <AppealTags tags={item.appeal_tags} />}
+      <div className="book-card__actions">
+        <TrackedLink
+          href={button.href}
+          tracking={tracking}
+          seriesId={item.series_id}
+          className={`card-button card-button--${button.kind}`}
+        >
+          {button.label}
+        </TrackedLink>
+        <FavoriteButton
+          seriesId={item.series_id}
+          favorite={flags.favorite}
+          source={tracking ? trackingValue(tracking) : ""}
+        />
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,58 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { recordClickSource, sessionStore } from "../../lib/click-source";
+import { type Tracking, trackingValue, withTracking } from "../../lib/tracking";
+import { useCardState } from "./card-state";
+
+interface TrackedLinkProps {
+  href: string;
+  tracking?: Tracking | null;
+  /** The series (or drama CD) the link leads to, for the click-source store. */
+  seriesId?: number | null;
+  cdId?: number;
+  newTab?: boolean;
+  className?: string;
+  ariaLabel?: string;
+  children: ReactNode;
+}
+
+/** Pages outside the React Router app (the reader) and other sites load as plain links. */
+function isAppPath(href: string): boolean {
+  return href.startsWith("/") && !href.startsWith("//") && !href.startsWith("/viewer/");
+}
+
+/**
+ * A link that carries the _tr value of its frame and, for members, records where the series was
+ * clicked from before navigating (spec 000 §7).
+ */
+export function TrackedLink(props: TrackedLinkProps) {
+  const { isLogin } = useCardState();
+  const href = withTracking(props.href, props.tracking);
+  const onClick = () => {
+    if (!props.tracking) return;
+    const source = trackingValue(props.tracking);
+    if (props.cdId !== undefined) {
+      recordClickSource(sessionStore(), { id: props.cdId, source, isLogin, kind: "cd" });
+    } else if (props.seriesId !== undefined) {
+      recordClickSource(sessionStore(), { id: props.seriesId, source, isLogin });
+    }
+  };
+  if (isAppPath(href) && !props.newTab) {
+    return (
+      <Link to={href} className={props.className} onClick={onClick} aria-label={props.ariaLabel}>
+        {props.children}
+      </Link>
+    );
+  }
+  return (
+    <a
+      href={href}
+      className={props.className}
+      onClick={onClick}
+      aria-label={props.ariaLabel}
+      {...(props.newTab ? { target: "_blank", rel: "noopener" } : {})}
+    >
+      {props.children}
+    </a>
+  );
+}

@@ -1,0 +1,90 @@
+import { useCallback, useMemo, useState } from "react";
+import { Link } from "react-router";
+import type { HomeAnswer } from "../../../contract/home";
+import { CardStateProvider } from "../cards/card-state";
+import { type HomeContext, LazySection } from "./LazySection";
+import { BannerList } from "./MediaSections";
+import "../cards/cards.css";
+import "./home.css";
+
+/** Spec 001 §3 genre names; the tabs switch /home?genre=. */
+export const HOME_GENRE_TABS: ReadonlyArray<[number, string]> = [
+  [1, "総合"],
+  [2, "少女・女性"],
+  [3, "TL"],
+  [4, "BL"],
+  [5, "少年・青年"],
+  [6, "メンズ"],
+  [20, "タテヨミ"],
+  [21, "ボイスドラマ"],
+];
+
+/** The flick banner has no layout; it is tracked as the top banner of layout 0. */
+export const FLICK_BANNER_FRAME = "top_banner_0";
+
+/**
+ * The home page: genre tabs, the flick banner and news, then every section of the genre's home,
+ * each loading when it scrolls into view. Sections that come back empty are taken out.
+ */
+export function HomePage(props: { home: HomeAnswer; isLogin: boolean; highlightRanking: boolean }) {
+  const { home, isLogin } = props;
+  const [hidden, setHidden] = useState<ReadonlySet<number>>(new Set());
+  const hide = useCallback((layoutId: number) => {
+    setHidden((old) => new Set(old).add(layoutId));
+  }, []);
+  const ctx: HomeContext = useMemo(
+    () => ({
+      genre: home.genre,
+      useCache: home.use_cache,
+      cacheKey: home.cache_key,
+      isLogin,
+      highlightRanking: props.highlightRanking,
+    }),
+    [home.genre, home.use_cache, home.cache_key, isLogin, props.highlightRanking],
+  );
+  // Spec 000 §2: the pickup campaign list shows only when the home names campaigns.
+  const layouts = home.home_layout.filter(
+    (l) =>
+      !hidden.has(l.layout_id) && (l.layout_type !== 14 || home.pickup_campaign_ids.length > 0),
+  );
+  return (
+    <CardStateProvider isLogin={isLogin}>
+      <nav className="genre-tabs" aria-label="ジャンル">
+        {HOME_GENRE_TABS.map(([genre, name]) => (
+          <Link
+            key={genre}
+            to={genre === 1 ? "/home" : `/home?genre=${genre}`}
+            className={
+              genre === home.genre ? "genre-tabs__tab genre-tabs__tab--on" : "genre-tabs__tab"
+            }
+            aria-current={genre === home.genre ? "page" : undefined}
+          >
+            {name}
+          </Link>
+        ))}
+      </nav>
+      {home.flick_banner.length > 0 && (
+        <div className="flick-banner">
+          <BannerList frame={FLICK_BANNER_FRAME} type="flick" banners={home.flick_banner} />
+        </div>
+      )}
+      {home.latest_news.length > 0 && (
+        <ul className="home-news" aria-label="お知らせ">
+          {home.latest_news.map((n) => (
+            <li key={n.m_news_id}>
+              <Link to={`/news_detail?id=${n.m_news_id}`}>
+                {n.new_flag && <span className="home-news__new">NEW</span>}
+                {n.title}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="home-sections">
+        {layouts.map((layout) => (
+          <LazySection key={layout.layout_id} layout={layout} ctx={ctx} onHide={hide} />
+        ))}
+      </div>
+    </CardStateProvider>
+  );
+}

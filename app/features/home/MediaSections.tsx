@@ -1,0 +1,140 @@
+import type { CarouselItem, HotWord } from "../../../contract/home";
+import type { BannerItem, DramaCdItem, FeatureItem, LayoutConfig } from "../../../contract/items";
+import { bannerFrame, sectionFrame } from "../../lib/tracking";
+import { DramaCdCard } from "../cards/DramaCdCard";
+import { FeatureCard } from "../cards/FeatureCard";
+import { TrackedLink } from "../cards/TrackedLink";
+
+/** Banner sections (5, 19 rows; 9, 12, 16 strips; 8 grid), tracked top_banner_{layoutId}_{n}. */
+export function BannerList(props: {
+  frame: string;
+  type: number | "flick";
+  banners: BannerItem[];
+}) {
+  return (
+    <ul className={`banner-list banner-list--t${props.type}`}>
+      {props.banners.map((b, i) => (
+        <li key={b.link_rotation_id}>
+          <TrackedLink
+            href={b.url}
+            tracking={{ frame: props.frame, position: i + 1 }}
+            newTab={b.action_type === 2}
+            className="banner-list__link"
+          >
+            <img src={b.img} alt="" width={702} height={180} loading={i === 0 ? "eager" : "lazy"} />
+          </TrackedLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function SectionBanners({
+  layout,
+  banners,
+}: {
+  layout: LayoutConfig;
+  banners: BannerItem[];
+}) {
+  return (
+    <BannerList frame={bannerFrame(layout.layout_id)} type={layout.layout_type} banners={banners} />
+  );
+}
+
+/** Feature cards: scrolling (3, 15) or stacked (22). */
+export function FeatureList({ layout, items }: { layout: LayoutConfig; items: FeatureItem[] }) {
+  const vertical = layout.layout_type === 22;
+  return (
+    <ul className={`feature-list feature-list--t${layout.layout_type}`}>
+      {items.map((item, i) => (
+        <li key={`${item.url}|${item.title}`}>
+          <FeatureCard
+            item={item}
+            tracking={{ frame: sectionFrame(layout.layout_id), position: i + 1 }}
+            read={layout.read_flag}
+            vertical={vertical}
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * Carousels: one slide per page with the next peeking in (23, 25 portrait; 24, 26 landscape;
+ * 23 and 24 with the calligraphy title).
+ */
+export function Carousel({ layout, slides }: { layout: LayoutConfig; slides: CarouselItem[] }) {
+  const t = layout.layout_type;
+  const landscape = t === 24 || t === 26;
+  const calligraphy = t === 23 || t === 24;
+  return (
+    <ul
+      className={`carousel ${landscape ? "carousel--landscape" : "carousel--portrait"}${calligraphy ? " carousel--calligraphy" : ""}`}
+    >
+      {slides.map((s, i) => (
+        <li key={s.img} className="carousel__slide">
+          <TrackedLink
+            href={s.url}
+            tracking={{ frame: sectionFrame(layout.layout_id), position: i + 1 }}
+            seriesId={s.series_id}
+          >
+            <img src={s.img} alt="" width={720} height={400} loading="lazy" />
+            <span className="carousel__caption">
+              <span className="carousel__title">{s.title}</span>
+              {s.series_name && <span className="carousel__series">{s.series_name}</span>}
+            </span>
+          </TrackedLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Drama CD grids: plain (27), with appeal text (28), and with demo play (29). */
+export function DramaCdList({ layout, items }: { layout: LayoutConfig; items: DramaCdItem[] }) {
+  const t = layout.layout_type;
+  return (
+    <ul className="cd-list">
+      {items.map((cd, i) => (
+        <li key={cd.cd_id}>
+          <DramaCdCard
+            cd={cd}
+            tracking={{ frame: sectionFrame(layout.layout_id), position: i + 1 }}
+            appeal={t === 28 || t === 29 || layout.display_appeal_flag}
+            demo={t === 29}
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The hot-word block (17): two rows of display_number words each; extra-small screens only. */
+export function HotWords({ layout, words }: { layout: LayoutConfig; words: HotWord[] }) {
+  const n = Math.max(1, layout.display_number);
+  const rows = [words.slice(0, n), words.slice(n, n * 2)].filter((r) => r.length > 0);
+  let position = 0;
+  return (
+    <div className="hot-words">
+      {rows.map((row) => (
+        <ul key={row[0]!.word} className="hot-words__row">
+          {row.map((w) => {
+            position += 1;
+            return (
+              <li key={w.word}>
+                <TrackedLink
+                  href={`/search?wd=${encodeURIComponent(w.word)}`}
+                  tracking={{ frame: sectionFrame(layout.layout_id), position }}
+                  className="hot-words__word"
+                >
+                  {w.word}
+                </TrackedLink>
+              </li>
+            );
+          })}
+        </ul>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import type { AppLoadContext } from "react-router";
+import { publicOrigin } from "../../../server/modules/catalog/public-origin";
+
+/**
+ * Absolute URLs for a page: the canonical URL keeps only the query keys that change what the page
+ * shows (never tracking keys like _tr or utm_*), and never the .html suffix.
+ */
+export function seoUrls(context: AppLoadContext, request: Request, keep: readonly string[] = []) {
+  const origin = publicOrigin(context.services.env, request.url, request.headers);
+  const url = new URL(request.url);
+  const path = url.pathname.replace(/\.html$/, "") || "/";
+  const query = new URLSearchParams();
+  for (const key of keep) {
+    const value = url.searchParams.get(key);
+    if (value !== null && value !== "") query.set(key, value);
+  }
+  const search = query.toString();
+  return {
+    origin,
+    canonical: `${origin}${path}${search ? `?${search}` : ""}`,
+    absolute: (pathOrUrl: string) =>
+      /^https?:\/\//.test(pathOrUrl)
+        ? pathOrUrl
+        : `${origin}${pathOrUrl.startsWith("/") ? "" : "/"}${pathOrUrl}`,
+  };
+}

@@ -1,0 +1,106 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import type { Book, SeriesInfo, SeriesUserData } from "../../../contract/series";
+import { SeriesDescription } from "./SeriesDescription";
+import { VolumeOffer } from "./VolumeList";
+import "./series.css";
+
+/** The head of a volume page (/series/{id}/book/{bookId} and /period): cover, title, offer. */
+export function VolumeDetail(props: {
+  series: SeriesInfo;
+  book: Book;
+  user: SeriesUserData;
+  children?: ReactNode;
+}) {
+  const { series, book, user } = props;
+  const seriesUrl = `/series/${series.series_id}`;
+  return (
+    <>
+      <nav className="breadcrumbs" aria-label="パンくずリスト">
+        <Link to="/">ホーム</Link>
+        <Link to={seriesUrl}>{series.name}</Link>
+        <span aria-current="page">{book.title}</span>
+      </nav>
+      <section className="volume-page" aria-labelledby="volume-title">
+        <div className="volume-page__cover">
+          <img
+            src={book.img}
+            alt={`${book.title} 表紙`}
+            width={300}
+            height={424}
+            decoding="async"
+          />
+        </div>
+        <div>
+          <h1 id="volume-title" className="volume-page__title">
+            {book.title}
+          </h1>
+          <p className="volume-page__series">
+            <Link to={seriesUrl}>{series.name}</Link>（{series.complete_flag ? "完結" : "連載中"}・
+            {series.volume_count}巻）
+          </p>
+          <ul className="series-credits">
+            {series.authors.map((a) => (
+              <li key={`${a.author_id}-${a.role}`}>
+                <span className="series-credits__role">{a.role}</span>
+                <Link to={`/search?at=${a.author_id}`}>{a.name}</Link>
+              </li>
+            ))}
+          </ul>
+          <dl className="series-facts">
+            <dt>出版社</dt>
+            <dd>
+              <Link to={`/search?pb=${series.publisher_id}`}>{series.publisher_name}</Link>
+            </dd>
+            {series.label && (
+              <>
+                <dt>レーベル</dt>
+                <dd>
+                  <Link to={`/search?lb=${series.label.label_id}`}>{series.label.name}</Link>
+                </dd>
+              </>
+            )}
+            <dt>ページ数</dt>
+            <dd>{book.page_count}ページ</dd>
+          </dl>
+          {props.children}
+          <VolumeOffer book={book} seriesId={series.series_id} user={user} />
+        </div>
+        <div className="volume-page__description">
+          <SeriesDescription text={book.description || series.description} />
+        </div>
+      </section>
+    </>
+  );
+}
+
+/** Previous and next volume links under a volume page. */
+export function VolumeNav(props: { seriesId: number; prev: Book | null; next: Book | null }) {
+  if (!props.prev && !props.next) return null;
+  return (
+    <nav className="volume-nav" aria-label="前後の巻">
+      {props.prev ? (
+        <Link
+          className="button"
+          to={`/series/${props.seriesId}/book/${props.prev.book_id}`}
+          rel="prev"
+        >
+          ‹ 前の巻
+        </Link>
+      ) : (
+        <span />
+      )}
+      {props.next ? (
+        <Link
+          className="button"
+          to={`/series/${props.seriesId}/book/${props.next.book_id}`}
+          rel="next"
+        >
+          次の巻 ›
+        </Link>
+      ) : (
+        <span />
+      )}
+    </nav>
+  );
+}

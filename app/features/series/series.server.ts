@@ -1,0 +1,101 @@
+import { type AppLoadContext, data } from "react-router";
+import {
+  DEFAULT_MEMBER_FREE_VOL,
+  SERIES_USER_DEFAULTS,
+  type SeriesUserData,
+} from "../../../contract/series";
+import {
+  bookPeriod,
+  featureItems,
+  personalSeriesMain,
+  seriesUserData,
+  seriesVolume,
+} from "../../../server/modules/catalog/series-page";
+import { featureEntries } from "../../../server/modules/home/service";
+import { FEATURES_PER_PAGE } from "../campaign/list-params";
+
+const NO_SERIES = "お探しの作品は見つかりませんでした";
+const NO_VOLUME = "お探しの巻は見つかりませんでした";
+
+/** Route ids come from the address bar: anything but a positive integer is simply not found. */
+export function idParam(value: string | null | undefined): number | null {
+  if (!value || !/^[1-9]\d{0,9}$/.test(value)) return null;
+  const n = Number(value);
+  return n <= 2_147_483_647 ? n : null;
+}
+
+function notFound(message: string): never {
+  throw data(message, { status: 404 });
+}
+
+function viewer(context: AppLoadContext) {
+  return {
+    userId: context.request.member?.userId ?? null,
+    memberFreeVol: DEFAULT_MEMBER_FREE_VOL,
+  };
+}
+
+async function userData(context: AppLoadContext, seriesId: number): Promise<SeriesUserData> {
+  const member = context.request.member;
+  if (!member) return SERIES_USER_DEFAULTS;
+  return (
+    (await seriesUserData(context.services.db, seriesId, member.userId)) ?? SERIES_USER_DEFAULTS
+  );
+}
+
+/** The series page: its main data as this viewer sees it, and their own data on it. */
+export async function loadSeriesPage(context: AppLoadContext, rawId: string | undefined) {
+  const seriesId = idParam(rawId);
+  if (seriesId === null) notFound(NO_SERIES);
+  const main = await personalSeriesMain(context.services.db, seriesId, viewer(context));
+  if (!main) notFound(NO_SERIES);
+  return {
+    main,
+    user: await userData(context, seriesId),
+    isLogin: context.request.member !== null,
+  };
+}
+
+export async function loadVolumePage(
+  context: AppLoadContext,
+  rawSeriesId: string | undefined,
+  rawBookId: string | undefined,
+) {
+  const seriesId = idParam(rawSeriesId);
+  const bookId = idParam(rawBookId);
+  if (seriesId === null) notFound(NO_SERIES);
+  if (bookId === null) notFound(NO_VOLUME);
+  const volume = await seriesVolume(context.services.db, { seriesId, bookId }, viewer(context));
+  if (!volume) notFound(NO_VOLUME);
+  return {
+    volume,
+    user: await userData(context, seriesId),
+    isLogin: context.request.member !== null,
+  };
+}
+
+export async function loadPeriodPage(context: AppLoadContext, url: URL) {
+  const seriesId = idParam(url.searchParams.get("series"));
+  const bookId = idParam(url.searchParams.get("book"));
+  if (seriesId === null || bookId === null) notFound(NO_VOLUME);
+  const period = await bookPeriod(context.services.db, { seriesId, bookId }, viewer(context));
+  if (!period) notFound(NO_VOLUME);
+  return {
+    period,
+    user: await userData(context, seriesId),
+    isLogin: context.request.member !== null,
+  };
+}
+
+/** /feature: the store's feature articles, newest sections first. */
+export async function loadFeaturePage(context: AppLoadContext, page: number) {
+  const { entries, total } = await featureEntries(context.services.db, {
+    limit: FEATURES_PER_PAGE,
+    offset: (page - 1) * FEATURES_PER_PAGE,
+  });
+  return {
+    features: await featureItems(context.services.db, entries),
+    total,
+    totalPage: Math.max(1, Math.ceil(total / FEATURES_PER_PAGE)),
+  };
+}

@@ -1,0 +1,52 @@
+import { useEffect, useState } from "react";
+import { appBannerStorageKey, appBannerVisible, parseBannerTime } from "./app-banner";
+import { CloseIcon } from "./icons";
+import { APP_DOWNLOAD_LINKS } from "./store-links";
+
+/**
+ * The app-promotion banner on Android and iOS (spec 001 §2.7, §4) for one page ("home",
+ * "bookshelf"). It shows after hydration only, as the close time lives in this browser.
+ */
+export function AppBanner({ page, os }: { page: string; os: string }) {
+  const [visible, setVisible] = useState(false);
+  useEffect(() => {
+    let closedAt: number | null = null;
+    try {
+      closedAt = parseBannerTime(localStorage.getItem(appBannerStorageKey(page)));
+    } catch {
+      // Blocked storage: judge as never closed.
+    }
+    setVisible(appBannerVisible({ page, os, closedAt, nowSeconds: Math.floor(Date.now() / 1000) }));
+  }, [page, os]);
+  if (!visible) return null;
+  const href = os === "ios" ? APP_DOWNLOAD_LINKS.ios : APP_DOWNLOAD_LINKS.android;
+  return (
+    <aside className="app-banner" aria-label="アプリのご案内" data-testid="app-banner">
+      <button
+        type="button"
+        className="app-banner__close"
+        aria-label="アプリのご案内を閉じる"
+        onClick={() => {
+          try {
+            localStorage.setItem(appBannerStorageKey(page), String(Math.floor(Date.now() / 1000)));
+          } catch {
+            // Closed for this view only.
+          }
+          setVisible(false);
+        }}
+      >
+        <CloseIcon width={16} height={16} />
+      </button>
+      <span className="app-banner__icon" aria-hidden="true">
+        コ
+      </span>
+      <span className="app-banner__text">
+        <strong>コマヤ公式アプリ</strong>
+        <small>オフラインでも読める・通知で新刊を逃さない</small>
+      </span>
+      <a className="app-banner__open" href={href} rel="noopener">
+        アプリで開く
+      </a>
+    </aside>
+  );
+}

@@ -1,0 +1,177 @@
+import {
+  CAMPAIGN_PAGE_SIZE,
+  type CampaignListAnswer,
+  type CampaignPageAnswer,
+  type CampaignTargetView,
+  matchesFilter,
+  type OtokuFilter,
+  pattern,
+} from "../../../contract/campaign";
+import type { Db } from "../../db/client";
+import { bookItems, campaignEffect, seriesItems } from "../catalog/series-items";
+import { bookIdsOfItems, paidVolumesOf } from "../catalog/series-lists";
+import { salePrice } from "../catalog/series-page";
+import { cartItemIds } from "../commerce/service";
+import { dramaCdItems } from "../dramacd/cd-items";
+import { favoriteSeriesIds, ownedItemIds } from "../library/service";
+import { runningCampaignsFor } from "./item-campaigns";
+import {
+  type CampaignState,
+  campaignById,
+  campaignTargetPage,
+  categoryCounts,
+  runningCampaignEntries,
+} from "./service";
+
+/**
+ * The campaign list (/otoku, /campaign): running campaigns of a genre, optionally one filter;
+ * the category counts are over the genre's whole list so the filter tabs keep their numbers.
+ */
+export async function campaignList(
+  db: Db,
+  opts: { genre?: number | null; filter?: OtokuFilter | null; ts: number },
+  now = new Date(),
+): Promise<CampaignListAnswer> {
+  const all = await runningCampaignEntries(db, now, opts.genre);
+  return {
+    campaign: all.filter((c) => matchesFilter(c, opts.filter ?? null)),
+    category: categoryCounts(all),
+    ts: opts.ts,
+  };
+}
+
+export type CampaignPageResult =
+  | { state: "running"; answer: CampaignPageAnswer }
+  | { state: Exclude<CampaignState, "running"> | "missing" };
+
+/**
+ * One page of a campaign (spec 001 §3 "Campaign page"). Without a member the user flags are false
+ * (the shared answer); with one they are set and the bundle leaves out what they own or hold.
+ */
+export async function campaignPage(
+  db: Db,
+  campaignId: number,
+  pageNo: number,
+  userId: number | null,
+  now = new Date(),
+): Promise<CampaignPageResult> {
+  const found = await campaignById(db, campaignId, now);
+  if (!found) return { state: "missing" };
+  if (found.state !== "running") return { state: found.state };
+  const limit = CAMPAIGN_PAGE_SIZE;
+  const { rows, total } = await campaignTargetPage(db, campaignId, limit, (pageNo - 1) * limit);
+
+  const seriesIds = rows
+    .filter((r) => r.seriesId !== null && r.itemId === null)
+    .map((r) => r.seriesId!);
+  const volumeItemIds = rows
+    .filter((r) => r.seriesId !== null && r.itemId !== null)
+    .map((r) => r.itemId!);
+  const cdIds = rows.filter((r) => r.cdId !== null).map((r) => r.cdId!);
+  const bookIdOf = await bookIdsOfItems(db, volumeItemIds);
+  const allSeriesIds = rows.filter((r) => r.seriesId !== null).map((r) => r.seriesId!);
+  const [seriesCards, volumeCards, cdCards, volumes, running] = await Promise.all([
+    seriesItems(db, seriesIds, { now }),
+    bookItems(db, [...bookIdOf.values()], { now }),
+    dramaCdItems(db, cdIds, { now }),
+    paidVolumesOf(db, seriesIds),
+    runningCampaignsFor(db, { seriesIds: allSeriesIds }, now),
+  ]);
+  const seriesCard = new Map(seriesCards.map((c) => [c.series_id, c]));
+  const volumeCard = new Map(volumeCards.map((c) => [c.item_id, c]));
+  const cdCard = new Map(cdCards.map((c) => [c.cd_id, c]));
+
+  const targets: CampaignTargetView[] = rows.map((r) => {
+    const item =
+      r.seriesId === null
+        ? null
+        : r.itemId !== null
+          ? (volumeCard.get(r.itemId) ?? null)
+          : (seriesCard.get(r.seriesId) ?? null);
+    const cd = r.cdId !== null ? (cdCard.get(r.cdId) ?? null) : null;
+    return {
+      item_id: r.itemId ?? item?.item_id ?? cd?.item_id ?? null,
+      series_id: r.seriesId,
+      cd_id: r.cdId,
+      cart_flag: false,
+      get_flag: false,
+      favorite_flag: false,
+      item,
+      cd,
+    };
+  });
+
+  // Each series target's volumes a reader can buy now: on sale, not free under any campaign.
+  const child = new Map<number, Array<{ itemId: number; price: number }>>();
+  for (const v of volumes) {
+    const effect = campaignEffect(
+      running.filter((c) => c.seriesId === v.seriesId),
+      v.itemId,
+    );
+    if (v.volume <= Math.max(effect.freeCount, effect.memberFreeCount)) continue;
+    const list = child.get(v.seriesId) ?? [];
+    list.push({ itemId: v.itemId, price: salePrice(v.priceInc, effect.salePct) });
+    child.set(v.seriesId, list);
+  }
+
+  let own = new Set<number>();
+  let cart = new Set<number>();
+  if (userId !== null) {
+    const ids = [
+      ...targets.map((t) => t.item_id).filter((id): id is number => id !== null),
+      ...[...child.values()].flat().map((v) => v.itemId),
+    ];
+    const [owned, inCart, favorite] = await Promise.all([
+      ownedItemIds(db, userId, ids),
+      cartItemIds(db, userId, ids),
+      favoriteSeriesIds(db, userId, allSeriesIds),
+    ]);
+    own = new Set(owned);
+    cart = new Set(inCart);
+    const favorites = new Set(favorite);
+    for (const t of targets) {
+      t.get_flag = t.item_id !== null && own.has(t.item_id);
+      t.cart_flag = t.item_id !== null && cart.has(t.item_id);
+      t.favorite_flag = t.series_id !== null && favorites.has(t.series_id);
+      if (t.item) {
+        t.item = {
+          ...t.item,
+          get_flag: t.get_flag,
+          cart_flag: t.cart_flag,
+          favorite_flag: t.favorite_flag,
+        };
+      }
+      if (t.cd) t.cd = { ...t.cd, get_flag: t.get_flag, cart_flag: t.cart_flag };
+    }
+  }
+  const buyable = (itemId: number) => !own.has(itemId) && !cart.has(itemId);
+
+  const bundleChild: Record<string, number[]> = {};
+  for (const [sid, list] of child) {
+    const ids = list.filter((v) => v.price > 0 && buyable(v.itemId)).map((v) => v.itemId);
+    if (ids.length > 0) bundleChild[String(sid)] = ids;
+  }
+  const picks: Array<{ itemId: number; price: number }> = [];
+  for (const t of targets) {
+    if (t.item_id === null || !buyable(t.item_id)) continue;
+    const onSale = t.item ? t.item.onsale_flag : (t.cd?.onsale_flag ?? false);
+    const free = t.item ? t.item.free_flag || t.item.member_free_flag : false;
+    const listPrice = t.item ? t.item.price_inc : (t.cd?.price_inc ?? 0);
+    const price = t.item ? salePrice(listPrice, t.item.sale_pct) : listPrice;
+    if (onSale && !free && price > 0) picks.push({ itemId: t.item_id, price });
+  }
+  return {
+    state: "running",
+    answer: {
+      campaign: found.entry,
+      targets,
+      pattern: pattern(pageNo, limit, total),
+      bundle: {
+        item_ids: picks.map((p) => p.itemId),
+        count: picks.length,
+        price_inc: picks.reduce((sum, p) => sum + p.price, 0),
+      },
+      bundle_child: bundleChild,
+    },
+  };
+}

@@ -1,0 +1,165 @@
+import { Hono } from "hono";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AppEnv } from "../../http/context";
+import { createTestApp } from "../../http/test-client";
+import { publicOrigin } from "./public-origin";
+import { books, publishers, series } from "./schema";
+import { robotsTxt, sitemapPart, sitemapXml } from "./seo-routes";
+import { TOP_PAGES } from "./sitemap";
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+const past = new Date("2026-01-10T00:00:00Z");
+
+// Series 1 and 2 released (volumes 11, 12, 21); series 3 only announced (volume 31 not on sale).
+beforeAll(async () => {
+  t = await createTestApp();
+  const db = t.services.db;
+  await db.insert(publishers).values({ publisherId: 1, name: "桜風社", nameKana: "オウフウシャ" });
+  await db.insert(series).values([
+    {
+      seriesId: 1,
+      name: "一",
+      nameKana: "イチ",
+      publisherId: 1,
+      startDate: past,
+      latestBookId: 12,
+      latestReleaseDate: past,
+    },
+    {
+      seriesId: 2,
+      name: "二",
+      nameKana: "ニ",
+      publisherId: 1,
+      startDate: past,
+      latestBookId: 21,
+      latestReleaseDate: past,
+    },
+    { seriesId: 3, name: "三", nameKana: "サン", publisherId: 1, startDate: past },
+  ]);
+  const book = (bookId: number, seriesId: number, volume: number, onsaleFlag = true) => ({
+    bookId,
+    seriesId,
+    itemId: bookId + 100,
+    volume,
+    title: `${volume}`,
+    price: 500,
+    priceInc: 550,
+    itemStartDate: past,
+    pageCount: 10,
+    onsaleFlag,
+  });
+  await db
+    .insert(books)
+    .values([book(11, 1, 1), book(12, 1, 2), book(21, 2, 1), book(31, 3, 1, false)]);
+});
+afterAll(async () => {
+  await t.database.close();
+});
+
+const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
+
+describe("robots.txt", () => {
+  it("keeps crawlers out of private and costly paths and names the sitemap", async () => {
+    const res = await t.app.request("http://localhost/robots.txt");
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    for (const path of [
+      "/api/",
+      "/media/books/*/pages/",
+      "/cart",
+      "/order",
+      "/bookshelf",
+      "/account",
+    ]) {
+      expect(text).toContain(`Disallow: ${path}\n`);
+    }
+    expect(text).toMatch(/^User-agent: \*$/m);
+    expect(text).toContain("Sitemap: http://localhost/sitemap.xml");
+  });
+});
+
+describe("sitemap.xml", () => {
+  it("lists top pages, released series and on-sale volumes, without .html", async () => {
+    const res = await t.app.request("http://localhost/sitemap.xml");
+    expect(res.headers.get("content-type")).toContain("application/xml");
+    const xml = await res.text();
+    expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    const urls = locs(xml);
+    expect(urls).toContain("http://localhost/");
+    expect(urls).toContain("http://localhost/otoku");
+    expect(urls).toEqual(
+      expect.arrayContaining([
+        "http://localhost/series/1",
+        "http://localhost/series/2",
+        "http://localhost/series/1/book/11",
+        "http://localhost/series/1/book/12",
+        "http://localhost/series/2/book/21",
+      ]),
+    );
+    expect(urls).not.toContain("http://localhost/series/3");
+    expect(urls.some((u) => u.includes("/book/31"))).toBe(false);
+    expect(urls.some((u) => u.endsWith(".html"))).toBe(false);
+    expect(xml).toContain("<lastmod>2026-01-10</lastmod>");
+    // &-joined query strings are escaped as XML requires.
+    expect(xml).not.toMatch(/&(?!amp;|lt;|gt;|quot;|apos;)/);
+  });
+
+  it("splits a large catalog into an index of files of at most the page size", async () => {
+    const app = new Hono<AppEnv>();
+    app.get("/sitemap.xml", sitemapXml(t.services, 2));
+    app.get("/sitemaps/:name", sitemapPart(t.services, 2));
+    const index = await (await app.request("http://localhost/sitemap.xml")).text();
+    expect(index).toContain("<sitemapindex");
+    const files = locs(index);
+    expect(files).toEqual([
+      "http://localhost/sitemaps/top.xml",
+      "http://localhost/sitemaps/series-1.xml",
+      "http://localhost/sitemaps/books-1.xml",
+      "http://localhost/sitemaps/books-2.xml",
+    ]);
+    const everything: string[] = [];
+    for (const file of files.slice(1)) {
+      const part = locs(await (await app.request(file)).text());
+      expect(part.length).toBeLessThanOrEqual(2);
+      everything.push(...part);
+    }
+    expect(everything).toEqual([
+      "http://localhost/series/1",
+      "http://localhost/series/2",
+      "http://localhost/series/1/book/11",
+      "http://localhost/series/1/book/12",
+      "http://localhost/series/2/book/21",
+    ]);
+    const top = locs(await (await app.request("http://localhost/sitemaps/top.xml")).text());
+    expect(top.length).toBeGreaterThanOrEqual(TOP_PAGES.length);
+    expect((await app.request("http://localhost/sitemaps/books-3.xml")).status).toBe(404);
+    expect((await app.request("http://localhost/sitemaps/../etc.xml")).status).toBe(404);
+  });
+
+  it("builds absolute URLs on PUBLIC_URL when set, else on the request's origin", async () => {
+    const env = { PUBLIC_URL: "https://komaya.example/", TRUST_PROXY: false };
+    expect(publicOrigin(env, "http://10.0.0.5:3000/x", new Headers())).toBe(
+      "https://komaya.example",
+    );
+    const none = { PUBLIC_URL: undefined, TRUST_PROXY: false };
+    const forwarded = new Headers({
+      "x-forwarded-proto": "https",
+      "x-forwarded-host": "shop.example",
+    });
+    expect(publicOrigin(none, "http://10.0.0.5:3000/x", forwarded)).toBe("http://10.0.0.5:3000");
+    expect(publicOrigin({ ...none, TRUST_PROXY: true }, "http://10.0.0.5:3000/x", forwarded)).toBe(
+      "https://shop.example",
+    );
+    const app = new Hono<AppEnv>();
+    app.get(
+      "/robots.txt",
+      robotsTxt({
+        ...t.services,
+        env: { ...t.services.env, PUBLIC_URL: "https://komaya.example" },
+      }),
+    );
+    expect(await (await app.request("http://localhost/robots.txt")).text()).toContain(
+      "Sitemap: https://komaya.example/sitemap.xml",
+    );
+  });
+});

@@ -1,0 +1,81 @@
+import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { authors, books, genres, ITEM_TYPE_DRAMA_CD, items, series, seriesGenres } from "./schema";
+
+/** The series of these book items (volume item ids), for favourite flags asked by item id. */
+export async function seriesIdsOfItems(db: Db, itemIds: readonly number[]): Promise<number[]> {
+  const ids = [...new Set(itemIds)];
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectDistinct({ seriesId: books.seriesId })
+    .from(books)
+    .where(inArray(books.itemId, ids));
+  return rows.map((r) => r.seriesId);
+}
+
+/**
+ * The ids among seriesIds that belong to a genre, in the order given. Genre 1 (総合) is every
+ * genre, so it keeps them all.
+ */
+export async function seriesInGenre(
+  db: Db,
+  seriesIds: readonly number[],
+  genreId: number,
+): Promise<number[]> {
+  if (seriesIds.length === 0 || genreId === 1) return [...seriesIds];
+  const rows = await db
+    .select({ seriesId: seriesGenres.seriesId })
+    .from(seriesGenres)
+    .where(and(eq(seriesGenres.genreId, genreId), inArray(seriesGenres.seriesId, [...seriesIds])));
+  const keep = new Set(rows.map((r) => r.seriesId));
+  return seriesIds.filter((id) => keep.has(id));
+}
+
+/** Every genre with its name (/api/genre). */
+export async function genreList(db: Db) {
+  return db
+    .select({ genre_id: genres.genreId, name: genres.name })
+    .from(genres)
+    .orderBy(asc(genres.sortOrder), asc(genres.genreId));
+}
+
+/** The sellable item of each drama CD, with its price and the struck-out price of a sale. */
+export async function dramaCdPrices(db: Db, cdIds: readonly number[]) {
+  const ids = [...new Set(cdIds)];
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      cdId: items.cdId,
+      itemId: items.itemId,
+      priceInc: items.priceInc,
+      beforePriceInc: items.beforePriceInc,
+      onsaleFlag: items.onsaleFlag,
+    })
+    .from(items)
+    .where(
+      and(inArray(items.cdId, ids), eq(items.itemType, ITEM_TYPE_DRAMA_CD), isNotNull(items.cdId)),
+    )
+    .orderBy(asc(items.itemId));
+}
+
+/** Names of these authors, by id (author pickup cards). */
+export async function authorNames(db: Db, authorIds: readonly number[]) {
+  const ids = [...new Set(authorIds)];
+  if (ids.length === 0) return new Map<number, string>();
+  const rows = await db
+    .select({ authorId: authors.authorId, name: authors.name })
+    .from(authors)
+    .where(inArray(authors.authorId, ids));
+  return new Map(rows.map((r) => [r.authorId, r.name]));
+}
+
+/** Names of these series, by id (carousel slides). */
+export async function seriesNames(db: Db, seriesIds: readonly number[]) {
+  const ids = [...new Set(seriesIds)];
+  if (ids.length === 0) return new Map<number, string>();
+  const rows = await db
+    .select({ seriesId: series.seriesId, name: series.name })
+    .from(series)
+    .where(inArray(series.seriesId, ids));
+  return new Map(rows.map((r) => [r.seriesId, r.name]));
+}

@@ -1,0 +1,620 @@
+import { asc, eq } from "drizzle-orm";
+import type { FeatureItem, PolicyType } from "../../../contract/items";
+import {
+  applyMemberFreeRule,
+  type Book,
+  type CampaignItem,
+  type CampaignSummary,
+  DEFAULT_MEMBER_FREE_VOL,
+  readsFree,
+  type SeriesCoupon,
+  type SeriesInfo,
+  type SeriesMain,
+  type SeriesUserData,
+} from "../../../contract/series";
+import type { Db } from "../../db/client";
+import { type ItemCampaign, runningCampaignsFor } from "../campaign/item-campaigns";
+import { campaignEntriesByIds } from "../campaign/service";
+import {
+  cartItemIds,
+  heldCoupons,
+  runningCouponsForSeries,
+  type SeriesCouponRow,
+} from "../commerce/service";
+import { featureEntries } from "../home/service";
+import { favoriteSeriesIds, notifiesSeries, ownedItemIds, seriesReading } from "../library/service";
+import { memberBookRatings } from "../review/service";
+import { tokyoDateTime, tokyoIsoDate } from "../session-status/clock";
+import {
+  authors,
+  books,
+  categories,
+  genres,
+  labels,
+  publishers,
+  series,
+  seriesAuthors,
+  seriesCategories,
+  seriesGenres,
+  seriesTags,
+  tags,
+} from "./schema";
+import { campaignEffect, coverUrl, seriesItems } from "./series-items";
+import { sameLabelSeriesIds, seriesByAuthors } from "./series-lists";
+
+/** Related series shown under a series: same authors first, then the same label. */
+const RELATED_LIMIT = 12;
+
+/** Tax-included sale price: discounts round down to the yen, in the reader's favour. */
+export function salePrice(priceInc: number, salePct: number): number {
+  if (salePct <= 0) return priceInc;
+  return Math.floor((priceInc * (100 - salePct)) / 100);
+}
+
+/** Price without tax for a tax-included price (10 % consumption tax), as the catalog stores it. */
+function priceExTax(priceInc: number): number {
+  return Math.round(priceInc / 1.1);
+}
+
+type BookRow = typeof books.$inferSelect;
+
+interface SeriesFacts {
+  row: {
+    seriesId: number;
+    name: string;
+    description: string;
+    publisherId: number;
+    publisherName: string;
+    labelId: number | null;
+    labelName: string | null;
+    completeFlag: boolean;
+    newFlag: boolean;
+    ratingAverage: number;
+    ratingCount: number;
+    latestBookId: number | null;
+    volumeCount: number;
+  };
+  books: BookRow[];
+  running: ItemCampaign[];
+  coupons: SeriesCouponRow[];
+}
+
+async function loadFacts(db: Db, seriesId: number, now: Date): Promise<SeriesFacts | null> {
+  const [row] = await db
+    .select({
+      seriesId: series.seriesId,
+      name: series.name,
+      description: series.description,
+      publisherId: series.publisherId,
+      publisherName: publishers.name,
+      labelId: series.labelId,
+      labelName: labels.name,
+      completeFlag: series.completeFlag,
+      newFlag: series.newFlag,
+      ratingAverage: series.ratingAverage,
+      ratingCount: series.ratingCount,
+      latestBookId: series.latestBookId,
+      volumeCount: series.volumeCount,
+    })
+    .from(series)
+    .innerJoin(publishers, eq(publishers.publisherId, series.publisherId))
+    .leftJoin(labels, eq(labels.labelId, series.labelId))
+    .where(eq(series.seriesId, seriesId));
+  if (!row) return null;
+  const [bookRows, running] = await Promise.all([
+    db.select().from(books).where(eq(books.seriesId, seriesId)).orderBy(asc(books.volume)),
+    runningCampaignsFor(db, { seriesIds: [seriesId] }, now),
+  ]);
+  const couponCampaigns = running.filter((c) => c.couponFlag).map((c) => c.campaignId);
+  const coupons = await runningCouponsForSeries(db, seriesId, couponCampaigns, now);
+  return { row, books: bookRows, running, coupons };
+}
+
+/** Coupons that apply to one volume: series coupons, and campaign coupons covering it. */
+function couponsForItem(facts: SeriesFacts, itemId: number): SeriesCouponRow[] {
+  return facts.coupons.filter((c) => {
+    if (c.couponType === 3) return true;
+    return facts.running.some(
+      (r) =>
+        r.couponFlag && r.campaignId === c.campaignId && (r.itemId === null || r.itemId === itemId),
+    );
+  });
+}
+
+function couponSaving(c: SeriesCouponRow, price: number): number {
+  return c.discountType === 1
+    ? Math.floor((price * c.discountValue) / 100)
+    : Math.min(c.discountValue, price);
+}
+
+function toBook(facts: SeriesFacts, b: BookRow, campaignNames: ReadonlyMap<number, string>): Book {
+  const effect = campaignEffect(facts.running, b.itemId);
+  const campaignFree = b.onsaleFlag && b.volume <= effect.freeCount;
+  const campaignMemberFree = b.onsaleFlag && b.volume <= effect.memberFreeCount;
+  const free = b.freeFlag || campaignFree;
+  const memberFree = !free && (b.memberFreeFlag || campaignMemberFree);
+  const pays = free || memberFree ? 0 : salePrice(b.priceInc, effect.salePct);
+  const wholeTrial = b.onsaleFlag && b.volume <= effect.wholeVolumeTrialCount;
+  const trialPages = Math.max(
+    b.trialPageCount,
+    effect.trialPageCount > 0 ? Math.min(effect.trialPageCount, b.pageCount) : 0,
+    wholeTrial ? b.pageCount : 0,
+  );
+  const coupons = pays > 0 ? couponsForItem(facts, b.itemId) : [];
+  const best = coupons.reduce<SeriesCouponRow | null>(
+    (top, c) => (top === null || couponSaving(c, pays) > couponSaving(top, pays) ? c : top),
+    null,
+  );
+  const applied =
+    effect.campaignId === null
+      ? null
+      : facts.running.find((r) => r.campaignId === effect.campaignId);
+  const policy = applied?.policies.find((p) => p.policyType === effect.policyType) ?? null;
+  const campaignItem: CampaignItem | null =
+    effect.campaignId !== null && effect.policyType !== null
+      ? {
+          campaign_id: effect.campaignId,
+          name: campaignNames.get(effect.campaignId) ?? "",
+          policy_type: effect.policyType,
+          sale_pct: effect.salePct > 0 ? effect.salePct : null,
+          label: policy?.label ?? null,
+          end_date: effect.endAt ? tokyoDateTime(effect.endAt) : "",
+        }
+      : null;
+  return {
+    book_id: b.bookId,
+    item_id: b.itemId,
+    volume: b.volume,
+    title: b.title,
+    img: coverUrl(b.bookId),
+    free_flag: free,
+    member_free_flag: memberFree,
+    onsale_flag: b.onsaleFlag,
+    price: pays,
+    before_price: pays > 0 && pays < b.priceInc ? b.priceInc : null,
+    coupon_flag: best !== null,
+    available_coupon_id: best?.couponId ?? null,
+    coupon_end_date: best ? tokyoDateTime(best.endAt) : "",
+    coupon_discount_type: best?.discountType ?? null,
+    coupon_discount_value: best?.discountValue ?? null,
+    campaign_item: campaignItem,
+    trial_page_count: trialPages,
+    page_count: b.pageCount,
+    item_start_date: tokyoIsoDate(b.itemStartDate),
+    description: b.description,
+  };
+}
+
+async function seriesDescriptors(db: Db, seriesId: number) {
+  const [genreRows, categoryRows, authorRows, tagRows] = await Promise.all([
+    db
+      .select({ genre_id: genres.genreId, name: genres.name })
+      .from(seriesGenres)
+      .innerJoin(genres, eq(genres.genreId, seriesGenres.genreId))
+      .where(eq(seriesGenres.seriesId, seriesId))
+      .orderBy(asc(genres.sortOrder), asc(genres.genreId)),
+    db
+      .select({ category_id: categories.categoryId, name: categories.name })
+      .from(seriesCategories)
+      .innerJoin(categories, eq(categories.categoryId, seriesCategories.categoryId))
+      .where(eq(seriesCategories.seriesId, seriesId))
+      .orderBy(asc(categories.sortOrder), asc(categories.categoryId)),
+    db
+      .select({ author_id: authors.authorId, name: authors.name, role: seriesAuthors.role })
+      .from(seriesAuthors)
+      .innerJoin(authors, eq(authors.authorId, seriesAuthors.authorId))
+      .where(eq(seriesAuthors.seriesId, seriesId))
+      .orderBy(asc(seriesAuthors.sortOrder), asc(authors.authorId)),
+    db
+      .select({ tag_id: tags.tagId, name: tags.name })
+      .from(seriesTags)
+      .innerJoin(tags, eq(tags.tagId, seriesTags.tagId))
+      .where(eq(seriesTags.seriesId, seriesId))
+      .orderBy(asc(seriesTags.sortOrder), asc(tags.tagId)),
+  ]);
+  return { genres: genreRows, categories: categoryRows, authors: authorRows, tags: tagRows };
+}
+
+/** Series-level flags that follow from the volume list as one viewer sees it. */
+function volumeFlags(list: readonly Book[]) {
+  const released = list.filter((b) => b.onsale_flag);
+  // Member-free volumes count: visitors are offered them free with sign-up.
+  const free = released.filter((b) => b.free_flag || b.member_free_flag);
+  return {
+    all_free_flag: released.length > 0 && free.length === released.length,
+    part_free_flag: free.length > 0 && free.length < released.length,
+    sale_flag: released.some((b) => b.before_price !== null),
+    book_count: released.length,
+  };
+}
+
+async function relatedSeries(
+  db: Db,
+  seriesId: number,
+  authorIds: number[],
+  labelId: number | null,
+  now: Date,
+) {
+  const byAuthors = await seriesByAuthors(db, {
+    authorIds,
+    exclude: [seriesId],
+    limit: RELATED_LIMIT,
+    offset: 0,
+  });
+  let ids = byAuthors.ids;
+  if (ids.length < RELATED_LIMIT) {
+    const sameLabel = await sameLabelSeriesIds(db, seriesId, labelId, RELATED_LIMIT);
+    ids = [...new Set([...ids, ...sameLabel])].slice(0, RELATED_LIMIT);
+  }
+  return seriesItems(db, ids, { now });
+}
+
+/**
+ * The series page's shared data (spec 001 §7.3 series main): the same for everybody, so user
+ * fields are false or zero and member-free volumes are as members see them. null: no such series.
+ */
+export async function seriesMain(
+  db: Db,
+  seriesId: number,
+  now = new Date(),
+): Promise<SeriesMain | null> {
+  const facts = await loadFacts(db, seriesId, now);
+  if (!facts) return null;
+  const { row } = facts;
+  const campaignIds = [...new Set(facts.running.map((r) => r.campaignId))];
+  const [about, campaignList] = await Promise.all([
+    seriesDescriptors(db, seriesId),
+    campaignEntriesByIds(db, campaignIds, now),
+  ]);
+  const related = await relatedSeries(
+    db,
+    seriesId,
+    about.authors.map((a) => a.author_id),
+    row.labelId,
+    now,
+  );
+  const names = new Map(campaignList.map((c) => [c.campaign_id, c.name]));
+  const bookList = facts.books.map((b) => toBook(facts, b, names));
+  const latest =
+    bookList.find((b) => b.book_id === row.latestBookId) ??
+    [...bookList].reverse().find((b) => b.onsale_flag) ??
+    null;
+  const upcoming = facts.books.find((b) => !b.onsaleFlag && b.itemStartDate > now);
+  const info: SeriesInfo = {
+    series_id: row.seriesId,
+    item_id: latest?.item_id ?? null,
+    volume: latest?.volume ?? null,
+    publisher_id: row.publisherId,
+    publisher_name: row.publisherName,
+    price: latest ? priceExTax(latest.price) : 0,
+    price_inc: latest?.price ?? 0,
+    img: latest ? latest.img : bookList[0] ? bookList[0].img : "",
+    name: row.name,
+    rating_average: row.ratingAverage,
+    rating_count: row.ratingCount,
+    description: row.description,
+    genres: about.genres,
+    categories: about.categories,
+    authors: about.authors,
+    tags: about.tags,
+    label: row.labelId !== null ? { label_id: row.labelId, name: row.labelName ?? "" } : null,
+    new_flag: row.newFlag,
+    cart_flag: false,
+    complete_flag: row.completeFlag,
+    ...volumeFlags(bookList),
+    own_book_count: 0,
+    volume_count: row.volumeCount,
+    campaign_count: campaignList.length,
+    cart_count: 0,
+    favorite_flag: false,
+    next_release_date: upcoming ? tokyoIsoDate(upcoming.itemStartDate) : null,
+  };
+  const campaigns: CampaignSummary[] = campaignList.map((c) => ({
+    campaign_id: c.campaign_id,
+    name: c.name,
+    img: c.img,
+    url: c.url,
+    end_date: c.end_date,
+    policy_types: c.policies.map((p) => p.policy_type as PolicyType),
+  }));
+  return { series: info, books: bookList, related, campaigns };
+}
+
+export interface Viewer {
+  /** null for a visitor. */
+  userId: number | null;
+  memberFreeVol?: number;
+}
+
+/**
+ * The personal series main: the shared data as this viewer sees it: visitors get member-free
+ * volumes as free for members only (spec 001 §1), members get their cart, bookshelf and
+ * favourite on the series.
+ */
+export async function personalSeriesMain(
+  db: Db,
+  seriesId: number,
+  viewer: Viewer,
+  now = new Date(),
+): Promise<SeriesMain | null> {
+  const main = await seriesMain(db, seriesId, now);
+  if (!main) return null;
+  const isLogin = viewer.userId !== null;
+  const bookList = applyMemberFreeRule(
+    main.books,
+    isLogin,
+    viewer.memberFreeVol ?? DEFAULT_MEMBER_FREE_VOL,
+  );
+  const info: SeriesInfo = { ...main.series, ...volumeFlags(bookList) };
+  if (viewer.userId !== null) {
+    const itemIds = bookList.map((b) => b.item_id);
+    const [own, cart, favorite] = await Promise.all([
+      ownedItemIds(db, viewer.userId, itemIds),
+      cartItemIds(db, viewer.userId, itemIds),
+      favoriteSeriesIds(db, viewer.userId, [seriesId]),
+    ]);
+    info.own_book_count = own.length;
+    info.cart_count = cart.length;
+    info.cart_flag = cart.length > 0;
+    info.favorite_flag = favorite.length > 0;
+  }
+  return { ...main, series: info, books: bookList };
+}
+
+function toCoupon(
+  c: SeriesCouponRow,
+  held: ReadonlyMap<number, { expiresAt: Date; usedAt: Date | null }>,
+  now: Date,
+): SeriesCoupon {
+  const h = held.get(c.couponId);
+  return {
+    coupon_id: c.couponId,
+    name: c.name,
+    discount_type: c.discountType,
+    discount_value: c.discountValue,
+    end_date: tokyoDateTime(c.endAt),
+    received_flag: h !== undefined,
+    enabled: h !== undefined && h.usedAt === null && h.expiresAt > now,
+  };
+}
+
+/** Series user data (spec 001 §3) for a member: what the page sets after the shared data. */
+export async function seriesUserData(
+  db: Db,
+  seriesId: number,
+  userId: number,
+  now = new Date(),
+): Promise<SeriesUserData | null> {
+  const facts = await loadFacts(db, seriesId, now);
+  if (!facts) return null;
+  const itemIds = facts.books.map((b) => b.itemId);
+  const [own, cart, favorite, notification, ratings, reading, held] = await Promise.all([
+    ownedItemIds(db, userId, itemIds),
+    cartItemIds(db, userId, itemIds),
+    favoriteSeriesIds(db, userId, [seriesId]),
+    notifiesSeries(db, userId, seriesId),
+    memberBookRatings(db, userId, seriesId),
+    seriesReading(db, userId, seriesId),
+    heldCoupons(
+      db,
+      userId,
+      facts.coupons.map((c) => c.couponId),
+    ),
+  ]);
+  const heldById = new Map(held.map((h) => [h.couponId, h]));
+  const volumeOf = new Map(facts.books.map((b) => [b.bookId, b.volume]));
+  const current = reading.find((r) => !r.finished && volumeOf.has(r.bookId)) ?? null;
+  const last = reading.find((r) => volumeOf.has(r.bookId)) ?? null;
+  const resume = current ?? last;
+  const seriesWide: SeriesCoupon[] = [];
+  const perBook: Record<string, SeriesCoupon[]> = {};
+  for (const c of facts.coupons) {
+    const volumeOnly = facts.running.filter(
+      (r) => r.couponFlag && r.campaignId === c.campaignId && r.itemId !== null,
+    );
+    const seriesLevel =
+      c.couponType === 3 ||
+      facts.running.some((r) => r.couponFlag && r.campaignId === c.campaignId && r.itemId === null);
+    if (seriesLevel) {
+      seriesWide.push(toCoupon(c, heldById, now));
+      continue;
+    }
+    for (const r of volumeOnly) {
+      const book = facts.books.find((b) => b.itemId === r.itemId);
+      if (!book) continue;
+      const key = String(book.bookId);
+      perBook[key] = [...(perBook[key] ?? []), toCoupon(c, heldById, now)];
+    }
+  }
+  return {
+    favorite: favorite.length > 0,
+    notification,
+    ratings: Object.fromEntries(ratings.map((r) => [String(r.bookId), r.rating])),
+    read_finish_books: reading.filter((r) => r.finished).map((r) => r.bookId),
+    reading_volume: current ? (volumeOf.get(current.bookId) ?? null) : null,
+    continue_book: resume
+      ? { book_id: resume.bookId, volume: volumeOf.get(resume.bookId) ?? 0, page: resume.page }
+      : null,
+    cart_items: cart,
+    own_items: own,
+    coupons: {
+      series_coupon: seriesWide,
+      book_coupon: perBook,
+      new_apply_coupon_ids: facts.coupons
+        .filter((c) => c.receivable && !heldById.has(c.couponId))
+        .map((c) => c.couponId),
+    },
+  };
+}
+
+export interface VolumeAnswer {
+  series: SeriesInfo;
+  book: Book;
+  books: Book[];
+  prev: Book | null;
+  next: Book | null;
+}
+
+/**
+ * One volume with its series (/api/series/books, the volume page): picked by book id, else by
+ * volume number, else the first volume. null: no such series, or no such volume in it.
+ */
+export async function seriesVolume(
+  db: Db,
+  query: { seriesId: number; bookId?: number | null; volume?: number | null },
+  viewer: Viewer,
+  now = new Date(),
+): Promise<VolumeAnswer | null> {
+  const main = await personalSeriesMain(db, query.seriesId, viewer, now);
+  if (!main) return null;
+  const list = main.books;
+  const index =
+    query.bookId != null
+      ? list.findIndex((b) => b.book_id === query.bookId)
+      : query.volume != null
+        ? list.findIndex((b) => b.volume === query.volume)
+        : list.length > 0
+          ? 0
+          : -1;
+  if (index < 0) return null;
+  return {
+    series: main.series,
+    book: list[index]!,
+    books: list,
+    prev: list[index - 1] ?? null,
+    next: list[index + 1] ?? null,
+  };
+}
+
+export interface BookPeriod extends VolumeAnswer {
+  /** Spec 001 §4: a volume's period type is free or paid. */
+  period_type: "free" | "paid";
+  /** How this viewer gets it: buy, or read free. */
+  buy_status: "buy" | "free";
+  /** When the free period ends (a free campaign), YYYY-MM-DD HH:mm:ss Tokyo; empty if open. */
+  period_end_date: string;
+  /** Free for members only (what a visitor sees as 会員登録で無料). */
+  member_only: boolean;
+}
+
+/** The /period screen: how long a volume can be read free, and how to get it otherwise. */
+export async function bookPeriod(
+  db: Db,
+  query: { seriesId: number; bookId: number },
+  viewer: Viewer,
+  now = new Date(),
+): Promise<BookPeriod | null> {
+  const volume = await seriesVolume(db, query, viewer, now);
+  if (!volume) return null;
+  const { book } = volume;
+  const isLogin = viewer.userId !== null;
+  const free = book.free_flag || book.member_free_flag;
+  const freeByCampaign =
+    free &&
+    book.campaign_item !== null &&
+    (book.campaign_item.policy_type === 102 || book.campaign_item.policy_type === 103);
+  return {
+    ...volume,
+    period_type: free ? "free" : "paid",
+    buy_status: readsFree(book, isLogin) ? "free" : "buy",
+    period_end_date: freeByCampaign ? (book.campaign_item?.end_date ?? "") : "",
+    member_only: !book.free_flag && book.member_free_flag,
+  };
+}
+
+/** Feature articles about one series, as feature cards (/api/series_feature). */
+export async function seriesFeatures(
+  db: Db,
+  seriesId: number,
+  now = new Date(),
+): Promise<FeatureItem[]> {
+  const { entries } = await featureEntries(db, { seriesId, limit: 20, now });
+  return featureItems(db, entries, now);
+}
+
+/** Feature cards for feature entries, with the facts of the series each is about. */
+export async function featureItems(
+  db: Db,
+  entries: Awaited<ReturnType<typeof featureEntries>>["entries"],
+  now = new Date(),
+): Promise<FeatureItem[]> {
+  const cards = await seriesItems(
+    db,
+    entries.map((e) => e.seriesId).filter((id): id is number => id !== null),
+    { now },
+  );
+  const byId = new Map(cards.map((c) => [c.series_id, c]));
+  return entries.map((e) => {
+    const s = e.seriesId !== null ? byId.get(e.seriesId) : undefined;
+    return {
+      img: e.img,
+      title: e.title,
+      description: e.description,
+      series_name: s?.series_name ?? "",
+      series_id: e.seriesId,
+      url: e.url,
+      feature_tag: e.featureTag,
+      get_flag: false,
+      free_flag: s?.free_flag ?? false,
+      free_count: s?.free_count ?? 0,
+      policy_type: s?.policy_type ?? null,
+      trial_page_count: s?.trial_page_count ?? 0,
+    };
+  });
+}
+
+/** Whether a series exists (init calls answer 404 for unknown ones). */
+export async function seriesExists(db: Db, seriesId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: series.seriesId })
+    .from(series)
+    .where(eq(series.seriesId, seriesId))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export interface ReadingTerms {
+  bookId: number;
+  itemId: number;
+  pageCount: number;
+  /** Pages anyone may read, campaigns (104, 105) included. */
+  trialPageCount: number;
+  /** After the member-free rule for this viewer (spec 001 §1): free to read now. */
+  readsFree: boolean;
+  released: boolean;
+}
+
+/**
+ * What a viewer may read of one volume without owning it — the same campaign and member-free
+ * rules as the series page shows, so the reader never opens more (or less) than the page offers.
+ */
+export async function volumeReadingTerms(
+  db: Db,
+  bookId: number,
+  viewer: Viewer,
+  now = new Date(),
+): Promise<ReadingTerms | null> {
+  const [found] = await db
+    .select({ seriesId: books.seriesId })
+    .from(books)
+    .where(eq(books.bookId, bookId));
+  if (!found) return null;
+  const facts = await loadFacts(db, found.seriesId, now);
+  const row = facts?.books.find((b) => b.bookId === bookId);
+  if (!facts || !row) return null;
+  const isLogin = viewer.userId !== null;
+  const [book] = applyMemberFreeRule(
+    [toBook(facts, row, new Map())],
+    isLogin,
+    viewer.memberFreeVol,
+  );
+  const released = row.onsaleFlag && row.itemStartDate <= now;
+  return {
+    bookId,
+    itemId: row.itemId,
+    pageCount: row.pageCount,
+    trialPageCount: book!.trial_page_count,
+    readsFree: released && readsFree(book!, isLogin),
+    released,
+  };
+}

@@ -1,0 +1,122 @@
+import { type Context, Hono } from "hono";
+import { z } from "zod";
+import { ApiError, readJson, readParams, readQuery } from "../../http/api-error";
+import type { AppEnv, AppServices } from "../../http/context";
+import { sharedAnswer } from "../../http/shared-answers";
+import { genreList } from "../catalog/series-lookups";
+import { eventRoutes } from "../event/routes";
+import { seriesMarkRoutes } from "../library/series-mark-routes";
+import { initRoutes } from "../session-status/init-routes";
+import { homePage, homeSection } from "./home-answers";
+import { flickBannersOf, HOME_GENRES } from "./home-page";
+import { memberItems } from "./member-items";
+
+const genre = z.coerce
+  .number()
+  .int()
+  .refine((g) => (HOME_GENRES as readonly number[]).includes(g), "ジャンルが正しくありません")
+  .default(1);
+const pagetype = z.coerce.number().int().min(1).max(2).default(1);
+const sectionParams = z.object({
+  layoutId: z.coerce.number().int().positive().max(2_147_483_647),
+  num: z.coerce.number().int().min(1).max(100),
+  page: z.coerce.number().int().min(1).max(1000),
+});
+const itemIds = z.array(z.number().int().positive().max(2_147_483_647)).max(500);
+
+async function section(
+  services: AppServices,
+  params: z.infer<typeof sectionParams>,
+  memberId: number | null,
+) {
+  const answer = await homeSection(
+    services.db,
+    params.layoutId,
+    params.num,
+    params.page,
+    memberId,
+    new Date(),
+  );
+  if (!answer) throw new ApiError(404, "このコンテンツは公開されていません");
+  return answer;
+}
+
+/**
+ * The home page's calls (spec 000 §4, spec 001 §7.2–7.3): the section list, each section's
+ * content (personal, or shared with k in cache mode), the user's lists that set card flags, the
+ * init calls, favourites and notifications, the viewing history and the tracking events.
+ */
+export function homeRoutes(services: AppServices) {
+  const routes = new Hono<AppEnv>();
+  const memberId = (c: Context<AppEnv>) => c.get("member")?.userId ?? null;
+
+  routes.post("/home", async (c) => {
+    const input = await readJson(c, z.object({ genre, pagetype }));
+    return c.json({
+      result: true,
+      ...(await homePage(services.db, input.genre, input.pagetype, new Date())),
+    });
+  });
+
+  routes.post("/personal/home/:layoutId/:num/:page", async (c) => {
+    const params = readParams(c, sectionParams);
+    return c.json({
+      result: true,
+      ...(await section(services, params, memberId(c))),
+      cache: false,
+    });
+  });
+
+  routes.get("/shared/home/:layoutId/:num/:page", async (c) => {
+    const params = readParams(c, sectionParams);
+    readQuery(c, z.object({ k: z.string().min(1).max(64) }));
+    return sharedAnswer(c, services.sharedAnswers, async () => ({
+      ...(await section(services, params, null)),
+      cache: true,
+    }));
+  });
+
+  // The store action "home content {id, num}" of spec 000 §7, for pages other than home.
+  routes.post("/home_content", async (c) => {
+    const input = await readJson(
+      c,
+      z.object({
+        id: sectionParams.shape.layoutId,
+        num: sectionParams.shape.num,
+        page: sectionParams.shape.page.default(1),
+      }),
+    );
+    const params = { layoutId: input.id, num: input.num, page: input.page };
+    return c.json({
+      result: true,
+      ...(await section(services, params, memberId(c))),
+      cache: false,
+    });
+  });
+
+  routes.post("/home_carousel", async (c) => {
+    const input = await readJson(c, z.object({ genre }));
+    return c.json({
+      result: true,
+      flick_banner: await flickBannersOf(services.db, input.genre, new Date()),
+    });
+  });
+
+  const genres = async (c: Context<AppEnv>) =>
+    c.json({ result: true, genre: await genreList(services.db) });
+  routes.get("/genre", genres);
+  routes.post("/genre", genres);
+
+  routes.post("/personal/user/items", async (c) => {
+    const input = await readJson(c, z.object({ items: itemIds }));
+    return c.json({
+      result: true,
+      ...(await memberItems(services.db, memberId(c), input.items)),
+    });
+  });
+
+  routes.route("/", initRoutes(services));
+  routes.route("/", seriesMarkRoutes(services));
+  routes.route("/", eventRoutes(services));
+  return routes;
+}

@@ -1,0 +1,80 @@
+import { type Context, Hono } from "hono";
+import {
+  categoryLabel,
+  inquiryPayload,
+  OPINION_RATINGS,
+  opinionPayload,
+  requestPayload,
+} from "../../../app/features/info/message-payloads";
+import { ApiError, readJson } from "../../http/api-error";
+import type { AppEnv, AppServices } from "../../http/context";
+import { type MessageInput, type SentMessage, sendMessage } from "./service";
+
+function nonceKey(c: Context<AppEnv>, kind: MessageInput["kind"], nonce: string | undefined) {
+  return nonce ? `${kind}:${c.get("visitorId")}:${nonce}` : undefined;
+}
+
+function answer(c: Context<AppEnv>, sent: SentMessage) {
+  return c.json({ result: true, receipt_no: sent.receiptNo, received_at: sent.receivedAt });
+}
+
+/** POST /api/inquiry, /api/opinion and /api/request: the messages of the three forms. */
+export function inquiryRoutes(services: AppServices) {
+  const { db } = services;
+  const routes = new Hono<AppEnv>();
+
+  routes.post("/inquiry", async (c) => {
+    const input = await readJson(c, inquiryPayload);
+    const member = c.get("member");
+    const email = input.email || member?.email || "";
+    // Visitors can only be answered by mail, so their address is required.
+    if (!email)
+      throw new ApiError(400, "email: メールアドレスを入力してください", { field: "email" });
+    const sent = await sendMessage(db, {
+      kind: "inquiry",
+      userId: member?.userId ?? null,
+      email,
+      subject: `【${categoryLabel(input.category)}】${input.subject}`,
+      body: input.body,
+      nonceKey: nonceKey(c, "inquiry", input.nonce),
+    });
+    return answer(c, sent);
+  });
+
+  routes.post("/opinion", async (c) => {
+    const input = await readJson(c, opinionPayload);
+    const member = c.get("member");
+    const rating = OPINION_RATINGS.find((r) => r.value === input.rating);
+    const sent = await sendMessage(db, {
+      kind: "opinion",
+      userId: member?.userId ?? null,
+      email: member?.email ?? null,
+      subject: rating ? `満足度 ${rating.value}（${rating.label}）` : null,
+      body: input.body,
+      nonceKey: nonceKey(c, "opinion", input.nonce),
+    });
+    return answer(c, sent);
+  });
+
+  routes.post("/request", async (c) => {
+    const input = await readJson(c, requestPayload);
+    const member = c.get("member");
+    const body = [
+      `作品名：${input.title}`,
+      `著者名：${input.author || "（未入力）"}`,
+      `出版社：${input.publisher || "（未入力）"}`,
+      `コメント：${input.comment || "（なし）"}`,
+    ].join("\n");
+    const sent = await sendMessage(db, {
+      kind: "request",
+      userId: member?.userId ?? null,
+      email: member?.email ?? null,
+      subject: input.title,
+      body,
+      nonceKey: nonceKey(c, "request", input.nonce),
+    });
+    return answer(c, sent);
+  });
+
+  return routes;
+}

@@ -1,0 +1,59 @@
+import { type Context, Hono } from "hono";
+import { z } from "zod";
+import { SHELL_PAGES } from "../../../contract/status";
+import { ApiError, readJson } from "../../http/api-error";
+import type { AppEnv, AppServices } from "../../http/context";
+import { seriesExists } from "../catalog/series-page";
+import { clearSeriesViews, toggleSeriesFavorite, toggleSeriesNotification } from "./series-marks";
+
+const seriesInput = z.object({ series: z.coerce.number().int().positive().max(2_147_483_647) });
+
+function requireMember(c: Context<AppEnv>): number {
+  const member = c.get("member");
+  if (!member) {
+    throw new ApiError(401, "ログインしてください", { error_url: SHELL_PAGES.login_page });
+  }
+  return member.userId;
+}
+
+/**
+ * 気になる and new-volume notifications per series (toggles answering the new state) and
+ * clearing the viewing history (spec 001 §7.2, §7.4; spec 000 §8).
+ */
+export function seriesMarkRoutes(services: AppServices) {
+  const routes = new Hono<AppEnv>();
+  const known = async (seriesId: number) => {
+    if (!(await seriesExists(services.db, seriesId))) {
+      throw new ApiError(404, "作品が見つかりませんでした");
+    }
+  };
+
+  routes.post("/series_favorite", async (c) => {
+    const userId = requireMember(c);
+    const input = await readJson(c, seriesInput);
+    await known(input.series);
+    return c.json({
+      result: true,
+      favorite: await toggleSeriesFavorite(services.db, userId, input.series),
+    });
+  });
+
+  routes.post("/series_notification", async (c) => {
+    const userId = requireMember(c);
+    const input = await readJson(c, seriesInput);
+    await known(input.series);
+    return c.json({
+      result: true,
+      notification: await toggleSeriesNotification(services.db, userId, input.series),
+    });
+  });
+
+  routes.post("/series_view/clear", async (c) => {
+    const userId = requireMember(c);
+    await readJson(c, z.object({}));
+    await clearSeriesViews(services.db, userId);
+    return c.json({ result: true });
+  });
+
+  return routes;
+}

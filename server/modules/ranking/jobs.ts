@@ -1,0 +1,41 @@
+import type { Db } from "../../db/client";
+import type { Logger } from "../../logger";
+import { refreshRankings } from "./service";
+
+/** How often the server recomputes rankings. */
+export const RANKING_REFRESH_MS = 10 * 60_000;
+
+/**
+ * Recomputes rankings when the server starts and then every intervalMs. Runs never overlap in
+ * one process; across processes refreshRankings lets one write and skips young results.
+ * Answers a function that stops the schedule.
+ */
+export function startRankingRefresh(
+  db: Db,
+  logger: Logger,
+  intervalMs = RANKING_REFRESH_MS,
+): () => void {
+  let running = false;
+  const run = async () => {
+    if (running) return;
+    running = true;
+    const started = performance.now();
+    try {
+      const result = await refreshRankings(db, { minAgeMs: intervalMs / 2 });
+      if (!result.skipped) {
+        logger.info("rankings refreshed", {
+          rows: result.rows,
+          ms: Math.round(performance.now() - started),
+        });
+      }
+    } catch (error) {
+      logger.error("ranking refresh failed", { error });
+    } finally {
+      running = false;
+    }
+  };
+  void run();
+  const timer = setInterval(() => void run(), intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,61 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import type { Logger } from "../../logger";
+import { rebuildSearchIndex, refreshSearchPopularity, vacuumSearchTables } from "./indexer";
+import { searchIndexState } from "./schema";
+
+/** The 人気 order follows purchases this often; the whole index is re-read less often. */
+export const SEARCH_POPULARITY_MS = 10 * 60_000;
+export const SEARCH_REBUILD_MS = 60 * 60_000;
+
+/**
+ * Keeps the search index current while the server runs: at start it is rebuilt if it has never
+ * been built or is older than rebuildMs, then rebuilt every rebuildMs and its popularity
+ * refreshed every popularityMs. Answers a function that stops the schedule.
+ */
+export function startSearchIndexRefresh(
+  db: Db,
+  logger: Logger,
+  { rebuildMs = SEARCH_REBUILD_MS, popularityMs = SEARCH_POPULARITY_MS } = {},
+): () => void {
+  let running = false;
+  const guarded = async (name: string, work: () => Promise<unknown>) => {
+    if (running) return;
+    running = true;
+    const started = performance.now();
+    try {
+      const result = await work();
+      logger.info(name, { result, ms: Math.round(performance.now() - started) });
+    } catch (error) {
+      logger.error(`${name} failed`, { error });
+    } finally {
+      running = false;
+    }
+  };
+  const rebuild = () =>
+    guarded("search index rebuilt", async () => {
+      const result = await rebuildSearchIndex(db);
+      if (!result.skipped) await vacuumSearchTables(db);
+      return result;
+    });
+  void (async () => {
+    const [state] = await db.select().from(searchIndexState).where(eq(searchIndexState.id, 1));
+    const age = state?.rebuiltAt
+      ? Date.now() - state.rebuiltAt.getTime()
+      : Number.POSITIVE_INFINITY;
+    if (age >= rebuildMs) await rebuild();
+    // An index built by the seed was built inside its transaction, where VACUUM cannot run.
+    else await guarded("search tables vacuumed", () => vacuumSearchTables(db));
+  })().catch((error) => logger.error("search index check failed", { error }));
+  const timers = [
+    setInterval(() => void rebuild(), rebuildMs),
+    setInterval(
+      () => void guarded("search popularity refreshed", () => refreshSearchPopularity(db)),
+      popularityMs,
+    ),
+  ];
+  for (const t of timers) t.unref();
+  return () => {
+    for (const t of timers) clearInterval(t);
+  };
+}

@@ -1,0 +1,80 @@
+import { type Context, Hono } from "hono";
+import { z } from "zod";
+import { searchInputSchema, searchParamsObject } from "../../../contract/search";
+import { ApiError, describeZodError, readJson } from "../../http/api-error";
+import type { AppEnv, AppServices } from "../../http/context";
+import { withMemberFlags } from "./member-flags";
+import { clearSearchHistory, searchHistoryOf, searchSeries, suggest } from "./service";
+
+function parse<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    // A bad element of a list (gn.0) is reported as the key the caller sent (gn).
+    const key = issue?.path[0];
+    if (issue && key !== undefined) {
+      const field = String(key);
+      throw new ApiError(400, `${field}: ${issue.message}`, { field });
+    }
+    const { field, message } = describeZodError(parsed.error);
+    throw new ApiError(400, message, { field });
+  }
+  return parsed.data;
+}
+
+/** A query string with repeated keys (gn=2&gn=3) kept as lists. */
+function queryObject(c: Context) {
+  return searchParamsObject(new URL(c.req.url).searchParams);
+}
+
+const suggestSchema = z.object({
+  wd: z.preprocess(
+    (v) => (v === undefined || v === null ? "" : v),
+    z
+      .string({ message: "キーワードが正しくありません" })
+      .max(100, "キーワードは100文字以内で入力してください"),
+  ),
+});
+
+/**
+ * Search calls (spec 001 §7.4): /api/search with the short keys, /api/suggest {wd},
+ * /api/search_history and /api/search_history/clear. Answers are personal (a member's search
+ * is recorded and their flags set), so they are never shared.
+ */
+export function searchRoutes(services: AppServices) {
+  const routes = new Hono<AppEnv>();
+  const search = async (c: Context<AppEnv>, raw: unknown) => {
+    const input = parse(searchInputSchema, raw);
+    const member = c.get("member");
+    const answer = await searchSeries(services.db, input, { memberId: member?.userId ?? null });
+    const data = member
+      ? await withMemberFlags(services.db, member.userId, answer.data)
+      : answer.data;
+    return c.json({ result: true, ...answer, data });
+  };
+  routes.post("/search", async (c) => search(c, await readJson(c, z.unknown())));
+  routes.get("/search", async (c) => search(c, queryObject(c)));
+
+  const suggestions = async (c: Context<AppEnv>, raw: unknown) => {
+    const { wd } = parse(suggestSchema, raw);
+    return c.json({ result: true, suggestions: await suggest(services.db, wd) });
+  };
+  routes.post("/suggest", async (c) => suggestions(c, await readJson(c, z.unknown())));
+  routes.get("/suggest", async (c) => suggestions(c, queryObject(c)));
+
+  const history = async (c: Context<AppEnv>) => {
+    const member = c.get("member");
+    // Visitors keep no history; their search box simply has none to offer.
+    const words = member ? await searchHistoryOf(services.db, member.userId) : [];
+    return c.json({ result: true, history: words });
+  };
+  routes.post("/search_history", history);
+  routes.get("/search_history", history);
+  routes.post("/search_history/clear", async (c) => {
+    const member = c.get("member");
+    if (!member) throw new ApiError(401, "ログインしてください");
+    await clearSearchHistory(services.db, member.userId);
+    return c.json({ result: true, history: [] });
+  });
+  return routes;
+}

@@ -1,0 +1,108 @@
+import { DEMO_MEMBER, expect, login, screenshot, test, uniqueEmail } from "./fixtures";
+
+/** The layout ids a page asked content for, from the home calls it made. */
+function watchSectionCalls(page: import("@playwright/test").Page) {
+  const asked = new Set<string>();
+  page.on("request", (request) => {
+    const match = /\/api\/(?:shared|personal)\/home\/(\d+)\//.exec(request.url());
+    if (match) asked.add(match[1]!);
+  });
+  return asked;
+}
+
+test("home sections load only when they scroll into view", async ({ page }) => {
+  const asked = watchSectionCalls(page);
+  await page.goto("/home");
+  await page.waitForLoadState("networkidle");
+
+  const sections = page.locator("section[data-layout-id]");
+  const last = sections.last();
+  const lastId = (await last.getAttribute("data-layout-id"))!;
+  await expect(last).toHaveAttribute("data-state", "idle");
+  expect(asked.has(lastId)).toBe(false);
+  // The first sections are in view and loaded without scrolling.
+  expect(asked.size).toBeGreaterThan(0);
+  await screenshot(page, "home-top");
+
+  await last.scrollIntoViewIfNeeded();
+  await expect(last).toHaveAttribute("data-state", "done");
+  expect(asked.has(lastId)).toBe(true);
+  await expect(last.locator("article").first()).toBeVisible();
+
+  // Walk down the page: every section shown on this screen loads once it is reached (the
+  // hot-word block is not shown on wide screens, so it is never asked for there).
+  for (const section of await sections.all()) {
+    if (!(await section.isVisible())) continue;
+    await section.scrollIntoViewIfNeeded();
+    await expect(section).toHaveAttribute("data-state", "done");
+  }
+  await page.waitForLoadState("networkidle");
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await screenshot(page, "home-full");
+});
+
+test("a member toggles 気になる and every card of that series follows", async ({ page }) => {
+  await page.goto("/signup");
+  await page.getByLabel("メールアドレス").fill(uniqueEmail("home"));
+  await page.getByLabel(/パスワード/).fill("kininaru-123");
+  await page.getByLabel(/ニックネーム/).fill("きになる");
+  await page.getByLabel(/利用規約/).check();
+  await page.getByRole("button", { name: "同意して登録する" }).click();
+  await expect(page.getByTestId("header-member")).toBeVisible();
+
+  await page.goto("/home");
+  const ranking = page.locator("section.home-section--t4").first();
+  await ranking.scrollIntoViewIfNeeded();
+  await expect(ranking).toHaveAttribute("data-state", "done");
+  const first = ranking.getByRole("button", { name: "気になる" }).first();
+  await expect(first).toHaveAttribute("aria-pressed", "false");
+  const card = ranking.locator("article").first();
+  const name = (await card.locator(".book-card__name").textContent())!.trim();
+
+  await first.click();
+  await expect(first).toHaveAttribute("aria-pressed", "true");
+  // Every 気になる of that series on the page shows the server's answer.
+  const same = page.locator("article", { hasText: name }).getByRole("button", { name: "気になる" });
+  for (const button of await same.all())
+    await expect(button).toHaveAttribute("aria-pressed", "true");
+  await screenshot(page, "home-favorite");
+
+  await first.click();
+  await expect(first).toHaveAttribute("aria-pressed", "false");
+});
+
+test("deleting the viewing history asks first; Esc and いいえ keep it", async ({ page }) => {
+  await login(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
+  await page.goto("/home");
+  const history = page.locator("section[aria-label='最近チェックした作品']");
+  await history.scrollIntoViewIfNeeded();
+  await expect(history).toHaveAttribute("data-state", "done");
+  await expect(history.locator("article").first()).toBeVisible();
+
+  const clear = history.getByRole("button", { name: "履歴を削除" });
+  const dialog = page.getByRole("dialog", { name: "履歴をすべて削除しますか？" });
+  await clear.click();
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "はい" })).toBeVisible();
+  await screenshot(page, "home-history-confirm");
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(history).toBeVisible();
+
+  await clear.click();
+  await dialog.getByRole("button", { name: "いいえ" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(history).toBeVisible();
+
+  // The demo member's history stays for other runs: the clearing call itself is covered by the
+  // API tests (server/modules/home/routes.test.ts), here it only has to be made and obeyed.
+  let clearCalls = 0;
+  await page.route("**/api/series_view/clear", async (route) => {
+    clearCalls += 1;
+    await route.fulfill({ json: { result: true } });
+  });
+  await clear.click();
+  await dialog.getByRole("button", { name: "はい" }).click();
+  await expect(history).toHaveCount(0);
+  expect(clearCalls).toBe(1);
+});
