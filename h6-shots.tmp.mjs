@@ -27,6 +27,7 @@ await page.goto(base + path, { waitUntil: "networkidle" });
 if (action === "drawer") { await page.getByRole("button", { name: "メニュー" }).first().click(); await page.waitForTimeout(800); }
 if (action === "search") { await page.locator("button[aria-haspopup=dialog]:visible").filter({ hasText: /検索/ }).first().click(); await page.waitForTimeout(800); }
 if (action === "bottom") { await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight)); await page.waitForTimeout(800); }
+if (action?.startsWith("drawer@")) { await page.getByRole("button", { name: "メニュー", exact: true }).click(); await page.waitForTimeout(800); await page.evaluate((f) => { const el = document.querySelector(".drawer__scroll"); el.scrollTop = el.scrollHeight * f; }, Number(action.slice(7))); await page.waitForTimeout(800); }
 if (action === "scroll") { await page.mouse.wheel(0, 3000); await page.waitForTimeout(800); }
 await page.screenshot({ path: `/tmp/h6-${name}-${w}.png`, fullPage: action === "full" });
 await browser.close();

@@ -187,6 +187,7 @@ test("staff see their status on the debug screens and the editor refuses invalid
     .getByRole("link", { name: "編集" })
     .click();
   await expect(page).toHaveURL(/\/debug\/topic_test\?page=faq&type=topic/);
+  await expect(page.getByRole("button", { name: "更新する" })).toBeEnabled();
 
   const source = page.getByLabel(/内容（JSON）/);
   const original = await source.inputValue();
@@ -216,20 +217,31 @@ test("staff update a topic page through the editor and the change is kept", asyn
   page.on("dialog", (dialog) => dialog.accept());
   await login(page, DEMO_STAFF.email, DEMO_STAFF.password);
   await page.goto("/debug/topic_test?page=faq&type=topic");
+  const update = page.getByRole("button", { name: "更新する" });
+  // The button is enabled once the page is live; typing earlier would be lost.
+  await expect(update).toBeEnabled();
   const source = page.getByLabel(/内容（JSON）/);
   const original = await source.inputValue();
   const edited = original.replace('"よくある質問"', '"よくある質問（E2E編集）"');
   expect(edited).not.toBe(original);
 
-  await source.fill(edited);
-  await page.getByRole("button", { name: "更新する" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "更新しました" })).toBeVisible();
-  await page.reload();
-  await expect(
-    page.getByTestId("preview-canvas").getByRole("heading", { name: "よくある質問（E2E編集）" }),
-  ).toBeVisible();
-
-  await page.getByLabel(/内容（JSON）/).fill(original);
-  await page.getByRole("button", { name: "更新する" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "更新しました" })).toBeVisible();
+  try {
+    await source.fill(edited);
+    await update.click();
+    await expect(page.getByRole("status").filter({ hasText: "更新しました" })).toBeVisible();
+    await page.reload();
+    await expect(update).toBeEnabled();
+    await expect(
+      page.getByTestId("preview-canvas").getByRole("heading", { name: "よくある質問（E2E編集）" }),
+    ).toBeVisible();
+    await expect(source).toHaveValue(edited);
+  } finally {
+    // Put the page back through the API even if a step above failed.
+    const ct = (await page.context().cookies()).find((c) => c.name === "ct")?.value ?? "";
+    const restored = await page.request.post("/api/topic_page/faq", {
+      data: { content: original },
+      headers: { "X-CSRFToken": ct },
+    });
+    expect(restored.status()).toBe(200);
+  }
 });

@@ -189,6 +189,8 @@ export function TopicEditor({
               id="topic-json"
               className="editor__textarea"
               spellCheck={false}
+              // Typing before the page is live would be overwritten when React takes over.
+              readOnly={!hydrated}
               value={text}
               aria-invalid={!checked.ok}
               aria-describedby="topic-json-state"

@@ -1,4 +1,5 @@
 import { Fragment, type ReactNode, useEffect, useRef, useState } from "react";
+import { useLocation } from "react-router";
 import { headerAfterKey, panelAfterToggle, panelFromHash } from "./accordion";
 
 export interface AccordionItem {
@@ -27,16 +28,18 @@ export function Accordion({ groups }: { groups: AccordionGroup[] }) {
   const summaries = useRef<Array<HTMLElement | null>>([]);
   const all = groups.flatMap((g) => g.items);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: read the address once, on arrival.
+  const { hash } = useLocation();
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: follows the address, not the list.
   useEffect(() => {
     const fromHash = panelFromHash(
-      window.location.hash,
+      hash,
       all.map((i) => i.id),
     );
     if (fromHash === null) return;
     setOpen(fromHash);
     summaries.current[fromHash]?.scrollIntoView({ block: "center" });
-  }, []);
+  }, [hash]);
 
   let index = -1;
   return (

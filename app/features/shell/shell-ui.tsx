@@ -11,6 +11,7 @@ import {
 } from "react";
 import { useLocation } from "react-router";
 import type { ShellState } from "../../lib/shell";
+import "./overlay.css";
 
 // The drawer and the dialog are needed only once the reader asks for them, so their code stays
 // out of the first download and is fetched while the browser is idle.

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { authors, books, genres, ITEM_TYPE_DRAMA_CD, items, series, seriesGenres } from "./schema";
+import { authors, books, genres, ITEM_TYPE_DRAMA_CD, items, series } from "./schema";
 
 /** The series of these book items (volume item ids), for favourite flags asked by item id. */
 export async function seriesIdsOfItems(db: Db, itemIds: readonly number[]): Promise<number[]> {
@@ -11,24 +11,6 @@ export async function seriesIdsOfItems(db: Db, itemIds: readonly number[]): Prom
     .from(books)
     .where(inArray(books.itemId, ids));
   return rows.map((r) => r.seriesId);
-}
-
-/**
- * The ids among seriesIds that belong to a genre, in the order given. Genre 1 (総合) is every
- * genre, so it keeps them all.
- */
-export async function seriesInGenre(
-  db: Db,
-  seriesIds: readonly number[],
-  genreId: number,
-): Promise<number[]> {
-  if (seriesIds.length === 0 || genreId === 1) return [...seriesIds];
-  const rows = await db
-    .select({ seriesId: seriesGenres.seriesId })
-    .from(seriesGenres)
-    .where(and(eq(seriesGenres.genreId, genreId), inArray(seriesGenres.seriesId, [...seriesIds])));
-  const keep = new Set(rows.map((r) => r.seriesId));
-  return seriesIds.filter((id) => keep.has(id));
 }
 
 /** Every genre with its name (/api/genre). */
