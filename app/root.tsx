@@ -16,7 +16,6 @@ import { SessionKeeper } from "./features/shell/SessionKeeper";
 import { ShellUiProvider } from "./features/shell/shell-ui";
 import { ErrorDialogProvider } from "./lib/error-dialog";
 import { loadShellState } from "./lib/session.server";
-import type { ShellState } from "./lib/shell";
 import stylesheet from "./styles/app.css?url";
 
 export const links: Route.LinksFunction = () => [
@@ -58,7 +57,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <ErrorDialogProvider>
-      <ShellUiProvider shell={loaderData as ShellState}>
+      <ShellUiProvider shell={loaderData}>
         <RouteProgress />
         <SessionKeeper />
         <Outlet />

@@ -1,6 +1,21 @@
-import { DEMO_MEMBER, expect, login, screenshot, test } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { DEMO_MEMBER, expect, screenshot, test } from "./fixtures";
 
 const DEMO_STAFF = { email: "staff@komaya.example", password: "komaya-staff-2026" };
+
+/**
+ * Logs in through the login call with the page's own cookie jar (these tests are about the
+ * information pages, not the login form, which tests/e2e/account.spec.ts covers).
+ */
+async function login(page: Page, email: string, password: string) {
+  await page.request.get("/api/status");
+  const ct = (await page.context().cookies()).find((c) => c.name === "ct")?.value ?? "";
+  const answer = await page.request.post("/api/account/login", {
+    data: { email, password },
+    headers: { "X-CSRFToken": ct },
+  });
+  expect(answer.status()).toBe(200);
+}
 
 const INFO_PAGES: Array<[path: string, heading: string]> = [
   ["/help", "ヘルプ"],

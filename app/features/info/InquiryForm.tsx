@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { CharCount } from "./CharCount";
 import { InfoLink } from "./InfoArticle";
 import {
@@ -23,7 +23,10 @@ interface InquiryFields {
 export function InquiryForm({ memberEmail }: { memberEmail: string | null }) {
   const { busy, done, send, startOver } = useMessageForm<InquiryFields>("/api/inquiry");
   const hydrated = useHydrated();
-  const [body, setBody] = useState("");
+  const [bodyLength, setBodyLength] = useState(0);
+  const bodyField = useRef<HTMLTextAreaElement>(null);
+  // Text typed before the page went live stays in the field; count it once React is here.
+  useEffect(() => setBodyLength(bodyField.current?.value.length ?? 0), []);
 
   if (done) {
     const { sent, receipt } = done;
@@ -38,7 +41,7 @@ export function InquiryForm({ memberEmail }: { memberEmail: string | null }) {
         ]}
         note="内容を確認のうえ、ご入力のメールアドレスに3営業日以内にご連絡します。お問い合わせの際は受付番号をお知らせください。"
         onStartOver={() => {
-          setBody("");
+          setBodyLength(0);
           startOver();
         }}
         startOverLabel="別のお問い合わせをする"
@@ -110,10 +113,10 @@ export function InquiryForm({ memberEmail }: { memberEmail: string | null }) {
           maxLength={INQUIRY_BODY_MAX}
           required
           aria-describedby="inquiry-body-count"
-          value={body}
-          onChange={(e) => setBody(e.target.value)}
+          ref={bodyField}
+          onChange={(e) => setBodyLength(e.target.value.length)}
         />
-        <CharCount id="inquiry-body-count" length={body.length} max={INQUIRY_BODY_MAX} />
+        <CharCount id="inquiry-body-count" length={bodyLength} max={INQUIRY_BODY_MAX} />
       </div>
       <p className="message-form__note">
         お送りいただいた内容は<InfoLink to="/privacy">プライバシーポリシー</InfoLink>

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { CharCount } from "./CharCount";
 import { OPINION_BODY_MAX, OPINION_RATINGS } from "./message-payloads";
 import { SentReceipt } from "./SentReceipt";
@@ -13,7 +13,10 @@ interface OpinionFields {
 export function OpinionForm() {
   const { busy, done, send, startOver } = useMessageForm<OpinionFields>("/api/opinion");
   const hydrated = useHydrated();
-  const [body, setBody] = useState("");
+  const [bodyLength, setBodyLength] = useState(0);
+  const bodyField = useRef<HTMLTextAreaElement>(null);
+  // Text typed before the page went live stays in the field; count it once React is here.
+  useEffect(() => setBodyLength(bodyField.current?.value.length ?? 0), []);
 
   if (done) {
     const { sent, receipt } = done;
@@ -27,7 +30,7 @@ export function OpinionForm() {
         ]}
         note="貴重なご意見をありがとうございます。いただいた内容はサービスの改善に役立てます。個別の返信は行っておりませんので、ご了承ください。"
         onStartOver={() => {
-          setBody("");
+          setBodyLength(0);
           startOver();
         }}
         startOverLabel="続けてご意見を送る"
@@ -78,10 +81,10 @@ export function OpinionForm() {
           maxLength={OPINION_BODY_MAX}
           required
           aria-describedby="opinion-body-count"
-          value={body}
-          onChange={(e) => setBody(e.target.value)}
+          ref={bodyField}
+          onChange={(e) => setBodyLength(e.target.value.length)}
         />
-        <CharCount id="opinion-body-count" length={body.length} max={OPINION_BODY_MAX} />
+        <CharCount id="opinion-body-count" length={bodyLength} max={OPINION_BODY_MAX} />
       </div>
       <button
         type="submit"

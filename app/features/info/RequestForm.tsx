@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { CharCount } from "./CharCount";
 import { REQUEST_COMMENT_MAX, REQUEST_FIELD_MAX } from "./message-payloads";
 import { SentReceipt } from "./SentReceipt";
@@ -15,7 +15,10 @@ interface RequestFields {
 export function RequestForm() {
   const { busy, done, send, startOver } = useMessageForm<RequestFields>("/api/request");
   const hydrated = useHydrated();
-  const [comment, setComment] = useState("");
+  const [commentLength, setCommentLength] = useState(0);
+  const commentField = useRef<HTMLTextAreaElement>(null);
+  // Text typed before the page went live stays in the field; count it once React is here.
+  useEffect(() => setCommentLength(commentField.current?.value.length ?? 0), []);
 
   if (done) {
     const { sent, receipt } = done;
@@ -30,7 +33,7 @@ export function RequestForm() {
         ]}
         note="リクエストをありがとうございます。配信の可否は出版社との調整により決まるため、個別のご連絡はしておりません。配信が始まった作品は新着情報でお知らせします。"
         onStartOver={() => {
-          setComment("");
+          setCommentLength(0);
           startOver();
         }}
         startOverLabel="別の作品をリクエストする"
@@ -81,10 +84,10 @@ export function RequestForm() {
           rows={5}
           maxLength={REQUEST_COMMENT_MAX}
           aria-describedby="request-comment-count"
-          value={comment}
-          onChange={(e) => setComment(e.target.value)}
+          ref={commentField}
+          onChange={(e) => setCommentLength(e.target.value.length)}
         />
-        <CharCount id="request-comment-count" length={comment.length} max={REQUEST_COMMENT_MAX} />
+        <CharCount id="request-comment-count" length={commentLength} max={REQUEST_COMMENT_MAX} />
       </div>
       <button
         type="submit"

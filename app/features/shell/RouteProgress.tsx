@@ -1,33 +1,36 @@
 import { useEffect, useRef, useState } from "react";
 import { useNavigation } from "react-router";
-
-/** Spec 001 §9: the bar waits 200 ms before showing and creeps towards the end over 5000 ms. */
-export const PROGRESS_THROTTLE_MS = 200;
-export const PROGRESS_DURATION_MS = 5000;
+import { createProgressGate, PROGRESS_DURATION_MS } from "./progress-gate";
 
 type Phase = "idle" | "running" | "done";
 
-/** A thin bar at the top of the page while a navigation loads. */
+/** A thin bar at the top of the page while a navigation loads (spec 001 §9). */
 export function RouteProgress() {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   const [phase, setPhase] = useState<Phase>("idle");
-  const shown = useRef(false);
+  const gate = useRef<ReturnType<typeof createProgressGate> | null>(null);
+  const fade = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   useEffect(() => {
-    if (busy) {
-      // Quick navigations finish before the bar would show, so it never flickers.
-      const timer = setTimeout(() => {
-        shown.current = true;
+    gate.current = createProgressGate(
+      () => {
+        if (fade.current) clearTimeout(fade.current);
         setPhase("running");
-      }, PROGRESS_THROTTLE_MS);
-      return () => clearTimeout(timer);
-    }
-    if (!shown.current) return;
-    shown.current = false;
-    setPhase("done");
-    const timer = setTimeout(() => setPhase("idle"), 400);
-    return () => clearTimeout(timer);
+      },
+      () => {
+        setPhase("done");
+        fade.current = setTimeout(() => setPhase("idle"), 400);
+      },
+    );
+    return () => {
+      gate.current?.dispose();
+      if (fade.current) clearTimeout(fade.current);
+    };
+  }, []);
+
+  useEffect(() => {
+    gate.current?.busy(busy);
   }, [busy]);
 
   if (phase === "idle") return null;

@@ -5,6 +5,7 @@ import { type SessionStatus, SHELL_PAGES, type UserStatus } from "../../../contr
 import { SiteFooter } from "../../components/SiteFooter";
 import { SiteHeader } from "../../components/SiteHeader";
 import { CountdownBars } from "./CountdownBars";
+import { WORKSPACE_TOAST_MS, WorkspaceBadge } from "./WorkspaceBadge";
 
 const status: SessionStatus = {
   is_login: false,
@@ -146,5 +147,15 @@ describe("the countdown bars", () => {
     expect(html).toContain("50%OFF");
     expect(html).toContain("02:00:00");
     expect(render(<CountdownBars signupSeconds={600} saleSeconds={601} />)).toBe("");
+  });
+});
+
+describe("the workspace badge", () => {
+  it("shows only when the workspace has a name, as a 15-second toast", () => {
+    expect(WORKSPACE_TOAST_MS).toBe(15_000);
+    const html = render(<WorkspaceBadge workspace={{ name: "staging-a", color: "#0a7" }} />);
+    expect(html).toContain("ワークスペース：staging-a");
+    expect(render(<WorkspaceBadge workspace={{ name: " ", color: "" }} />)).toBe("");
+    expect(render(<WorkspaceBadge workspace={null} />)).toBe("");
   });
 });
