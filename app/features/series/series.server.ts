@@ -12,6 +12,7 @@ import {
   seriesVolume,
 } from "../../../server/modules/catalog/series-page";
 import { featureEntries } from "../../../server/modules/home/service";
+import { recordSeriesView } from "../../../server/modules/library/series-marks";
 import { FEATURES_PER_PAGE } from "../campaign/list-params";
 
 const NO_SERIES = "お探しの作品は見つかりませんでした";
@@ -49,6 +50,9 @@ export async function loadSeriesPage(context: AppLoadContext, rawId: string | un
   if (seriesId === null) notFound(NO_SERIES);
   const main = await personalSeriesMain(context.services.db, seriesId, viewer(context));
   if (!main) notFound(NO_SERIES);
+  const member = context.request.member;
+  // The home page's 最近チェックしたマンガ (content type 5) lists what a member looked at.
+  if (member) await recordSeriesView(context.services.db, member.userId, seriesId);
   return {
     main,
     user: await userData(context, seriesId),

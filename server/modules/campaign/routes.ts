@@ -1,12 +1,10 @@
 import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { OTOKU_FILTERS, type OtokuFilter } from "../../../contract/campaign";
-import { DEFAULT_MEMBER_FREE_VOL } from "../../../contract/series";
 import { ApiError, describeZodError, readParams, readQuery } from "../../http/api-error";
 import type { AppEnv, AppServices } from "../../http/context";
 import { sharedAnswer } from "../../http/shared-answers";
 import { seriesExists } from "../catalog/series-page";
-import { detectDevice } from "../session-status/device";
 import { currentCampaignTimestamp } from "../session-status/service";
 import { campaignList, campaignPage } from "./campaign-page";
 import {
@@ -71,17 +69,6 @@ async function fields<T extends z.ZodType>(c: Context<AppEnv>, schema: T): Promi
   return parsed.data;
 }
 
-function initAnswer(c: Context<AppEnv>) {
-  return {
-    result: true,
-    use_cache: true,
-    cache_key: String(currentCampaignTimestamp(new Date())),
-    member_free_vol: DEFAULT_MEMBER_FREE_VOL,
-    login: c.get("member") !== null,
-    os: detectDevice(c.req.header("user-agent")).os,
-  };
-}
-
 /**
  * Campaign calls (spec 001 §7.3 campaign init, campaigns, campaign/{id}/{page}) and the
  * free-work, recommendation and daily-special lists (§7.4).
@@ -89,8 +76,6 @@ function initAnswer(c: Context<AppEnv>) {
 export function campaignRoutes(services: AppServices) {
   const { db } = services;
   const routes = new Hono<AppEnv>();
-
-  routes.post("/personal/campaign/init", (c) => c.json(initAnswer(c)));
 
   const listSchema = z.object({ genre, filter });
   routes.post("/personal/campaigns", async (c) => {

@@ -4,8 +4,7 @@ import { DEFAULT_MEMBER_FREE_VOL, SERIES_USER_DEFAULTS } from "../../../contract
 import { ApiError, describeZodError, readJson, readParams, readQuery } from "../../http/api-error";
 import type { AppEnv, AppServices } from "../../http/context";
 import { sharedAnswer } from "../../http/shared-answers";
-import { detectDevice } from "../session-status/device";
-import { currentCampaignTimestamp } from "../session-status/service";
+import { initAnswer } from "../session-status/init-routes";
 import {
   bookPeriod,
   personalSeriesMain,
@@ -61,11 +60,7 @@ export function seriesRoutes(services: AppServices) {
     if (!(await seriesExists(db, seriesId))) throw new ApiError(404, NO_SERIES);
     return c.json({
       result: true,
-      use_cache: true,
-      cache_key: String(currentCampaignTimestamp(new Date())),
-      member_free_vol: DEFAULT_MEMBER_FREE_VOL,
-      login: c.get("member") !== null,
-      os: detectDevice(c.req.header("user-agent")).os,
+      ...initAnswer(c.get("member") !== null, c.req.header("user-agent"), new Date()),
     });
   });
 

@@ -20,8 +20,8 @@ export function initAnswer(isLogin: boolean, userAgent: string | undefined, now:
 }
 
 /**
- * POST /api/personal/ranking/init. The campaign and series pages answer their own init calls
- * (campaign/routes.ts, catalog/routes.ts) with the same fields; initAnswer is the one shape.
+ * POST /api/personal/ranking/init and /api/personal/campaign/init; the series init
+ * (catalog/routes.ts) first checks the series exists, then answers the same initAnswer.
  */
 export function initRoutes(_services: AppServices) {
   const routes = new Hono<AppEnv>();
@@ -30,5 +30,6 @@ export function initRoutes(_services: AppServices) {
     ...initAnswer(Boolean(c.get("member")), c.req.header("user-agent"), new Date()),
   });
   routes.post("/personal/ranking/init", (c) => c.json(answer(c)));
+  routes.post("/personal/campaign/init", (c) => c.json(answer(c)));
   return routes;
 }
