@@ -5,6 +5,7 @@ import { accountRoutes, memberSettingsRoutes } from "../modules/account/routes";
 import { campaignRoutes } from "../modules/campaign/routes";
 import { seriesRoutes } from "../modules/catalog/routes";
 import { robotsTxt, sitemapPart, sitemapXml } from "../modules/catalog/seo-routes";
+import { cartRoutes } from "../modules/commerce/cart-routes";
 import { homeRoutes } from "../modules/home/routes";
 import { inquiryRoutes } from "../modules/inquiry/routes";
 import { mediaRoutes } from "../modules/media/routes";
@@ -75,6 +76,7 @@ export function createApp({ services, pages, clientDir, dev = false }: AppOption
   api.route("/account", accountRoutes(services));
   api.route("/", memberSettingsRoutes(services));
   api.route("/", menuRoutes(services));
+  api.route("/", cartRoutes(services));
   api.route("/", searchRoutes(services));
   api.route("/", rankingRoutes(services));
   api.route("/", homeRoutes(services));

@@ -1,0 +1,65 @@
+import { type Context, Hono } from "hono";
+import { z } from "zod";
+import { ApiError, readJson } from "../../http/api-error";
+import type { AppEnv, AppServices } from "../../http/context";
+import { addToCart, CartError, clearCart, removeFromCart } from "./cart";
+import { cartSummary } from "./service";
+
+const itemList = z.object({
+  items: z
+    .array(z.number().int().min(1).max(2_147_483_647))
+    .max(200, "一度に扱えるのは200点までです"),
+});
+
+function requireMember(c: Context<AppEnv>) {
+  const member = c.get("member");
+  if (!member)
+    throw new ApiError(401, "カートのご利用にはログインが必要です", { error_url: "/login" });
+  return member;
+}
+
+async function counts(services: AppServices, userId: number) {
+  const cart = await cartSummary(services.db, userId);
+  return { cart_count: cart.count, cart_price: cart.price };
+}
+
+/** The cart calls of spec 001 §7.4 the cards use: add, remove, clear, count. */
+export function cartRoutes(services: AppServices) {
+  const { db } = services;
+  const routes = new Hono<AppEnv>();
+
+  routes.post("/cart_add", async (c) => {
+    const member = requireMember(c);
+    const { items } = await readJson(c, itemList);
+    // Spec 001 §5: adding an empty list does nothing and answers false.
+    if (items.length === 0) return c.json({ result: false });
+    try {
+      const added = await addToCart(db, member.userId, items);
+      return c.json({ result: true, items: added, ...(await counts(services, member.userId)) });
+    } catch (error) {
+      if (error instanceof CartError) throw new ApiError(error.status, error.message);
+      throw error;
+    }
+  });
+
+  routes.post("/cart_remove", async (c) => {
+    const member = requireMember(c);
+    const { items } = await readJson(c, itemList);
+    await removeFromCart(db, member.userId, items);
+    return c.json({ result: true, ...(await counts(services, member.userId)) });
+  });
+
+  routes.post("/cart_clear", async (c) => {
+    const member = requireMember(c);
+    await clearCart(db, member.userId);
+    return c.json({ result: true, ...(await counts(services, member.userId)) });
+  });
+
+  routes.post("/cart_count", async (c) => {
+    const member = c.get("member");
+    if (!member) return c.json({ result: true, cart_count: 0, cart_price: 0 });
+    return c.json({ result: true, ...(await counts(services, member.userId)) });
+  });
+
+  return routes;
+}
