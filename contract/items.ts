@@ -117,6 +117,8 @@ export interface BannerItem {
   link_rotation_id: number;
   url: string;
   img: string;
+  /** What the banner says, for screen readers: a banner link's only content is its image. */
+  alt: string;
   /** 2 opens a new tab. */
   action_type: number;
 }

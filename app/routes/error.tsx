@@ -1,19 +1,11 @@
 import { Link } from "react-router";
+import { errorDetail } from "../features/info/error-detail";
 import { infoMeta } from "../features/info/meta";
 import "../features/info/info.css";
 import type { Route } from "./+types/error";
 
 export function meta() {
   return infoMeta("エラー", "エラーが発生しました。", { noindex: true });
-}
-
-/** Shown as text (React escapes it), cut short and without control characters. */
-export function errorDetail(value: string | null, max: number): string | null {
-  if (!value) return null;
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping them is the point.
-  const clean = value.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, "").trim();
-  if (clean === "") return null;
-  return clean.length > max ? `${clean.slice(0, max)}…` : clean;
 }
 
 export function loader({ request }: Route.LoaderArgs) {

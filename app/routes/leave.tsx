@@ -40,7 +40,7 @@ export default function Leave() {
       <p className="form-warning">
         退会すると、購入済みの作品・ポイント・クーポンはすべてご利用いただけなくなります。この操作は取り消せません。
       </p>
-      <form onSubmit={onSubmit}>
+      <form method="post" onSubmit={onSubmit}>
         <fieldset className="field">
           <legend className="field__label">退会の理由</legend>
           {LEAVE_REASONS.map((reason) => (

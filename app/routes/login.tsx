@@ -27,7 +27,7 @@ export default function Login() {
   return (
     <section className="auth-card" aria-labelledby="login-title">
       <h1 id="login-title">ログイン</h1>
-      <form onSubmit={onSubmit} noValidate>
+      <form method="post" onSubmit={onSubmit} noValidate>
         <label className="field">
           <span className="field__label">メールアドレス</span>
           <input name="email" type="email" autoComplete="email" required maxLength={EMAIL_MAX} />

@@ -42,7 +42,7 @@ export default function Signup() {
       <p className="auth-card__lead">
         会員限定の無料巻、ログインスタンプ、新規登録クーポンがご利用いただけます。
       </p>
-      <form onSubmit={onSubmit} noValidate>
+      <form method="post" onSubmit={onSubmit} noValidate>
         <label className="field">
           <span className="field__label">メールアドレス</span>
           <input name="email" type="email" autoComplete="email" required maxLength={EMAIL_MAX} />

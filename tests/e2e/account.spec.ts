@@ -1,4 +1,13 @@
-import { DEMO_MEMBER, expect, login, screenshot, test, uniqueEmail } from "./fixtures";
+import {
+  DEMO_MEMBER,
+  expect,
+  hydrated,
+  login,
+  screenshot,
+  test,
+  uniqueEmail,
+  visit,
+} from "./fixtures";
 
 test("a visitor signs up, logs out, logs in again and sees themself in the header", async ({
   page,
@@ -6,9 +15,10 @@ test("a visitor signs up, logs out, logs in again and sees themself in the heade
   const email = uniqueEmail();
   const password = "tsuzuki-yomu-123";
 
-  await page.goto("/");
-  await expect(page.getByRole("link", { name: "ログイン" })).toBeVisible();
-  await page.getByRole("link", { name: "会員登録" }).click();
+  await visit(page, "/");
+  const header = page.getByRole("banner");
+  await expect(header.getByRole("link", { name: "ログイン", exact: true })).toBeVisible();
+  await header.getByRole("link", { name: "会員登録", exact: true }).click();
   await expect(page).toHaveURL(/\/signup/);
   await screenshot(page, "signup");
 
@@ -20,10 +30,10 @@ test("a visitor signs up, logs out, logs in again and sees themself in the heade
 
   const member = page.getByTestId("header-member");
   await expect(member).toContainText("よみびと");
-  await expect(page.getByRole("link", { name: "会員登録" })).toHaveCount(0);
+  await expect(header.getByRole("link", { name: "会員登録", exact: true })).toHaveCount(0);
 
   await page.getByRole("button", { name: "ログアウト" }).click();
-  await expect(page.getByRole("link", { name: "ログイン" })).toBeVisible();
+  await expect(header.getByRole("link", { name: "ログイン", exact: true })).toBeVisible();
   await expect(member).toHaveCount(0);
 
   await login(page, email, password);
@@ -55,6 +65,7 @@ test("the demo member from the README can log in", async ({ page }) => {
 test("member-only pages send a visitor to login and back afterwards", async ({ page }) => {
   await page.goto("/account");
   await expect(page).toHaveURL(/\/login\?return_to=%2Faccount/);
+  await hydrated(page);
   await page.getByLabel("メールアドレス").fill(DEMO_MEMBER.email);
   await page.getByLabel("パスワード").fill(DEMO_MEMBER.password);
   await page.getByRole("button", { name: "ログイン", exact: true }).click();

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page, TestInfo } from "@playwright/test";
-import { DEMO_MEMBER, expect, screenshot, test } from "./fixtures";
+import { DEMO_MEMBER, expect, login, screenshot, test, visit } from "./fixtures";
 
 /** Serious and critical axe findings, as "rule: target" lines so a failure says where. */
 async function seriousViolations(page: Page, include?: string) {
@@ -13,21 +13,6 @@ async function seriousViolations(page: Page, include?: string) {
 }
 
 const isPhone = (info: TestInfo) => info.project.name === "phone";
-
-/** Opens a page and waits until React has hydrated it, so clicks reach their handlers. */
-async function visit(page: Page, url: string) {
-  await page.goto(url);
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-}
-
-/** The fixtures' login, waiting for hydration first (a dev server hydrates slowly). */
-async function login(page: Page, email: string, password: string) {
-  await visit(page, "/login");
-  await page.getByLabel("メールアドレス").fill(email);
-  await page.getByLabel("パスワード").fill(password);
-  await page.getByRole("button", { name: "ログイン", exact: true }).click();
-  await expect(page.getByTestId("header-member")).toBeVisible();
-}
 
 function menuButton(page: Page) {
   return page.getByRole("button", { name: "メニュー", exact: true });

@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import type { TopicRow } from "../../../server/modules/topic/content";
+import type { TopicRow } from "../../../contract/topic-content";
+import { checkTopicJson, formatForEditing, TOPIC_JSON_WARNING } from "../../../contract/topic-json";
 import { post } from "../../lib/request";
 import { useHydrated } from "../info/useHydrated";
 import { type PreviewMode, type PreviewPageFields, TopicPreview } from "./TopicPreview";
-import { checkTopicJson, formatForEditing, TOPIC_JSON_WARNING } from "./topic-json";
 import "./editor.css";
 
 export interface EditorPageOption {

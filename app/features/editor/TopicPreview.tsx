@@ -1,5 +1,5 @@
 import { Component, createContext, type ReactNode, useContext, useState } from "react";
-import type { TopicBlock, TopicRow, TopicVisibility } from "../../../server/modules/topic/content";
+import type { TopicBlock, TopicRow, TopicVisibility } from "../../../contract/topic-content";
 import { SafeHtml } from "./safe-html";
 
 export type PreviewMode = "pc" | "sp";

@@ -21,7 +21,13 @@ export function BannerList(props: {
             newTab={b.action_type === 2}
             className="banner-list__link"
           >
-            <img src={b.img} alt="" width={702} height={180} loading={i === 0 ? "eager" : "lazy"} />
+            <img
+              src={b.img}
+              alt={b.alt}
+              width={702}
+              height={180}
+              loading={i === 0 ? "eager" : "lazy"}
+            />
           </TrackedLink>
         </li>
       ))}

@@ -1,13 +1,13 @@
 import { useEffect, useRef, useState } from "react";
-import { CharCount } from "./CharCount";
-import { InfoLink } from "./InfoArticle";
 import {
   categoryLabel,
   EMAIL_MAX,
   INQUIRY_BODY_MAX,
   INQUIRY_CATEGORIES,
   SUBJECT_MAX,
-} from "./message-payloads";
+} from "../../../contract/messages";
+import { CharCount } from "./CharCount";
+import { InfoLink } from "./InfoArticle";
 import { SentReceipt } from "./SentReceipt";
 import { useHydrated } from "./useHydrated";
 import { useMessageForm } from "./useMessageForm";

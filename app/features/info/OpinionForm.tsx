@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
+import { OPINION_BODY_MAX, OPINION_RATINGS } from "../../../contract/messages";
 import { CharCount } from "./CharCount";
-import { OPINION_BODY_MAX, OPINION_RATINGS } from "./message-payloads";
 import { SentReceipt } from "./SentReceipt";
 import { useHydrated } from "./useHydrated";
 import { useMessageForm } from "./useMessageForm";

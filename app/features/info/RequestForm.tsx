@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
+import { REQUEST_COMMENT_MAX, REQUEST_FIELD_MAX } from "../../../contract/messages";
 import { CharCount } from "./CharCount";
-import { REQUEST_COMMENT_MAX, REQUEST_FIELD_MAX } from "./message-payloads";
 import { SentReceipt } from "./SentReceipt";
 import { useHydrated } from "./useHydrated";
 import { useMessageForm } from "./useMessageForm";

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
-import type { MessageReceipt } from "./message-payloads";
+import type { MessageReceipt } from "../../../contract/messages";
 
 /** The confirmation after a form is sent: what was received, under which number. */
 export function SentReceipt({

@@ -1,8 +1,8 @@
 import { useRef, useState } from "react";
+import type { MessageReceipt } from "../../../contract/messages";
 import { post } from "../../lib/request";
-import type { MessageReceipt } from "./message-payloads";
 
-/** A token for one filled-in form (see the nonce in message-payloads.ts). */
+/** A token for one filled-in form (see the nonce in contract/messages.ts). */
 export function newFormToken(): string {
   const bytes = new Uint8Array(16);
   crypto.getRandomValues(bytes);

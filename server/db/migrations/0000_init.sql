@@ -763,7 +763,8 @@ CREATE TABLE "search_index_state" (
 	"id" smallint PRIMARY KEY NOT NULL,
 	"rebuilt_at" timestamp with time zone,
 	"popularity_at" timestamp with time zone,
-	"lease_until" timestamp with time zone
+	"lease_until" timestamp with time zone,
+	"price_points" integer[] DEFAULT '{}'::int[] NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "search_suggestions" (
@@ -1019,8 +1020,8 @@ CREATE INDEX "reviews_book_id_idx" ON "reviews" USING btree ("book_id");--> stat
 CREATE INDEX "reviews_user_id_idx" ON "reviews" USING btree ("user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "reviews_user_subject_key" ON "reviews" USING btree ("user_id","series_id",coalesce("book_id", 0)) WHERE not "reviews"."deleted";--> statement-breakpoint
 CREATE UNIQUE INDEX "search_suggestions_kind_ref_key" ON "search_suggestions" USING btree ("kind","ref_id");--> statement-breakpoint
-CREATE INDEX "search_suggestions_norm_idx" ON "search_suggestions" USING btree ("norm" text_pattern_ops);--> statement-breakpoint
-CREATE INDEX "search_suggestions_reading_idx" ON "search_suggestions" USING btree ("reading" text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "search_suggestions_norm_idx" ON "search_suggestions" USING btree ("kind","norm" text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "search_suggestions_reading_idx" ON "search_suggestions" USING btree ("kind","reading" text_pattern_ops);--> statement-breakpoint
 CREATE INDEX "search_suggestions_text_trgm_idx" ON "search_suggestions" USING gin ("text" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "search_suggestions_grams_idx" ON "search_suggestions" USING gin ("grams");--> statement-breakpoint
 CREATE INDEX "series_search_text_trgm_idx" ON "series_search" USING gin ("text" gin_trgm_ops);--> statement-breakpoint
@@ -1030,6 +1031,7 @@ CREATE INDEX "series_search_category_ids_idx" ON "series_search" USING gin ("cat
 CREATE INDEX "series_search_tag_ids_idx" ON "series_search" USING gin ("tag_ids");--> statement-breakpoint
 CREATE INDEX "series_search_generation_ids_idx" ON "series_search" USING gin ("generation_ids");--> statement-breakpoint
 CREATE INDEX "series_search_author_ids_idx" ON "series_search" USING gin ("author_ids");--> statement-breakpoint
+CREATE INDEX "series_search_prices_idx" ON "series_search" USING gin ("prices");--> statement-breakpoint
 CREATE INDEX "series_search_publisher_idx" ON "series_search" USING btree ("publisher_id");--> statement-breakpoint
 CREATE INDEX "series_search_label_idx" ON "series_search" USING btree ("label_id");--> statement-breakpoint
 CREATE INDEX "series_search_magazine_idx" ON "series_search" USING btree ("magazine_id");--> statement-breakpoint

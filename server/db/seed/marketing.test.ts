@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TOPIC_BLOCK_TYPES } from "../../modules/topic/content";
+import { TOPIC_BLOCK_TYPES } from "../../../contract/topic-content";
 import type { Database } from "../client";
 import { createTestDatabase } from "../test-database";
 import { LAYOUT_TYPES, ROTATING_LAYOUT_ID, seedMarketing } from "./marketing";

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { PgInsertValue, PgTable } from "drizzle-orm/pg-core";
+import type { TopicBlock, TopicRow } from "../../../contract/topic-content";
 import { campaignPolicies, campaigns, campaignTargets } from "../../modules/campaign/schema";
 import {
   flickBanners,
@@ -14,7 +15,6 @@ import { lotteries, lotteryPrizes } from "../../modules/lottery/schema";
 import { news } from "../../modules/news/schema";
 import { POPUP_TYPES, popups } from "../../modules/popup/schema";
 import { loginStampCards, stampBoxes } from "../../modules/stamp/schema";
-import type { TopicBlock, TopicRow } from "../../modules/topic/content";
 import { topicEntries, topicPages } from "../../modules/topic/schema";
 import type { Db } from "../client";
 import type { Rng } from "./random";

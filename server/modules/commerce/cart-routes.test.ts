@@ -14,15 +14,13 @@ beforeAll(async () => {
   t = await createTestApp();
   const db = t.services.db;
   await db.insert(publishers).values({ publisherId: 1, name: "桜風社", nameKana: "オウフウシャ" });
-  await db
-    .insert(series)
-    .values({
-      seriesId: 1,
-      name: "恋と花嫁",
-      nameKana: "コイトハナヨメ",
-      publisherId: 1,
-      startDate: past,
-    });
+  await db.insert(series).values({
+    seriesId: 1,
+    name: "恋と花嫁",
+    nameKana: "コイトハナヨメ",
+    publisherId: 1,
+    startDate: past,
+  });
   const rows = [1, 2, 3, 4, 5].map((v) => ({
     bookId: 100 + v,
     seriesId: 1,
@@ -36,18 +34,16 @@ beforeAll(async () => {
     pageCount: 30,
   }));
   await db.insert(books).values(rows);
-  await db
-    .insert(items)
-    .values(
-      rows.map((b) => ({
-        itemId: b.itemId,
-        itemType: ITEM_TYPE_BOOK,
-        bookId: b.bookId,
-        price: b.price,
-        priceInc: b.priceInc,
-        onsaleFlag: b.onsaleFlag,
-      })),
-    );
+  await db.insert(items).values(
+    rows.map((b) => ({
+      itemId: b.itemId,
+      itemType: ITEM_TYPE_BOOK,
+      bookId: b.bookId,
+      price: b.price,
+      priceInc: b.priceInc,
+      onsaleFlag: b.onsaleFlag,
+    })),
+  );
 });
 afterAll(async () => {
   await t.database.close();

@@ -100,12 +100,15 @@ function bannerItem(row: {
   linkRotationId: number;
   url: string;
   img: string;
+  name: string;
+  alt: string | null;
   actionType: number;
 }): BannerItem {
   return {
     link_rotation_id: row.linkRotationId,
     url: row.url,
     img: row.img,
+    alt: row.alt || row.name,
     action_type: row.actionType,
   };
 }
@@ -113,6 +116,8 @@ function bannerItem(row: {
 const bannerColumns = {
   linkRotationId: linkRotations.linkRotationId,
   url: linkRotations.url,
+  name: linkRotations.name,
+  alt: linkRotations.alt,
   img: linkRotations.img,
   actionType: linkRotations.actionType,
 };

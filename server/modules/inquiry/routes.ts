@@ -5,7 +5,7 @@ import {
   OPINION_RATINGS,
   opinionPayload,
   requestPayload,
-} from "../../../app/features/info/message-payloads";
+} from "../../../contract/messages";
 import { ApiError, readJson } from "../../http/api-error";
 import type { AppEnv, AppServices } from "../../http/context";
 import { type MessageInput, type SentMessage, sendMessage } from "./service";

@@ -1,6 +1,6 @@
 import { type Context, Hono } from "hono";
 import { z } from "zod";
-import { checkTopicJson, TOPIC_JSON_WARNING } from "../../../app/features/editor/topic-json";
+import { checkTopicJson, TOPIC_JSON_WARNING } from "../../../contract/topic-json";
 import { ApiError, readJson, readParams, readQuery } from "../../http/api-error";
 import type { AppEnv, AppServices } from "../../http/context";
 import type { TopicPage } from "./schema";

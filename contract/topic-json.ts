@@ -1,4 +1,4 @@
-import type { TopicRow } from "../../../server/modules/topic/content";
+import type { TopicRow } from "./topic-content";
 
 /** Spec 001 §4 and §8: the editor's only warning. */
 export const TOPIC_JSON_WARNING = "内容を見直してください";
