@@ -11,6 +11,7 @@ import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { z } from "zod";
 
@@ -106,6 +107,26 @@ async function record(url: string) {
       .map((c) => c.split(";")[0])
       .join("; "),
   };
+}
+
+/**
+ * First-load JavaScript of a page: every module the server-rendered HTML preloads or imports,
+ * gzipped as a CDN would send it. Lazily loaded chunks (drawer, search dialog) are not counted.
+ */
+async function firstLoadJs(base: string, path: string) {
+  const html = await (await fetch(base + path)).text();
+  const urls = new Set<string>();
+  for (const m of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)) urls.add(m[1]!);
+  for (const m of html.matchAll(/import\(?\s*"(\/assets\/[^"]+\.js)"/g)) urls.add(m[1]!);
+  for (const m of html.matchAll(/<script[^>]+src="([^"]+\.js)"/g)) urls.add(m[1]!);
+  let raw = 0;
+  let gzipped = 0;
+  for (const url of urls) {
+    const bytes = Buffer.from(await (await fetch(base + url)).arrayBuffer());
+    raw += bytes.length;
+    gzipped += gzipSync(bytes, { level: 9 }).length;
+  }
+  return { files: urls.size, raw, gzipped };
 }
 
 function table(rows: Figures[]) {
