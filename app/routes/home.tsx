@@ -1,22 +1,25 @@
 import { useLocation } from "react-router";
 import { HomePage } from "../features/home/HomePage";
 import { loadHome } from "../features/home/home.server";
+import { pageMeta } from "../features/seo/seo";
+import { storePageSeo } from "../features/seo/seo.server";
 import { useShell } from "../lib/shell";
 import type { Route } from "./+types/home";
 
-export function meta() {
-  return [
-    { title: "コマヤ | 電子コミック・ドラマCDストア" },
-    {
-      name: "description",
-      content:
-        "無料で読めるマンガ、話題の新刊、ドラマCDをスマホとPCで。試し読みも充実の電子コミックストア「コマヤ」。",
-    },
-  ];
+export function meta({ loaderData }: Route.MetaArgs) {
+  return pageMeta(loaderData?.seo, "ホーム");
 }
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  return { home: await loadHome(context, request) };
+  return {
+    home: await loadHome(context, request),
+    seo: storePageSeo(context, request, {
+      title: "コマヤ | 電子コミック・ドラマCDストア",
+      description:
+        "無料で読めるマンガ、話題の新刊、ドラマCDをスマホとPCで。試し読みも充実の電子コミックストア「コマヤ」。",
+      keep: ["genre"],
+    }),
+  };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {

@@ -1,20 +1,36 @@
 import { data } from "react-router";
 import { SearchResults } from "../features/search/SearchResults";
 import { loadSearchPage, loadSectionTitle } from "../features/search/search.server";
+import { pageMeta } from "../features/seo/seo";
+import { storePageSeo } from "../features/seo/seo.server";
 import type { Route } from "./+types/more";
 
 export function meta({ data: page }: Route.MetaArgs) {
-  return [{ title: page ? `${page.title} | コマヤ` : "作品一覧 | コマヤ" }];
+  return pageMeta(page?.seo, "作品一覧");
 }
 
 /** /more/{layoutId}: every series of a home section, with the search keys to narrow and sort. */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const seoFor = (title: string) =>
+    storePageSeo(context, request, {
+      title: `${title} | コマヤ`,
+      description: `${title}の作品一覧。ジャンルや価格で絞り込み、並べ替えができます。`,
+      noindex: true,
+    });
+  // Without a section, /more lists the whole catalog with the same keys as /search.
+  if (params.layoutId === undefined) {
+    return {
+      title: "作品一覧",
+      page: await loadSearchPage(context, request),
+      seo: seoFor("作品一覧"),
+    };
+  }
   const layoutId = Number(params.layoutId);
   const section =
     Number.isInteger(layoutId) && layoutId > 0 ? await loadSectionTitle(context, layoutId) : null;
   if (!section) throw data("This page could not be found", { status: 404 });
   const page = await loadSearchPage(context, request, { tp: String(layoutId) });
-  return { title: section.title, page };
+  return { title: section.title, page, seo: seoFor(section.title) };
 }
 
 export default function Screen({ loaderData }: Route.ComponentProps) {

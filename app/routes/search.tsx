@@ -1,17 +1,25 @@
 import { SearchResults } from "../features/search/SearchResults";
 import { loadSearchPage } from "../features/search/search.server";
+import { pageMeta } from "../features/seo/seo";
+import { storePageSeo } from "../features/seo/seo.server";
 import type { Route } from "./+types/search";
 
 export function meta({ data }: Route.MetaArgs) {
-  const word = data?.ok ? data.answer.condition.word : "";
-  return [
-    { title: word ? `「${word}」の検索結果 | コマヤ` : "検索結果 | コマヤ" },
-    { name: "robots", content: "noindex" },
-  ];
+  return pageMeta(data?.seo, "検索結果");
 }
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  return loadSearchPage(context, request);
+  const page = await loadSearchPage(context, request);
+  const word = page.ok ? page.answer.condition.word : "";
+  return {
+    ...page,
+    // Result lists are endless combinations of keys: linked and previewed, never indexed.
+    seo: storePageSeo(context, request, {
+      title: word ? `「${word}」の検索結果 | コマヤ` : "検索結果 | コマヤ",
+      description: "作品名・著者名・タグ・ジャンルなどでマンガをさがせます。",
+      noindex: true,
+    }),
+  };
 }
 
 export default function Screen({ loaderData }: Route.ComponentProps) {

@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "react-router";
 import { publicOrigin } from "../../../server/modules/catalog/public-origin";
+import type { PageSeo } from "./seo";
 
 /**
  * Absolute URLs for a page: the canonical URL keeps only the query keys that change what the page
@@ -22,5 +23,21 @@ export function seoUrls(context: AppLoadContext, request: Request, keep: readonl
       /^https?:\/\//.test(pathOrUrl)
         ? pathOrUrl
         : `${origin}${pathOrUrl.startsWith("/") ? "" : "/"}${pathOrUrl}`,
+  };
+}
+
+/** Title, description, canonical URL and the store's share image for a page without its own. */
+export function storePageSeo(
+  context: AppLoadContext,
+  request: Request,
+  page: { title: string; description: string; keep?: readonly string[]; noindex?: boolean },
+): PageSeo {
+  const urls = seoUrls(context, request, page.keep);
+  return {
+    title: page.title,
+    description: page.description,
+    url: urls.canonical,
+    image: urls.absolute("/media/banner/1.png"),
+    noindex: page.noindex,
   };
 }
