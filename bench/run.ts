@@ -188,6 +188,10 @@ async function main() {
     console.log(
       `/home SSR: ${rows[4]!.rps} requests/s, p50 ${rows[4]!.p50} ms, p99 ${rows[4]!.p99} ms`,
     );
+    const js = await firstLoadJs(base, "/home");
+    console.log(
+      `/home first-load JavaScript: ${js.files} files, ${(js.raw / 1024).toFixed(1)} KB raw, ${(js.gzipped / 1024).toFixed(1)} KB gzip`,
+    );
   } finally {
     server.kill("SIGTERM");
   }
