@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { DEMO_MEMBER, expect, screenshot, test } from "./fixtures";
+import { DEMO_MEMBER, expect, screenshot, test, visit } from "./fixtures";
 
 const DEMO_STAFF = { email: "staff@komaya.example", password: "komaya-staff-2026" };
 
@@ -74,7 +74,7 @@ test("the webview variants have no store header or footer; the store pages do", 
 });
 
 test("the FAQ opens one answer at a time", async ({ page }) => {
-  await page.goto("/faq");
+  await visit(page, "/faq");
   const question = (name: string) => page.locator("details", { hasText: name });
   const first = question("会員登録は無料ですか？");
   const second = question("ポイントの有効期限はありますか？");
@@ -95,7 +95,9 @@ test("the FAQ opens one answer at a time", async ({ page }) => {
   await second.locator("summary").click();
   await expect(page.locator("details[open]")).toHaveCount(0);
 
-  await page.goto("/faq#faq-points-expiry");
+  // A link from another page straight to one answer opens it.
+  await visit(page, "/help");
+  await visit(page, "/faq#faq-points-expiry");
   await expect(page.locator("#faq-points-expiry")).toHaveAttribute("open", "");
 });
 
