@@ -152,13 +152,6 @@ export async function revokeSession(db: Db, secret: string, token: string): Prom
     .where(and(eq(sessions.sessionHash, hashToken(secret, token)), isNull(sessions.revokedAt)));
 }
 
-export async function revokeAllSessions(db: Db, userId: number): Promise<void> {
-  await db
-    .update(sessions)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
-}
-
 export async function getMember(db: Db, userId: number): Promise<User | null> {
   const [user] = await db
     .select()

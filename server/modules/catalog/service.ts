@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, eq, gt, gte, inArray, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import {
   authors,
@@ -59,45 +59,6 @@ export async function bookAccess(db: Db, bookId: number) {
     .from(books)
     .where(eq(books.bookId, bookId));
   return row ?? null;
-}
-
-/** Series by newest release up to `now`, with their first-credited author, for the home page. */
-export async function newestSeries(db: Db, limit: number, now = new Date()) {
-  const rows = await db
-    .select({
-      seriesId: series.seriesId,
-      name: series.name,
-      latestBookId: series.latestBookId,
-      latestVolume: books.volume,
-    })
-    .from(series)
-    .leftJoin(books, eq(books.bookId, series.latestBookId))
-    .where(lte(series.latestReleaseDate, now))
-    .orderBy(desc(series.latestReleaseDate), desc(series.seriesId))
-    .limit(limit);
-  if (rows.length === 0) return [];
-  const credits = await db
-    .select({
-      seriesId: seriesAuthors.seriesId,
-      name: authors.name,
-      sortOrder: seriesAuthors.sortOrder,
-    })
-    .from(seriesAuthors)
-    .innerJoin(authors, eq(authors.authorId, seriesAuthors.authorId))
-    .where(
-      inArray(
-        seriesAuthors.seriesId,
-        rows.map((r) => r.seriesId),
-      ),
-    )
-    .orderBy(asc(seriesAuthors.sortOrder));
-  return rows.map((r) => ({
-    seriesId: r.seriesId,
-    name: r.name,
-    latestBookId: r.latestBookId,
-    latestVolume: r.latestVolume ?? 1,
-    author: credits.find((a) => a.seriesId === r.seriesId)?.name ?? "",
-  }));
 }
 
 /** Item ids of volumes of these series released between `since` and `now`, on sale. */
