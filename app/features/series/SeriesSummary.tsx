@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import type { SeriesInfo } from "../../../contract/series";
 import { useCardState, useItemFlags } from "../cards/card-state";
 import { FavoriteButton } from "../cards/FavoriteButton";
+import { PublisherFacts, SeriesCredits } from "./SeriesCredits";
 import { SeriesDescription } from "./SeriesDescription";
 import "./series.css";
 
@@ -66,27 +67,9 @@ export function SeriesSummary({ series }: { series: SeriesInfo }) {
         <h1 id="series-title" className="series-summary__title">
           {series.name}
         </h1>
-        <ul className="series-credits">
-          {series.authors.map((a) => (
-            <li key={`${a.author_id}-${a.role}`}>
-              <span className="series-credits__role">{a.role}</span>
-              <Link to={`/search?at=${a.author_id}`}>{a.name}</Link>
-            </li>
-          ))}
-        </ul>
+        <SeriesCredits authors={series.authors} />
         <dl className="series-facts">
-          <dt>出版社</dt>
-          <dd>
-            <Link to={`/search?pb=${series.publisher_id}`}>{series.publisher_name}</Link>
-          </dd>
-          {series.label && (
-            <>
-              <dt>レーベル</dt>
-              <dd>
-                <Link to={`/search?lb=${series.label.label_id}`}>{series.label.name}</Link>
-              </dd>
-            </>
-          )}
+          <PublisherFacts series={series} />
           <dt>配信巻数</dt>
           <dd>
             {series.complete_flag ? "全" : "既刊"}

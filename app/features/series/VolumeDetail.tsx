@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { Book, SeriesInfo, SeriesUserData } from "../../../contract/series";
+import { PublisherFacts, SeriesCredits } from "./SeriesCredits";
 import { SeriesDescription } from "./SeriesDescription";
 import { VolumeOffer } from "./VolumeList";
 import "./series.css";
@@ -39,27 +40,9 @@ export function VolumeDetail(props: {
             <Link to={seriesUrl}>{series.name}</Link>（{series.complete_flag ? "完結" : "連載中"}・
             {series.volume_count}巻）
           </p>
-          <ul className="series-credits">
-            {series.authors.map((a) => (
-              <li key={`${a.author_id}-${a.role}`}>
-                <span className="series-credits__role">{a.role}</span>
-                <Link to={`/search?at=${a.author_id}`}>{a.name}</Link>
-              </li>
-            ))}
-          </ul>
+          <SeriesCredits authors={series.authors} />
           <dl className="series-facts">
-            <dt>出版社</dt>
-            <dd>
-              <Link to={`/search?pb=${series.publisher_id}`}>{series.publisher_name}</Link>
-            </dd>
-            {series.label && (
-              <>
-                <dt>レーベル</dt>
-                <dd>
-                  <Link to={`/search?lb=${series.label.label_id}`}>{series.label.name}</Link>
-                </dd>
-              </>
-            )}
+            <PublisherFacts series={series} />
             <dt>ページ数</dt>
             <dd>{book.page_count}ページ</dd>
           </dl>
