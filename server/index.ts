@@ -113,11 +113,14 @@ async function main() {
       process.exit(1);
     }, env.SHUTDOWN_TIMEOUT_MS);
     force.unref();
-    // Stop accepting, let requests in flight finish, drop idle keep-alive sockets at once.
+    // Stop accepting and let requests in flight finish. A keep-alive socket turns idle only when
+    // its request is answered, so idle sockets are closed again until the last one is gone.
+    const sweep = setInterval(() => server.closeIdleConnections(), 100);
     await new Promise<void>((resolve) => {
       server.close(() => resolve());
       server.closeIdleConnections();
     });
+    clearInterval(sweep);
     for (const stopJob of stopJobs) stopJob();
     await database.close();
     if (redis) await redis.quit();

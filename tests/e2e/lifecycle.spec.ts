@@ -46,7 +46,7 @@ test("a wrong configuration value stops the start with one line naming it", asyn
   expect(lines[0]).toContain("PORT");
 });
 
-test("SIGTERM ends the server cleanly, and a member who signed up is still there after a restart", async () => {
+test("SIGTERM finishes requests in flight and ends cleanly; a member who signed up is still there after a restart", async () => {
   test.setTimeout(240_000);
   const dataDir = mkdtempSync(path.join(tmpdir(), "komaya-lifecycle-"));
   const port = "3931";
@@ -65,8 +65,17 @@ test("SIGTERM ends the server cleanly, and a member who signed up is still there
   });
   expect(signup.status).toBe(200);
 
+  // A request in flight when SIGTERM arrives still gets its whole answer: a trial MP3 on its
+  // first request takes a few hundred milliseconds to encode.
+  const inFlight = fetch(`${base}/media/cds/1/trials/1.mp3`);
+  await new Promise((r) => setTimeout(r, 50));
   const stopAsked = Date.now();
   first.child.kill("SIGTERM");
+  const audio = await inFlight;
+  expect(audio.status).toBe(200);
+  const bytes = (await audio.arrayBuffer()).byteLength;
+  expect(bytes).toBe(Number(audio.headers.get("content-length")));
+  expect(bytes).toBeGreaterThan(1000);
   expect(await first.exited).toBe(0);
   expect(Date.now() - stopAsked).toBeLessThan(10_000);
 
