@@ -84,3 +84,29 @@ export const SHELL_PAGES = {
   passports_page: "/account#passports",
   confirm_page: "/account#confirm",
 } as const;
+
+/** What /api/user answers for a visitor: every member field at its empty value. */
+export const VISITOR_USER_STATUS: Readonly<UserStatus> = Object.freeze({
+  nickname: "",
+  introduction: "",
+  profile_id: "",
+  badge: { no_buy_new: false },
+  display_agreement_flag: false,
+  workspace: null,
+  current_stamp_no: 0,
+  point: 0,
+  cart_count: 0,
+  cart_price: 0,
+  coupon_count: 0,
+  enable_coupon: [],
+  used_coupon: [],
+  received_coupon: [],
+  upcoming_coupon_ids: [],
+  enable_refund: [],
+  target_popup: [],
+  bookshelf_new_count: 0,
+  signup_coupon_expire_seconds: 0,
+  special_sale_expire_seconds: 0,
+  newsletter_flag: false,
+  is_today_stamp: false,
+});

@@ -1,7 +1,12 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
-import { type SessionStatus, SHELL_PAGES, type UserStatus } from "../../../contract/status";
+import {
+  type SessionStatus,
+  SHELL_PAGES,
+  type UserStatus,
+  VISITOR_USER_STATUS,
+} from "../../../contract/status";
 import { SiteFooter } from "../../components/SiteFooter";
 import { SiteHeader } from "../../components/SiteHeader";
 import { CountdownBars } from "./CountdownBars";
@@ -38,30 +43,7 @@ const status: SessionStatus = {
   cache_key: "1",
 };
 
-const user: UserStatus = {
-  nickname: "",
-  introduction: "",
-  profile_id: "",
-  badge: { no_buy_new: false },
-  display_agreement_flag: false,
-  workspace: null,
-  current_stamp_no: 0,
-  point: 0,
-  cart_count: 0,
-  cart_price: 0,
-  coupon_count: 0,
-  enable_coupon: [],
-  used_coupon: [],
-  received_coupon: [],
-  upcoming_coupon_ids: [],
-  enable_refund: [],
-  target_popup: [],
-  bookshelf_new_count: 0,
-  signup_coupon_expire_seconds: 0,
-  special_sale_expire_seconds: 0,
-  newsletter_flag: false,
-  is_today_stamp: false,
-};
+const user: UserStatus = structuredClone(VISITOR_USER_STATUS) as UserStatus;
 
 const render = (node: React.ReactNode, url = "/") =>
   renderToStaticMarkup(<MemoryRouter initialEntries={[url]}>{node}</MemoryRouter>);

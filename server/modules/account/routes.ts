@@ -10,6 +10,7 @@ import {
 } from "../../../contract/account";
 import { ApiError, readJson } from "../../http/api-error";
 import type { AppEnv, AppServices } from "../../http/context";
+import { requireMember } from "../../http/member";
 import { setSessionCookie } from "../../http/middleware/cookies-and-session";
 import { userStatus } from "../session-status/service";
 import { forgetMemberPersonalData } from "./forget-personal-data";
@@ -40,12 +41,6 @@ export function clientAddress(c: Context<AppEnv>, trustProxy: boolean): string {
   } catch {
     return "unknown";
   }
-}
-
-function requireMember(c: Context<AppEnv>) {
-  const member = c.get("member");
-  if (!member) throw new ApiError(401, "ログインしてください", { error_url: "/login" });
-  return member;
 }
 
 async function startSession(c: Context<AppEnv>, services: AppServices, userId: number) {

@@ -1,22 +1,18 @@
-import { type Context, Hono } from "hono";
+import { Hono } from "hono";
 import { z } from "zod";
 import { ApiError, readJson } from "../../http/api-error";
 import type { AppEnv, AppServices } from "../../http/context";
+import { requireMember } from "../../http/member";
 import { addToCart, CartError, clearCart, removeFromCart } from "./cart";
 import { cartSummary } from "./service";
+
+const CART_LOGIN = "カートのご利用にはログインが必要です";
 
 const itemList = z.object({
   items: z
     .array(z.number().int().min(1).max(2_147_483_647))
     .max(200, "一度に扱えるのは200点までです"),
 });
-
-function requireMember(c: Context<AppEnv>) {
-  const member = c.get("member");
-  if (!member)
-    throw new ApiError(401, "カートのご利用にはログインが必要です", { error_url: "/login" });
-  return member;
-}
 
 async function counts(services: AppServices, userId: number) {
   const cart = await cartSummary(services.db, userId);
@@ -29,7 +25,7 @@ export function cartRoutes(services: AppServices) {
   const routes = new Hono<AppEnv>();
 
   routes.post("/cart_add", async (c) => {
-    const member = requireMember(c);
+    const member = requireMember(c, CART_LOGIN);
     const { items } = await readJson(c, itemList);
     // Spec 001 §5: adding an empty list does nothing and answers false.
     if (items.length === 0) return c.json({ result: false });
@@ -43,14 +39,14 @@ export function cartRoutes(services: AppServices) {
   });
 
   routes.post("/cart_remove", async (c) => {
-    const member = requireMember(c);
+    const member = requireMember(c, CART_LOGIN);
     const { items } = await readJson(c, itemList);
     await removeFromCart(db, member.userId, items);
     return c.json({ result: true, ...(await counts(services, member.userId)) });
   });
 
   routes.post("/cart_clear", async (c) => {
-    const member = requireMember(c);
+    const member = requireMember(c, CART_LOGIN);
     await clearCart(db, member.userId);
     return c.json({ result: true, ...(await counts(services, member.userId)) });
   });

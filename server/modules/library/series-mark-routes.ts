@@ -1,20 +1,12 @@
-import { type Context, Hono } from "hono";
+import { Hono } from "hono";
 import { z } from "zod";
-import { SHELL_PAGES } from "../../../contract/status";
 import { ApiError, readJson } from "../../http/api-error";
 import type { AppEnv, AppServices } from "../../http/context";
+import { requireMember } from "../../http/member";
 import { seriesExists } from "../catalog/series-page";
 import { clearSeriesViews, toggleSeriesFavorite, toggleSeriesNotification } from "./series-marks";
 
 const seriesInput = z.object({ series: z.coerce.number().int().positive().max(2_147_483_647) });
-
-function requireMember(c: Context<AppEnv>): number {
-  const member = c.get("member");
-  if (!member) {
-    throw new ApiError(401, "ログインしてください", { error_url: SHELL_PAGES.login_page });
-  }
-  return member.userId;
-}
 
 /**
  * 気になる and new-volume notifications per series (toggles answering the new state) and
@@ -29,7 +21,7 @@ export function seriesMarkRoutes(services: AppServices) {
   };
 
   routes.post("/series_favorite", async (c) => {
-    const userId = requireMember(c);
+    const userId = requireMember(c).userId;
     const input = await readJson(c, seriesInput);
     await known(input.series);
     return c.json({
@@ -39,7 +31,7 @@ export function seriesMarkRoutes(services: AppServices) {
   });
 
   routes.post("/series_notification", async (c) => {
-    const userId = requireMember(c);
+    const userId = requireMember(c).userId;
     const input = await readJson(c, seriesInput);
     await known(input.series);
     return c.json({
@@ -49,7 +41,7 @@ export function seriesMarkRoutes(services: AppServices) {
   });
 
   routes.post("/series_view/clear", async (c) => {
-    const userId = requireMember(c);
+    const userId = requireMember(c).userId;
     await readJson(c, z.object({}));
     await clearSeriesViews(services.db, userId);
     return c.json({ result: true });

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { searchInputSchema, searchParamsObject } from "../../../contract/search";
 import { ApiError, describeZodError, readJson } from "../../http/api-error";
 import type { AppEnv, AppServices } from "../../http/context";
+import { requireMember } from "../../http/member";
 import { withMemberFlags } from "./member-flags";
 import { clearSearchHistory, searchHistoryOf, searchSeries, suggest } from "./service";
 
@@ -71,8 +72,7 @@ export function searchRoutes(services: AppServices) {
   routes.post("/search_history", history);
   routes.get("/search_history", history);
   routes.post("/search_history/clear", async (c) => {
-    const member = c.get("member");
-    if (!member) throw new ApiError(401, "ログインしてください");
+    const member = requireMember(c);
     await clearSearchHistory(services.db, member.userId);
     return c.json({ result: true, history: [] });
   });

@@ -2,6 +2,7 @@ import {
   type SessionStatus,
   SHELL_PAGES,
   type UserStatus,
+  VISITOR_USER_STATUS,
   type Workspace,
 } from "../../../contract/status";
 import type { Db } from "../../db/client";
@@ -91,38 +92,13 @@ function hashToGroup(id: string): number {
   return (h % 9) + 1;
 }
 
-const visitorStatus: UserStatus = {
-  nickname: "",
-  introduction: "",
-  profile_id: "",
-  badge: { no_buy_new: false },
-  display_agreement_flag: false,
-  workspace: null,
-  current_stamp_no: 0,
-  point: 0,
-  cart_count: 0,
-  cart_price: 0,
-  coupon_count: 0,
-  enable_coupon: [],
-  used_coupon: [],
-  received_coupon: [],
-  upcoming_coupon_ids: [],
-  enable_refund: [],
-  target_popup: [],
-  bookshelf_new_count: 0,
-  signup_coupon_expire_seconds: 0,
-  special_sale_expire_seconds: 0,
-  newsletter_flag: false,
-  is_today_stamp: false,
-};
-
 export async function userStatus(
   db: Db,
   userId: number | null,
   now = new Date(),
 ): Promise<UserStatus> {
   const member = userId === null ? null : await getMember(db, userId);
-  if (!member) return { ...visitorStatus };
+  if (!member) return structuredClone(VISITOR_USER_STATUS) as UserStatus;
   const [point, cart, coupons, refunds, popups, newCount, stamp] = await Promise.all([
     pointBalance(db, member.userId, now),
     cartSummary(db, member.userId),
