@@ -79,7 +79,12 @@ interface SeriesFacts {
   coupons: SeriesCouponRow[];
 }
 
-async function loadFacts(db: Db, seriesId: number, now: Date): Promise<SeriesFacts | null> {
+async function loadFacts(
+  db: Db,
+  seriesId: number,
+  now: Date,
+  withCoupons = true,
+): Promise<SeriesFacts | null> {
   const [row] = await db
     .select({
       seriesId: series.seriesId,
@@ -105,6 +110,7 @@ async function loadFacts(db: Db, seriesId: number, now: Date): Promise<SeriesFac
     db.select().from(books).where(eq(books.seriesId, seriesId)).orderBy(asc(books.volume)),
     runningCampaignsFor(db, { seriesIds: [seriesId] }, now),
   ]);
+  if (!withCoupons) return { row, books: bookRows, running, coupons: [] };
   const couponCampaigns = running.filter((c) => c.couponFlag).map((c) => c.campaignId);
   const coupons = await runningCouponsForSeries(db, seriesId, couponCampaigns, now);
   return { row, books: bookRows, running, coupons };
@@ -599,7 +605,8 @@ export async function volumeReadingTerms(
     .from(books)
     .where(eq(books.bookId, bookId));
   if (!found) return null;
-  const facts = await loadFacts(db, found.seriesId, now);
+  // Asked once per page image while reading: coupons do not change what may be read.
+  const facts = await loadFacts(db, found.seriesId, now, false);
   const row = facts?.books.find((b) => b.bookId === bookId);
   if (!facts || !row) return null;
   const isLogin = viewer.userId !== null;
