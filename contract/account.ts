@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { multiLine, oneLine, oneOfNumbers } from "./input";
 
 /** Payloads of the account calls, shared by the server's validation and the pages' forms. */
 export const EMAIL_MAX = 254;
@@ -20,8 +21,7 @@ export const signupPayload = z.object({
     .string()
     .min(PASSWORD_MIN, `パスワードは${PASSWORD_MIN}文字以上で入力してください`)
     .max(PASSWORD_MAX, `パスワードは${PASSWORD_MAX}文字以内で入力してください`),
-  nickname: z
-    .string()
+  nickname: oneLine("ニックネーム")
     .trim()
     .max(NICKNAME_MAX, `ニックネームは${NICKNAME_MAX}文字以内で入力してください`)
     .optional(),
@@ -45,20 +45,18 @@ export const LEAVE_REASONS = [
 ] as const;
 
 export const leavePayload = z.object({
-  reason: z.coerce
-    .number()
-    .int()
-    .refine((n) => LEAVE_REASONS.some((r) => r.id === n), "退会理由を選択してください"),
-  opinion: z.string().trim().max(1000, "ご意見は1000文字以内で入力してください").optional(),
+  reason: oneOfNumbers(
+    LEAVE_REASONS.map((r) => r.id),
+    "退会理由を選択してください",
+  ),
+  opinion: multiLine().trim().max(1000, "ご意見は1000文字以内で入力してください").optional(),
 });
 
 export const profilePayload = z.object({
-  nickname: z
-    .string()
+  nickname: oneLine("ニックネーム")
     .trim()
     .max(NICKNAME_MAX, `ニックネームは${NICKNAME_MAX}文字以内で入力してください`),
-  introduction: z
-    .string()
+  introduction: multiLine()
     .trim()
     .max(INTRODUCTION_MAX, `自己紹介は${INTRODUCTION_MAX}文字以内で入力してください`)
     .optional(),

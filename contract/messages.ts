@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { integerIn, multiLine, oneLine, oneOfNumbers } from "./input";
 
 /**
  * The three message forms (/inquiry, /opinion, /request): their fields, limits and choices, used
@@ -53,22 +54,17 @@ const optionalEmail = z
   .optional();
 
 export const inquiryPayload = z.object({
-  category: z.coerce
-    .number()
-    .int()
-    .refine(
-      (n) => INQUIRY_CATEGORIES.some((c) => c.id === n),
-      "お問い合わせの種類を選択してください",
-    ),
+  category: oneOfNumbers(
+    INQUIRY_CATEGORIES.map((c) => c.id),
+    "お問い合わせの種類を選択してください",
+  ),
   /** Required for visitors; members may leave it empty and are answered at their own address. */
   email: optionalEmail,
-  subject: z
-    .string()
+  subject: oneLine("件名")
     .trim()
     .min(1, "件名を入力してください")
     .max(SUBJECT_MAX, `件名は${SUBJECT_MAX}文字以内で入力してください`),
-  body: z
-    .string()
+  body: multiLine()
     .trim()
     .min(1, "お問い合わせ内容を入力してください")
     .max(INQUIRY_BODY_MAX, `お問い合わせ内容は${INQUIRY_BODY_MAX}文字以内で入力してください`),
@@ -76,36 +72,32 @@ export const inquiryPayload = z.object({
 });
 
 export const opinionPayload = z.object({
-  body: z
-    .string()
+  body: multiLine()
     .trim()
     .min(1, "ご意見・ご感想を入力してください")
     .max(OPINION_BODY_MAX, `ご意見・ご感想は${OPINION_BODY_MAX}文字以内で入力してください`),
   rating: z
-    .union([z.literal(""), z.coerce.number().int().min(1).max(5)])
+    .union([z.literal(""), integerIn(1, 5, "満足度は1〜5で選択してください")])
     .optional()
     .transform((v) => (v === "" || v === undefined ? null : v)),
   nonce,
 });
 
 const requestField = (label: string) =>
-  z
-    .string()
+  oneLine(label)
     .trim()
     .max(REQUEST_FIELD_MAX, `${label}は${REQUEST_FIELD_MAX}文字以内で入力してください`)
     .optional()
     .transform((v) => v ?? "");
 
 export const requestPayload = z.object({
-  title: z
-    .string()
+  title: oneLine("作品名")
     .trim()
     .min(1, "作品名を入力してください")
     .max(REQUEST_FIELD_MAX, `作品名は${REQUEST_FIELD_MAX}文字以内で入力してください`),
   author: requestField("著者名"),
   publisher: requestField("出版社名"),
-  comment: z
-    .string()
+  comment: multiLine()
     .trim()
     .max(REQUEST_COMMENT_MAX, `コメントは${REQUEST_COMMENT_MAX}文字以内で入力してください`)
     .optional()

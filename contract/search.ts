@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { INT4_MAX, integerIn, oneOfNumbers } from "./input";
 
 /**
  * The search short keys (spec 001 §2.1, §5) as /api/search, /search and /more/{id} take them,
@@ -11,12 +12,7 @@ const blankToUndefined = (v: unknown) =>
 const id = (message: string) =>
   z.preprocess(
     (v) => blankToUndefined(Array.isArray(v) ? v[0] : v),
-    z.coerce
-      .number({ message })
-      .int(message)
-      .positive(message)
-      .max(2_147_483_647, message)
-      .optional(),
+    integerIn(1, INT4_MAX, message).optional(),
   );
 
 const idList = (message: string) =>
@@ -27,15 +23,13 @@ const idList = (message: string) =>
         .filter((x) => x !== "" && x !== null);
       return values;
     },
-    z
-      .array(z.coerce.number({ message }).int(message).min(0, message).max(2_147_483_647, message))
-      .max(20, message),
+    z.array(integerIn(0, INT4_MAX, message)).max(20, message),
   );
 
 const price = (message: string) =>
   z.preprocess(
     (v) => blankToUndefined(Array.isArray(v) ? v[0] : v),
-    z.coerce.number({ message }).int(message).min(0, message).max(10_000_000, message).optional(),
+    integerIn(0, 10_000_000, message).optional(),
   );
 
 /** 0 おすすめ, 1 新着, 2 人気, 3 評価, 4 価格の安い順, 5 価格の高い順. */
@@ -71,43 +65,23 @@ export const searchInputSchema = z
     mz: id("掲載誌の指定が正しくありません"),
     at: id("著者の指定が正しくありません"),
     gr: id("年代の指定が正しくありません"),
-    rt: z.preprocess(
-      (v) => {
-        const x = blankToUndefined(Array.isArray(v) ? v[0] : v);
-        return x === 0 || x === "0" ? undefined : x;
-      },
-      z.coerce
-        .number({ message: "評価は 3, 4, 4.5 のいずれかです" })
-        .refine(
-          (n) => (RATING_OPTIONS as readonly number[]).includes(n),
-          "評価は 3, 4, 4.5 のいずれかです",
-        )
-        .optional(),
-    ),
+    rt: z.preprocess((v) => {
+      const x = blankToUndefined(Array.isArray(v) ? v[0] : v);
+      return x === 0 || x === "0" ? undefined : x;
+    }, oneOfNumbers(RATING_OPTIONS, "評価は 3, 4, 4.5 のいずれかです").optional()),
     ft: z.preprocess(
       (v) => blankToUndefined(Array.isArray(v) ? v[0] : v) ?? 0,
-      z.coerce.number({ message: "完結の指定は 0, 1, 2 のいずれかです" }).pipe(
-        z.union([z.literal(0), z.literal(1), z.literal(2)], {
-          message: "完結の指定は 0, 1, 2 のいずれかです",
-        }),
-      ),
+      oneOfNumbers([0, 1, 2] as const, "完結の指定は 0, 1, 2 のいずれかです"),
     ),
     ps: price("価格の下限が正しくありません"),
     pe: price("価格の上限が正しくありません"),
     pn: z.preprocess(
       (v) => blankToUndefined(Array.isArray(v) ? v[0] : v) ?? 1,
-      z.coerce
-        .number({ message: "ページ番号が正しくありません" })
-        .int("ページ番号が正しくありません")
-        .min(1, "ページ番号が正しくありません")
-        .max(1000, "ページ番号は1000以下です"),
+      integerIn(1, 1000, "ページ番号は1〜1000の整数で指定してください"),
     ),
     sort: z.preprocess(
       (v) => blankToUndefined(Array.isArray(v) ? v[0] : v) ?? 0,
-      z.coerce
-        .number({ message: "並び順が正しくありません" })
-        .refine((n) => (SEARCH_SORTS as readonly number[]).includes(n), "並び順が正しくありません")
-        .transform((n) => n as SearchSort),
+      oneOfNumbers(SEARCH_SORTS, "並び順が正しくありません"),
     ),
   })
   .superRefine((input, ctx) => {

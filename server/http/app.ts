@@ -1,6 +1,9 @@
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { withoutHtmlSuffix } from "../../app/lib/html-suffix";
+import { ApiError, failure } from "../lib/errors";
+import { jsonBody, queryObject } from "../lib/input";
 import { accountRoutes, memberSettingsRoutes } from "../modules/account/routes";
 import { campaignRoutes } from "../modules/campaign/routes";
 import { seriesRoutes } from "../modules/catalog/routes";
@@ -14,7 +17,6 @@ import { rankingRoutes } from "../modules/ranking/routes";
 import { searchRoutes } from "../modules/search/routes";
 import { statusRoutes } from "../modules/session-status/routes";
 import { topicRoutes } from "../modules/topic/routes";
-import { ApiError, failure } from "./api-error";
 import type { AppEnv, AppServices } from "./context";
 import { cookiesAndSession } from "./middleware/cookies-and-session";
 import { requestContext } from "./middleware/request-context";
@@ -30,11 +32,28 @@ export interface AppOptions {
   dev?: boolean;
 }
 
+/** JSON calls carry a few fields; the topic editor's page content (500,000 characters) is the largest. */
+export const JSON_BODY_LIMIT = 1024 * 1024;
+export const TOPIC_BODY_LIMIT = 4 * 1024 * 1024;
+const TOO_LARGE = "送信されたデータが大きすぎます";
+
 export function createApp({ services, pages, clientDir, dev = false }: AppOptions) {
   const app = new Hono<AppEnv>();
 
   app.use(requestContext(services.logger, services.env.TRUST_PROXY));
   app.use(securityHeaders(dev));
+  // Refused by Content-Length before a byte is read, or once a streamed body passes the limit.
+  const limit = (maxSize: number) =>
+    bodyLimit({
+      maxSize,
+      onError: (c) =>
+        c.req.path.startsWith("/api/") ? failure(c, 413, TOO_LARGE) : c.text(TOO_LARGE, 413),
+    });
+  const jsonLimit = limit(JSON_BODY_LIMIT);
+  const topicLimit = limit(TOPIC_BODY_LIMIT);
+  app.use((c, next) =>
+    c.req.path.startsWith("/api/topic_page/") ? topicLimit(c, next) : jsonLimit(c, next),
+  );
 
   app.get("/healthz", async (c) => {
     const up = await services.database.ping();
@@ -67,6 +86,13 @@ export function createApp({ services, pages, clientDir, dev = false }: AppOption
   app.use(cookiesAndSession(services));
 
   const api = new Hono<AppEnv>();
+  // Every call's query and body pass the one reader before routing, so a call that ignores its
+  // input still refuses malformed JSON or control characters instead of answering 200.
+  api.use(async (c, next) => {
+    queryObject(c);
+    if (c.req.method !== "GET" && c.req.method !== "HEAD") await jsonBody(c);
+    await next();
+  });
   api.use(async (c, next) => {
     await next();
     // Personal by default; shared answers (/api/shared/*) set their own public policy.

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { SHELL_PAGES } from "../../contract/status";
+import { ApiError } from "../lib/errors";
 import type { User } from "../modules/account/schema";
-import { ApiError } from "./api-error";
 import type { AppEnv } from "./context";
 
 /**

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
+import { failure } from "../../lib/errors";
 import { findSession } from "../../modules/account/service";
-import { failure } from "../api-error";
 import type { AppEnv, AppServices } from "../context";
 
 export const SESSION_COOKIE = "sid";

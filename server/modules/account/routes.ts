@@ -8,10 +8,11 @@ import {
   profilePayload,
   signupPayload,
 } from "../../../contract/account";
-import { ApiError, readJson } from "../../http/api-error";
 import type { AppEnv, AppServices } from "../../http/context";
 import { requireMember } from "../../http/member";
 import { setSessionCookie } from "../../http/middleware/cookies-and-session";
+import { ApiError } from "../../lib/errors";
+import { readJson } from "../../lib/input";
 import { userStatus } from "../session-status/service";
 import { forgetMemberPersonalData } from "./forget-personal-data";
 import {

@@ -1,9 +1,18 @@
 import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { OTOKU_FILTERS, type OtokuFilter } from "../../../contract/campaign";
-import { ApiError, describeZodError, readParams, readQuery } from "../../http/api-error";
+import {
+  blankToUndefined,
+  integerIn,
+  numeric,
+  oneOfNumbers,
+  pageNumber,
+  recordId,
+} from "../../../contract/input";
 import type { AppEnv, AppServices } from "../../http/context";
 import { sharedAnswer } from "../../http/shared-answers";
+import { BadInput, Ended, NotFound } from "../../lib/errors";
+import { readFields, readParams, readQuery } from "../../lib/input";
 import { seriesExists } from "../catalog/series-page";
 import { currentCampaignTimestamp } from "../session-status/service";
 import { campaignList, campaignPage } from "./campaign-page";
@@ -19,55 +28,19 @@ import {
 } from "./series-picks";
 
 const GENRES = [0, 1, 2, 3, 4, 5, 6, 20, 21];
-const blank = (v: unknown) => (v === "" || v === null ? undefined : v);
 const genre = z.preprocess(
-  blank,
-  z.coerce
-    .number()
-    .int()
-    .refine((g) => GENRES.includes(g), "ジャンルが正しくありません")
-    .optional(),
+  blankToUndefined,
+  oneOfNumbers(GENRES, "ジャンルが正しくありません").optional(),
 );
-const pageNo = z.preprocess(
-  blank,
-  z.coerce.number().int().min(1, "1以上で指定してください").max(10_000).default(1),
-);
-const positiveId = z.coerce.number().int().positive().max(2_147_483_647);
+const pageNo = pageNumber();
 const filter = z.preprocess(
-  blank,
-  z.coerce
-    .number()
-    .int()
-    .refine((f) => f in OTOKU_FILTERS, "絞り込みは 1〜4 で指定してください")
-    .optional(),
+  blankToUndefined,
+  oneOfNumbers(
+    Object.keys(OTOKU_FILTERS).map(Number),
+    "絞り込みは 1〜4 で指定してください",
+  ).optional(),
 );
 const cacheKey = z.string().min(1).max(64);
-
-/** Query keys and, for POST, the JSON body (which wins), validated together. */
-async function fields<T extends z.ZodType>(c: Context<AppEnv>, schema: T): Promise<z.infer<T>> {
-  let body: Record<string, unknown> = {};
-  if (c.req.method === "POST") {
-    const text = await c.req.text();
-    if (text.trim() !== "") {
-      try {
-        const parsed: unknown = JSON.parse(text);
-        if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) {
-          body = parsed as Record<string, unknown>;
-        } else throw new Error("not an object");
-      } catch {
-        throw new ApiError(400, "リクエストの形式が正しくありません（JSON を読み取れません）", {
-          field: "body",
-        });
-      }
-    }
-  }
-  const parsed = schema.safeParse({ ...c.req.query(), ...body });
-  if (!parsed.success) {
-    const { field, message } = describeZodError(parsed.error);
-    throw new ApiError(400, message, { field });
-  }
-  return parsed.data;
-}
 
 /**
  * Campaign calls (spec 001 §7.3 campaign init, campaigns, campaign/{id}/{page}) and the
@@ -79,7 +52,7 @@ export function campaignRoutes(services: AppServices) {
 
   const listSchema = z.object({ genre, filter });
   routes.post("/personal/campaigns", async (c) => {
-    const q = await fields(c, listSchema);
+    const q = await readFields(c, listSchema);
     const now = new Date();
     const answer = await campaignList(
       db,
@@ -110,14 +83,14 @@ export function campaignRoutes(services: AppServices) {
     });
   });
 
-  const pageParams = z.object({ campaignId: positiveId, page: pageNo });
+  const pageParams = z.object({ campaignId: recordId("campaignId"), page: pageNo });
   const campaignOrFail = async (campaignId: number, page: number, userId: number | null) => {
     const found = await campaignPage(db, campaignId, page, userId);
     if (found.state === "running") return found.answer;
     if (found.state === "ended") {
-      throw new ApiError(404, "このキャンペーンは終了しました", { error_url: "/otoku" });
+      throw new Ended("このキャンペーンは終了しました", { error_url: "/otoku" });
     }
-    throw new ApiError(404, "お探しのキャンペーンは見つかりませんでした", { error_url: "/otoku" });
+    throw new NotFound("お探しのキャンペーンは見つかりませんでした", { error_url: "/otoku" });
   };
   routes.post("/personal/campaign/:campaignId/:page", async (c) => {
     const p = readParams(c, pageParams);
@@ -134,7 +107,7 @@ export function campaignRoutes(services: AppServices) {
 
   const freeSchema = z.object({ genre, page: pageNo });
   const free = async (c: Context<AppEnv>) => {
-    const q = await fields(c, freeSchema);
+    const q = await readFields(c, freeSchema);
     return c.json({
       result: true,
       ...(await freeSeries(db, { genre: q.genre, minFree: 1, page: q.page })),
@@ -146,23 +119,25 @@ export function campaignRoutes(services: AppServices) {
   const manyFreeSchema = z.object({
     genre,
     limit_volume: z.preprocess(
-      blank,
-      z.coerce.number().int().min(1).max(100).default(DEFAULT_MANY_FREE_VOLUMES),
+      blankToUndefined,
+      integerIn(1, 100, "limit_volume は1〜100の整数で指定してください").default(
+        DEFAULT_MANY_FREE_VOLUMES,
+      ),
     ),
     page: pageNo,
   });
   const manyFree = async (c: Context<AppEnv>) => {
-    const q = await fields(c, manyFreeSchema);
+    const q = await readFields(c, manyFreeSchema);
     const answer = await freeSeries(db, { genre: q.genre, minFree: q.limit_volume, page: q.page });
     return c.json({ result: true, ...answer, limit_volume: q.limit_volume });
   };
   routes.post("/many_free", manyFree);
   routes.get("/many_free", manyFree);
 
-  const seriesField = z.preprocess(blank, positiveId.optional());
+  const seriesField = z.preprocess(blankToUndefined, recordId("series").optional());
   const recommendsSchema = z.object({
     page: z.preprocess(
-      blank,
+      blankToUndefined,
       z
         .string()
         .max(40)
@@ -172,9 +147,9 @@ export function campaignRoutes(services: AppServices) {
     series: seriesField,
   });
   const recommends = async (c: Context<AppEnv>) => {
-    const q = await fields(c, recommendsSchema);
+    const q = await readFields(c, recommendsSchema);
     if (q.series && !(await seriesExists(db, q.series))) {
-      throw new ApiError(404, "お探しの作品は見つかりませんでした");
+      throw new NotFound("お探しの作品は見つかりませんでした");
     }
     const frames = await recommendFrames(db, {
       pageName: q.page,
@@ -188,12 +163,12 @@ export function campaignRoutes(services: AppServices) {
 
   const moreSchema = z
     .object({
-      tp: z.coerce
-        .number()
-        .int()
-        .refine((t) => t in RECOMMEND_TITLES, "tp は 1〜4 で指定してください"),
+      tp: oneOfNumbers(Object.keys(RECOMMEND_TITLES).map(Number), "tp は 1〜4 で指定してください"),
       series: seriesField,
-      rt: z.preprocess(blank, z.coerce.number().min(0).max(5).optional()),
+      rt: z.preprocess(
+        blankToUndefined,
+        numeric("rt は0〜5の数値で指定してください").pipe(z.number().min(0).max(5)).optional(),
+      ),
       page: pageNo,
     })
     .refine((q) => q.tp === 1 || q.tp === 4 || q.series !== undefined, {
@@ -201,9 +176,9 @@ export function campaignRoutes(services: AppServices) {
       path: ["series"],
     });
   const more = async (c: Context<AppEnv>) => {
-    const q = await fields(c, moreSchema);
+    const q = await readFields(c, moreSchema);
     if (q.series && !(await seriesExists(db, q.series))) {
-      throw new ApiError(404, "お探しの作品は見つかりませんでした");
+      throw new NotFound("お探しの作品は見つかりませんでした");
     }
     const list = await recommendList(db, {
       tp: q.tp as RecommendType,
@@ -219,7 +194,7 @@ export function campaignRoutes(services: AppServices) {
 
   const dailySchema = z.object({
     target_date: z.preprocess(
-      blank,
+      blankToUndefined,
       z
         .string()
         .regex(/^\d{8}$/, "日付は YYYYMMDD で指定してください")
@@ -227,12 +202,10 @@ export function campaignRoutes(services: AppServices) {
     ),
   });
   const daily = async (c: Context<AppEnv>) => {
-    const q = await fields(c, dailySchema);
+    const q = await readFields(c, dailySchema);
     const now = new Date();
     if (q.target_date && !dailySpecialDates(now).includes(q.target_date)) {
-      throw new ApiError(400, "target_date: 直近7日間の日付を指定してください", {
-        field: "target_date",
-      });
+      throw new BadInput("target_date", "target_date: 直近7日間の日付を指定してください");
     }
     return c.json({ result: true, ...(await dailySpecial(db, q.target_date ?? null, now)) });
   };

@@ -1,9 +1,11 @@
 import { type Context, Hono } from "hono";
 import { z } from "zod";
+import { blankToUndefined, recordId } from "../../../contract/input";
 import { DEFAULT_MEMBER_FREE_VOL, SERIES_USER_DEFAULTS } from "../../../contract/series";
-import { ApiError, describeZodError, readJson, readParams, readQuery } from "../../http/api-error";
 import type { AppEnv, AppServices } from "../../http/context";
 import { sharedAnswer } from "../../http/shared-answers";
+import { ApiError } from "../../lib/errors";
+import { readFields, readParams, readQuery } from "../../lib/input";
 import { initAnswer } from "../session-status/init-routes";
 import {
   bookPeriod,
@@ -15,33 +17,12 @@ import {
   seriesVolume,
 } from "./series-page";
 
-const id = (field: string) =>
-  z.coerce
-    .number({ message: `${field} は数値で指定してください` })
-    .int(`${field} は整数で指定してください`)
-    .positive(`${field} は1以上で指定してください`)
-    .max(2_147_483_647, `${field} が大きすぎます`);
-
-const seriesParam = z.object({ seriesId: id("seriesId") });
+const seriesParam = z.object({ seriesId: recordId("seriesId") });
 const cacheKey = z.object({ k: z.string().min(1).max(64) });
-const optionalId = (field: string) =>
-  z.preprocess((v) => (v === "" || v === null ? undefined : v), id(field).optional());
+const optionalId = (field: string) => z.preprocess(blankToUndefined, recordId(field).optional());
 
 const NO_SERIES = "お探しの作品は見つかりませんでした";
 const NO_VOLUME = "お探しの巻は見つかりませんでした";
-
-/** Feature calls take a JSON body (POST) or the same fields as a query (GET). */
-async function input<T extends z.ZodType>(c: Context<AppEnv>, schema: T): Promise<z.infer<T>> {
-  if (c.req.method === "GET") {
-    const parsed = schema.safeParse(c.req.query());
-    if (!parsed.success) {
-      const { field, message } = describeZodError(parsed.error);
-      throw new ApiError(400, message, { field });
-    }
-    return parsed.data;
-  }
-  return readJson(c, schema);
-}
 
 function viewerOf(c: Context<AppEnv>) {
   return { userId: c.get("member")?.userId ?? null, memberFreeVol: DEFAULT_MEMBER_FREE_VOL };
@@ -96,12 +77,12 @@ export function seriesRoutes(services: AppServices) {
   });
 
   const volumeSchema = z.object({
-    series: id("series"),
+    series: recordId("series"),
     book: optionalId("book"),
     volume: optionalId("volume"),
   });
   const volume = async (c: Context<AppEnv>) => {
-    const q = await input(c, volumeSchema);
+    const q = await readFields(c, volumeSchema);
     const found = await seriesVolume(
       db,
       { seriesId: q.series, bookId: q.book, volume: q.volume },
@@ -115,9 +96,9 @@ export function seriesRoutes(services: AppServices) {
   routes.post("/series/books", volume);
   routes.get("/series/books", volume);
 
-  const periodSchema = z.object({ series: id("series"), book: id("book") });
+  const periodSchema = z.object({ series: recordId("series"), book: recordId("book") });
   const period = async (c: Context<AppEnv>) => {
-    const q = await input(c, periodSchema);
+    const q = await readFields(c, periodSchema);
     const found = await bookPeriod(db, { seriesId: q.series, bookId: q.book }, viewerOf(c));
     if (!found) {
       throw new ApiError(404, (await seriesExists(db, q.series)) ? NO_VOLUME : NO_SERIES);
@@ -127,9 +108,9 @@ export function seriesRoutes(services: AppServices) {
   routes.post("/book_period", period);
   routes.get("/book_period", period);
 
-  const featureSchema = z.object({ series: id("series") });
+  const featureSchema = z.object({ series: recordId("series") });
   const features = async (c: Context<AppEnv>) => {
-    const q = await input(c, featureSchema);
+    const q = await readFields(c, featureSchema);
     if (!(await seriesExists(db, q.series))) throw new ApiError(404, NO_SERIES);
     return c.json({ result: true, features: await seriesFeatures(db, q.series) });
   };

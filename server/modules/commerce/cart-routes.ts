@@ -1,8 +1,9 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { ApiError, readJson } from "../../http/api-error";
 import type { AppEnv, AppServices } from "../../http/context";
 import { requireMember } from "../../http/member";
+import { ApiError } from "../../lib/errors";
+import { readJson } from "../../lib/input";
 import { addToCart, CartError, clearCart, removeFromCart } from "./cart";
 import { cartSummary } from "./service";
 

@@ -1,7 +1,8 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { readJson, readParams } from "../../http/api-error";
+import { INT4_MAX, integerIn, numeric } from "../../../contract/input";
 import type { AppEnv, AppServices } from "../../http/context";
+import { readJson, readParams } from "../../lib/input";
 
 /** Spec 000 §7 / 001 §7.4: the analytics events the pages send. */
 export const EVENT_NAMES = ["open", "close", "click", "click_book", "click_leadlink"] as const;
@@ -10,18 +11,18 @@ export const EVENT_NAMES = ["open", "close", "click", "click_book", "click_leadl
 export const EVENTS_PER_MINUTE = 300;
 
 const text = z.string().max(200);
-const id = z.coerce.number().int().nonnegative().max(2_147_483_647);
+const id = integerIn(0, INT4_MAX, "0〜2147483647の整数で指定してください");
 
 /** Either {category, label, value}, {series, page, frame, position, scroll} or {target_id}. */
 const eventFields = z.object({
   category: text.optional(),
   label: text.optional(),
-  value: z.union([text, z.number()]).optional(),
+  value: z.union([text, z.number().finite()]).optional(),
   series: id.nullable().optional(),
   page: text.optional(),
   frame: text.optional(),
-  position: z.coerce.number().int().min(0).max(10_000).optional(),
-  scroll: z.coerce.number().min(0).max(1_000_000).optional(),
+  position: integerIn(0, 10_000, "0〜10000の整数で指定してください").optional(),
+  scroll: numeric().pipe(z.number().min(0).max(1_000_000)).optional(),
   target_id: z.union([text, z.number()]).optional(),
 });
 

@@ -1,8 +1,10 @@
 import { type Context, Hono } from "hono";
 import { z } from "zod";
-import { ApiError, readJson, readParams, readQuery } from "../../http/api-error";
+import { INT4_MAX, integerIn, oneOfNumbers, recordId } from "../../../contract/input";
 import type { AppEnv, AppServices } from "../../http/context";
 import { sharedAnswer } from "../../http/shared-answers";
+import { NotFound } from "../../lib/errors";
+import { readJson, readParams, readQuery } from "../../lib/input";
 import { genreList } from "../catalog/series-lookups";
 import { eventRoutes } from "../event/routes";
 import { seriesMarkRoutes } from "../library/series-mark-routes";
@@ -11,18 +13,14 @@ import { homePage, homeSection } from "./home-answers";
 import { flickBannersOf, HOME_GENRES } from "./home-page";
 import { memberItems } from "./member-items";
 
-const genre = z.coerce
-  .number()
-  .int()
-  .refine((g) => (HOME_GENRES as readonly number[]).includes(g), "ジャンルが正しくありません")
-  .default(1);
-const pagetype = z.coerce.number().int().min(1).max(2).default(1);
+const genre = oneOfNumbers(HOME_GENRES, "ジャンルが正しくありません").default(1);
+const pagetype = oneOfNumbers([1, 2], "pagetype は 1 か 2 です").default(1);
 const sectionParams = z.object({
-  layoutId: z.coerce.number().int().positive().max(2_147_483_647),
-  num: z.coerce.number().int().min(1).max(100),
-  page: z.coerce.number().int().min(1).max(1000),
+  layoutId: recordId("layoutId"),
+  num: integerIn(1, 100, "num は1〜100の整数で指定してください"),
+  page: integerIn(1, 1000, "page は1〜1000の整数で指定してください"),
 });
-const itemIds = z.array(z.number().int().positive().max(2_147_483_647)).max(500);
+const itemIds = z.array(z.number().int().positive().max(INT4_MAX)).max(500);
 
 async function section(
   services: AppServices,
@@ -37,7 +35,7 @@ async function section(
     memberId,
     new Date(),
   );
-  if (!answer) throw new ApiError(404, "このコンテンツは公開されていません");
+  if (!answer) throw new NotFound("このコンテンツは公開されていません");
   return answer;
 }
 

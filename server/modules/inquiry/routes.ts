@@ -6,8 +6,9 @@ import {
   opinionPayload,
   requestPayload,
 } from "../../../contract/messages";
-import { ApiError, readJson } from "../../http/api-error";
 import type { AppEnv, AppServices } from "../../http/context";
+import { ApiError } from "../../lib/errors";
+import { readJson } from "../../lib/input";
 import { type MessageInput, type SentMessage, sendMessage } from "./service";
 
 function nonceKey(c: Context<AppEnv>, kind: MessageInput["kind"], nonce: string | undefined) {

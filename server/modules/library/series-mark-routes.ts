@@ -1,12 +1,14 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { ApiError, readJson } from "../../http/api-error";
+import { recordId } from "../../../contract/input";
 import type { AppEnv, AppServices } from "../../http/context";
 import { requireMember } from "../../http/member";
+import { NotFound } from "../../lib/errors";
+import { readJson } from "../../lib/input";
 import { seriesExists } from "../catalog/series-page";
 import { clearSeriesViews, toggleSeriesFavorite, toggleSeriesNotification } from "./series-marks";
 
-const seriesInput = z.object({ series: z.coerce.number().int().positive().max(2_147_483_647) });
+const seriesInput = z.object({ series: recordId("series") });
 
 /**
  * 気になる and new-volume notifications per series (toggles answering the new state) and
@@ -16,7 +18,7 @@ export function seriesMarkRoutes(services: AppServices) {
   const routes = new Hono<AppEnv>();
   const known = async (seriesId: number) => {
     if (!(await seriesExists(services.db, seriesId))) {
-      throw new ApiError(404, "作品が見つかりませんでした");
+      throw new NotFound("作品が見つかりませんでした");
     }
   };
 

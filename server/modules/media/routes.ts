@@ -2,8 +2,10 @@ import { createReadStream } from "node:fs";
 import { Readable } from "node:stream";
 import { type Context, Hono } from "hono";
 import { z } from "zod";
-import { ApiError, readParams } from "../../http/api-error";
+import { INT4_MAX, integerIn, recordId } from "../../../contract/input";
 import type { AppEnv, AppServices } from "../../http/context";
+import { ApiError } from "../../lib/errors";
+import { readParams } from "../../lib/input";
 import { volumeReadingTerms } from "../catalog/series-page";
 import { bookAccess, dramaCdItemId } from "../catalog/service";
 import { dramaCdExists, trackForPlayback } from "../dramacd/service";
@@ -22,7 +24,13 @@ import {
 } from "./files";
 import { seedOf } from "./params";
 
-const id = z.coerce.number().int().min(1).max(2_147_483_647);
+const id = recordId();
+/** "12.png", "3.mp3": the number before the extension, within PostgreSQL's integer. */
+const fileNumber = (field: string) =>
+  z.preprocess(
+    (name) => (typeof name === "string" ? name.replace(/\.[a-z0-9]+$/, "") : name),
+    integerIn(0, INT4_MAX, `${field} は0〜${INT4_MAX}の整数で指定してください`),
+  );
 const PUBLIC_DAY = "public, max-age=86400";
 
 /** Image kinds the seeded content links to, with the shape each is drawn in. */
@@ -100,10 +108,7 @@ export function mediaRoutes(
   });
 
   routes.get("/books/:bookId/pages/:page{[0-9]+\\.png}", async (c) => {
-    const { bookId, page } = readParams(
-      c,
-      z.object({ bookId: id, page: z.string().transform((p) => Number(p.replace(".png", ""))) }),
-    );
+    const { bookId, page } = readParams(c, z.object({ bookId: id, page: fileNumber("page") }));
     const member = c.get("member");
     const terms = await volumeReadingTerms(db, bookId, { userId: member?.userId ?? null });
     if (!terms) notFound();
@@ -125,10 +130,7 @@ export function mediaRoutes(
   });
 
   routes.get("/cds/:cdId/trials/:trackNo{[0-9]+\\.mp3}", async (c) => {
-    const { cdId, trackNo } = readParams(
-      c,
-      z.object({ cdId: id, trackNo: z.string().transform((t) => Number(t.replace(".mp3", ""))) }),
-    );
+    const { cdId, trackNo } = readParams(c, z.object({ cdId: id, trackNo: fileNumber("trackNo") }));
     const track = await trackForPlayback(db, cdId, trackNo);
     if (!track?.trialFileName) notFound();
     const seconds = Math.min(track.trialDurationSec ?? DEFAULT_TRIAL_SECONDS, track.durationSec);
@@ -136,10 +138,7 @@ export function mediaRoutes(
   });
 
   routes.get("/cds/:cdId/tracks/:trackNo{[0-9]+\\.mp3}", async (c) => {
-    const { cdId, trackNo } = readParams(
-      c,
-      z.object({ cdId: id, trackNo: z.string().transform((t) => Number(t.replace(".mp3", ""))) }),
-    );
+    const { cdId, trackNo } = readParams(c, z.object({ cdId: id, trackNo: fileNumber("trackNo") }));
     const track = await trackForPlayback(db, cdId, trackNo);
     if (!track) notFound();
     const member = c.get("member");

@@ -1,8 +1,9 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { readParams, readQuery } from "../../http/api-error";
+import { integerIn, oneOfNumbers } from "../../../contract/input";
 import type { AppEnv, AppServices } from "../../http/context";
 import { sharedAnswer } from "../../http/shared-answers";
+import { readParams, readQuery } from "../../lib/input";
 import { withMemberFlags } from "../search/member-flags";
 import {
   RANKING_DEPTH,
@@ -12,8 +13,7 @@ import {
   rankingList,
 } from "./service";
 
-const oneOf = (values: readonly number[], message: string) =>
-  z.coerce.number({ message }).refine((n) => values.includes(n), message);
+const oneOf = (values: readonly number[], message: string) => oneOfNumbers(values, message);
 
 export const rankingParamsSchema = z.object({
   pagetype: oneOf([1, 2], "pagetype は 1 か 2 です").transform((n) => n as RankingPagetype),
@@ -21,11 +21,7 @@ export const rankingParamsSchema = z.object({
     (n) => n as RankingType,
   ),
   genre: oneOf(RANKING_GENRES, "ジャンルが正しくありません"),
-  ln: z.coerce
-    .number({ message: "件数が正しくありません" })
-    .int("件数が正しくありません")
-    .min(1, "件数は1以上です")
-    .max(RANKING_DEPTH, `件数は${RANKING_DEPTH}以下です`),
+  ln: integerIn(1, RANKING_DEPTH, `件数は1〜${RANKING_DEPTH}の整数で指定してください`),
 });
 
 /**

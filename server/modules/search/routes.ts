@@ -1,32 +1,11 @@
 import { type Context, Hono } from "hono";
 import { z } from "zod";
-import { searchInputSchema, searchParamsObject } from "../../../contract/search";
-import { ApiError, describeZodError, readJson } from "../../http/api-error";
+import { type SearchInput, searchInputSchema } from "../../../contract/search";
 import type { AppEnv, AppServices } from "../../http/context";
 import { requireMember } from "../../http/member";
+import { readJson, readQuery } from "../../lib/input";
 import { withMemberFlags } from "./member-flags";
 import { clearSearchHistory, searchHistoryOf, searchSeries, suggest } from "./service";
-
-function parse<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    // A bad element of a list (gn.0) is reported as the key the caller sent (gn).
-    const key = issue?.path[0];
-    if (issue && key !== undefined) {
-      const field = String(key);
-      throw new ApiError(400, `${field}: ${issue.message}`, { field });
-    }
-    const { field, message } = describeZodError(parsed.error);
-    throw new ApiError(400, message, { field });
-  }
-  return parsed.data;
-}
-
-/** A query string with repeated keys (gn=2&gn=3) kept as lists. */
-function queryObject(c: Context) {
-  return searchParamsObject(new URL(c.req.url).searchParams);
-}
 
 const suggestSchema = z.object({
   wd: z.preprocess(
@@ -44,8 +23,7 @@ const suggestSchema = z.object({
  */
 export function searchRoutes(services: AppServices) {
   const routes = new Hono<AppEnv>();
-  const search = async (c: Context<AppEnv>, raw: unknown) => {
-    const input = parse(searchInputSchema, raw);
+  const search = async (c: Context<AppEnv>, input: SearchInput) => {
     const member = c.get("member");
     const answer = await searchSeries(services.db, input, { memberId: member?.userId ?? null });
     const data = member
@@ -53,15 +31,14 @@ export function searchRoutes(services: AppServices) {
       : answer.data;
     return c.json({ result: true, ...answer, data });
   };
-  routes.post("/search", async (c) => search(c, await readJson(c, z.unknown())));
-  routes.get("/search", async (c) => search(c, queryObject(c)));
+  routes.post("/search", async (c) => search(c, await readJson(c, searchInputSchema)));
+  routes.get("/search", async (c) => search(c, readQuery(c, searchInputSchema)));
 
-  const suggestions = async (c: Context<AppEnv>, raw: unknown) => {
-    const { wd } = parse(suggestSchema, raw);
+  const suggestions = async (c: Context<AppEnv>, { wd }: z.infer<typeof suggestSchema>) => {
     return c.json({ result: true, suggestions: await suggest(services.db, wd) });
   };
-  routes.post("/suggest", async (c) => suggestions(c, await readJson(c, z.unknown())));
-  routes.get("/suggest", async (c) => suggestions(c, queryObject(c)));
+  routes.post("/suggest", async (c) => suggestions(c, await readJson(c, suggestSchema)));
+  routes.get("/suggest", async (c) => suggestions(c, readQuery(c, suggestSchema)));
 
   const history = async (c: Context<AppEnv>) => {
     const member = c.get("member");

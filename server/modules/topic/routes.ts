@@ -1,8 +1,9 @@
 import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { checkTopicJson, TOPIC_JSON_WARNING } from "../../../contract/topic-json";
-import { ApiError, readJson, readParams, readQuery } from "../../http/api-error";
 import type { AppEnv, AppServices } from "../../http/context";
+import { ApiError } from "../../lib/errors";
+import { readJson, readParams, readQuery } from "../../lib/input";
 import type { TopicPage } from "./schema";
 import { findTopicPage, updateTopicPageContent } from "./service";
 

@@ -1,0 +1,113 @@
+import { z } from "zod";
+
+/**
+ * The shapes every id, page number and numeric field takes, for the API's readers and the pages'
+ * loaders alike (docs/decisions/0014-request-input.md). A number is a JSON number or the text of
+ * one ("12", "-3", "4.5"); true, [3], {} or "1e10" are not numbers, so no field coerces them.
+ */
+export const INT4_MAX = 2_147_483_647;
+
+const NUMERIC_TEXT = /^-?\d{1,16}(\.\d{1,16})?$/;
+
+/** An empty value (a blank form field, null, an empty query key) means "not given". */
+export const blankToUndefined = (v: unknown) => (v === "" || v === null ? undefined : v);
+
+const fromText = (v: unknown) => (typeof v === "string" && NUMERIC_TEXT.test(v) ? Number(v) : v);
+
+/** A finite number, from a number or its text. */
+export const numeric = (message = "数値で指定してください") =>
+  z.preprocess(fromText, z.number({ message }));
+
+/** A whole number, from a number or its text. */
+export const integer = (message = "整数で指定してください") =>
+  z.preprocess(fromText, z.number({ message }).int(message));
+
+/** A whole number in [min, max], one message for every way it can be wrong. */
+export const integerIn = (min: number, max: number, message: string) =>
+  z.preprocess(fromText, z.number({ message }).int(message).min(min, message).max(max, message));
+
+/** One of a fixed list of numbers (a genre, a sort order, a reason). */
+export const oneOfNumbers = <T extends number>(values: readonly T[], message: string) =>
+  z.preprocess(
+    fromText,
+    z
+      .number({ message })
+      .refine((n) => (values as readonly number[]).includes(n), message)
+      .transform((n) => n as T),
+  );
+
+/**
+ * A row id as PostgreSQL's integer holds it: 1 … 2³¹−1. Anything else names no row, so it is a
+ * 400 naming the field, never a query that overflows.
+ */
+export const recordId = (field = "id") =>
+  integerIn(1, INT4_MAX, `${field} は1〜${INT4_MAX}の整数で指定してください`);
+
+/** A page of a list, 1 when not given. */
+export const pageNumber = (max = 10_000, field = "page") =>
+  z.preprocess(
+    blankToUndefined,
+    integerIn(1, max, `${field} は1〜${max}の整数で指定してください`).default(1),
+  );
+
+/** A route id from the address bar (/series/12): the number, or null when it names no row. */
+export function idFromPath(value: string | null | undefined): number | null {
+  if (!value || !/^[1-9]\d{0,9}$/.test(value)) return null;
+  const n = Number(value);
+  return n <= INT4_MAX ? n : null;
+}
+
+/**
+ * C0 control characters and DEL. PostgreSQL refuses U+0000 in text outright, and the others
+ * never belong in a name, a search word or a message; tab, line feed and carriage return are the
+ * only ones a multi-line field (an introduction, a message body) may hold.
+ */
+export function hasForbiddenControl(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if ((code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) || code === 0x7f) {
+      return true;
+    }
+  }
+  return false;
+}
+const LINE_BREAKS = /[\t\n\r]/;
+
+/**
+ * The path (["body"], ["items", 2]) of the first string, object key or element holding a control
+ * character no field may hold, or null when there is none.
+ */
+export function controlCharacterPath(
+  value: unknown,
+  path: (string | number)[] = [],
+): (string | number)[] | null {
+  if (typeof value === "string") return hasForbiddenControl(value) ? path : null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = controlCharacterPath(value[i], [...path, i]);
+      if (found) return found;
+    }
+    return null;
+  }
+  if (value && typeof value === "object") {
+    for (const [key, inner] of Object.entries(value)) {
+      if (hasForbiddenControl(key)) return [...path, key];
+      const found = controlCharacterPath(inner, [...path, key]);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
+export const CONTROL_CHARACTER_MESSAGE = "使用できない制御文字が含まれています";
+
+/** A one-line text field (a nickname, a subject): no tab or line break either. */
+export const oneLine = (label: string) =>
+  z
+    .string()
+    .refine((s) => !LINE_BREAKS.test(s), `${label}に改行やタブは使用できません`)
+    .refine((s) => !hasForbiddenControl(s), CONTROL_CHARACTER_MESSAGE);
+
+/** A multi-line text field (an introduction, a message body): line breaks and tabs allowed. */
+export const multiLine = () =>
+  z.string().refine((s) => !hasForbiddenControl(s), CONTROL_CHARACTER_MESSAGE);
