@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { idFromPath } from "../../contract/input";
 import { SearchResults } from "../features/search/SearchResults";
 import { loadSearchPage, loadSectionTitle } from "../features/search/search.server";
 import { pageMeta } from "../features/seo/seo";
@@ -25,9 +26,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       seo: seoFor("作品一覧"),
     };
   }
-  const layoutId = Number(params.layoutId);
-  const section =
-    Number.isInteger(layoutId) && layoutId > 0 ? await loadSectionTitle(context, layoutId) : null;
+  const layoutId = idFromPath(params.layoutId);
+  const section = layoutId === null ? null : await loadSectionTitle(context, layoutId);
   if (!section) throw data("This page could not be found", { status: 404 });
   const page = await loadSearchPage(context, request, { tp: String(layoutId) });
   return { title: section.title, page, seo: seoFor(section.title) };

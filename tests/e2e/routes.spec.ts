@@ -142,6 +142,26 @@ test("an unknown path is a 404 with the spec's message, with or without .html", 
   }
 });
 
+test("bad ids and query text answer a 400 or 404 page, never a server error", async ({
+  request,
+}) => {
+  for (const [url, status] of [
+    ["/search?wd=%00", 400],
+    ["/search?wd=a%1Bb&gn=2", 400],
+    ["/more?wd=%00", 400],
+    ["/more/1e10", 404],
+    ["/more/2147483648", 404],
+    ["/series/99999999999", 404],
+    ["/series/2147483648", 404],
+    ["/campaign/abc", 404],
+    ["/campaign/2147483648", 404],
+  ] as const) {
+    const response = await request.get(url);
+    expect(response.status(), url).toBe(status);
+    expect(response.headers()["content-type"], url).toContain("text/html");
+  }
+});
+
 test("discovery pages carry a canonical URL without .html and Open Graph tags", async ({
   request,
 }) => {

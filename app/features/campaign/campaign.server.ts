@@ -1,6 +1,7 @@
 import { type AppLoadContext, data } from "react-router";
 import type { OtokuFilter } from "../../../contract/campaign";
-import { campaignList, campaignPage } from "../../../server/modules/campaign/campaign-page";
+import { idFromPath } from "../../../contract/input";
+import { campaignList, runningCampaignPage } from "../../../server/modules/campaign/campaign-page";
 import {
   dailySpecial,
   dailySpecialDates,
@@ -11,6 +12,7 @@ import {
   recommendList,
 } from "../../../server/modules/campaign/series-picks";
 import { currentCampaignTimestamp } from "../../../server/modules/session-status/service";
+import { orPageFailure } from "../../lib/page-failure.server";
 
 const memberId = (context: AppLoadContext) => context.request.member?.userId ?? null;
 
@@ -27,17 +29,9 @@ export async function loadCampaignPage(
   rawId: string | undefined,
   page: number,
 ) {
-  const id = rawId && /^[1-9]\d{0,9}$/.test(rawId) ? Number(rawId) : null;
-  if (id === null || id > 2_147_483_647)
-    throw data("お探しのキャンペーンは見つかりませんでした", { status: 404 });
-  const found = await campaignPage(context.services.db, id, page, memberId(context));
-  if (found.state === "running") return found.answer;
-  throw data(
-    found.state === "ended"
-      ? "このキャンペーンは終了しました"
-      : "お探しのキャンペーンは見つかりませんでした",
-    { status: 404 },
-  );
+  const id = idFromPath(rawId);
+  if (id === null) throw data("お探しのキャンペーンは見つかりませんでした", { status: 404 });
+  return orPageFailure(() => runningCampaignPage(context.services.db, id, page, memberId(context)));
 }
 
 export async function loadFreeList(
@@ -79,8 +73,5 @@ export async function loadRecommendFrames(context: AppLoadContext, seriesId: num
 }
 
 export function seriesParam(url: URL): number | null {
-  const raw = url.searchParams.get("series");
-  if (!raw || !/^[1-9]\d{0,9}$/.test(raw)) return null;
-  const n = Number(raw);
-  return n <= 2_147_483_647 ? n : null;
+  return idFromPath(url.searchParams.get("series"));
 }

@@ -5,6 +5,7 @@ import {
   type TopicPageType,
 } from "../../../server/modules/topic/service";
 import { requireMember } from "../../lib/member.server";
+import { pageQuery } from "../../lib/page-failure.server";
 import type { EditorPage, EditorPageOption } from "./TopicEditor";
 
 export const STAFF_ONLY_MESSAGE =
@@ -28,9 +29,9 @@ export async function loadEditorPage(
   request: Request,
   options: EditorPageOption[],
 ): Promise<EditorPage | null> {
-  const query = new URL(request.url).searchParams;
-  const type: TopicPageType = query.get("type") === "page" ? "page" : "topic";
-  const name = query.get("page");
+  const query = pageQuery(request);
+  const type: TopicPageType = query.type === "page" ? "page" : "topic";
+  const name = typeof query.page === "string" ? query.page : null;
   const chosen = name ? { pageName: name, pageType: type } : options[0];
   if (!chosen) return null;
   const page = await findTopicPage(context.services.db, chosen.pageType, chosen.pageName);

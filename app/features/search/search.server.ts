@@ -1,15 +1,11 @@
 import type { AppLoadContext } from "react-router";
 import type { SeriesItem } from "../../../contract/items";
-import {
-  hasCondition,
-  type SearchInput,
-  searchInputSchema,
-  searchParamsObject,
-} from "../../../contract/search";
+import { hasCondition, type SearchInput, searchInputSchema } from "../../../contract/search";
 import { authorAndMagazineNames, browseLists } from "../../../server/modules/catalog/service";
 import { layoutSeriesList } from "../../../server/modules/home/service";
 import { withMemberFlags } from "../../../server/modules/search/member-flags";
 import { type SearchAnswer, searchSeries } from "../../../server/modules/search/service";
+import { pageQuery } from "../../lib/page-failure.server";
 
 /** A condition shown above the results, removable by dropping its key (and value). */
 export interface ConditionChip {
@@ -78,7 +74,7 @@ export async function loadSearchPage(
   request: Request,
   fixed: Record<string, string> = {},
 ): Promise<SearchPage> {
-  const query = { ...searchParamsObject(new URL(request.url).searchParams), ...fixed };
+  const query = { ...pageQuery(request), ...fixed };
   const parsed = searchInputSchema.safeParse(query);
   if (!parsed.success) {
     return { ok: false, message: "検索条件が正しくありません。条件を変えて検索してください。" };

@@ -1,4 +1,5 @@
 import { type AppLoadContext, data } from "react-router";
+import { idFromPath } from "../../../contract/input";
 import {
   DEFAULT_MEMBER_FREE_VOL,
   SERIES_USER_DEFAULTS,
@@ -17,13 +18,6 @@ import { FEATURES_PER_PAGE } from "../campaign/list-params";
 
 const NO_SERIES = "お探しの作品は見つかりませんでした";
 const NO_VOLUME = "お探しの巻は見つかりませんでした";
-
-/** Route ids come from the address bar: anything but a positive integer is simply not found. */
-export function idParam(value: string | null | undefined): number | null {
-  if (!value || !/^[1-9]\d{0,9}$/.test(value)) return null;
-  const n = Number(value);
-  return n <= 2_147_483_647 ? n : null;
-}
 
 function notFound(message: string): never {
   throw data(message, { status: 404 });
@@ -46,7 +40,7 @@ async function userData(context: AppLoadContext, seriesId: number): Promise<Seri
 
 /** The series page: its main data as this viewer sees it, and their own data on it. */
 export async function loadSeriesPage(context: AppLoadContext, rawId: string | undefined) {
-  const seriesId = idParam(rawId);
+  const seriesId = idFromPath(rawId);
   if (seriesId === null) notFound(NO_SERIES);
   const main = await personalSeriesMain(context.services.db, seriesId, viewer(context));
   if (!main) notFound(NO_SERIES);
@@ -65,8 +59,8 @@ export async function loadVolumePage(
   rawSeriesId: string | undefined,
   rawBookId: string | undefined,
 ) {
-  const seriesId = idParam(rawSeriesId);
-  const bookId = idParam(rawBookId);
+  const seriesId = idFromPath(rawSeriesId);
+  const bookId = idFromPath(rawBookId);
   if (seriesId === null) notFound(NO_SERIES);
   if (bookId === null) notFound(NO_VOLUME);
   const volume = await seriesVolume(context.services.db, { seriesId, bookId }, viewer(context));
@@ -79,8 +73,8 @@ export async function loadVolumePage(
 }
 
 export async function loadPeriodPage(context: AppLoadContext, url: URL) {
-  const seriesId = idParam(url.searchParams.get("series"));
-  const bookId = idParam(url.searchParams.get("book"));
+  const seriesId = idFromPath(url.searchParams.get("series"));
+  const bookId = idFromPath(url.searchParams.get("book"));
   if (seriesId === null || bookId === null) notFound(NO_VOLUME);
   const period = await bookPeriod(context.services.db, { seriesId, bookId }, viewer(context));
   if (!period) notFound(NO_VOLUME);

@@ -8,6 +8,7 @@ import {
   pattern,
 } from "../../../contract/campaign";
 import type { Db } from "../../db/client";
+import { Ended, NotFound } from "../../lib/errors";
 import { bookItems, campaignEffect, seriesItems } from "../catalog/series-items";
 import { bookIdsOfItems, paidVolumesOf } from "../catalog/series-lists";
 import { salePrice } from "../catalog/series-page";
@@ -174,4 +175,22 @@ export async function campaignPage(
       bundle_child: bundleChild,
     },
   };
+}
+
+/**
+ * A running campaign's page, or the typed failure the API (JSON with error_url) and the page
+ * (its 404) both answer for a campaign that has ended or never existed.
+ */
+export async function runningCampaignPage(
+  db: Db,
+  campaignId: number,
+  pageNo: number,
+  userId: number | null,
+) {
+  const found = await campaignPage(db, campaignId, pageNo, userId);
+  if (found.state === "running") return found.answer;
+  if (found.state === "ended") {
+    throw new Ended("このキャンペーンは終了しました", { error_url: "/otoku" });
+  }
+  throw new NotFound("お探しのキャンペーンは見つかりませんでした", { error_url: "/otoku" });
 }

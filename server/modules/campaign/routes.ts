@@ -11,11 +11,11 @@ import {
 } from "../../../contract/input";
 import type { AppEnv, AppServices } from "../../http/context";
 import { sharedAnswer } from "../../http/shared-answers";
-import { BadInput, Ended, NotFound } from "../../lib/errors";
+import { BadInput, NotFound } from "../../lib/errors";
 import { readFields, readParams, readQuery } from "../../lib/input";
 import { seriesExists } from "../catalog/series-page";
 import { currentCampaignTimestamp } from "../session-status/service";
-import { campaignList, campaignPage } from "./campaign-page";
+import { campaignList, runningCampaignPage } from "./campaign-page";
 import {
   DEFAULT_MANY_FREE_VOLUMES,
   dailySpecial,
@@ -84,24 +84,21 @@ export function campaignRoutes(services: AppServices) {
   });
 
   const pageParams = z.object({ campaignId: recordId("campaignId"), page: pageNo });
-  const campaignOrFail = async (campaignId: number, page: number, userId: number | null) => {
-    const found = await campaignPage(db, campaignId, page, userId);
-    if (found.state === "running") return found.answer;
-    if (found.state === "ended") {
-      throw new Ended("このキャンペーンは終了しました", { error_url: "/otoku" });
-    }
-    throw new NotFound("お探しのキャンペーンは見つかりませんでした", { error_url: "/otoku" });
-  };
   routes.post("/personal/campaign/:campaignId/:page", async (c) => {
     const p = readParams(c, pageParams);
-    const answer = await campaignOrFail(p.campaignId, p.page, c.get("member")?.userId ?? null);
+    const answer = await runningCampaignPage(
+      db,
+      p.campaignId,
+      p.page,
+      c.get("member")?.userId ?? null,
+    );
     return c.json({ result: true, ...answer });
   });
   routes.get("/shared/campaign/:campaignId/:page", async (c) => {
     const p = readParams(c, pageParams);
     readQuery(c, z.object({ k: cacheKey }));
     // Checked before caching so a failure is never stored as an answer.
-    const answer = await campaignOrFail(p.campaignId, p.page, null);
+    const answer = await runningCampaignPage(db, p.campaignId, p.page, null);
     return sharedAnswer(c, services.sharedAnswers, async () => ({ ...answer }));
   });
 
