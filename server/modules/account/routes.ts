@@ -11,7 +11,7 @@ import {
 import type { AppEnv, AppServices } from "../../http/context";
 import { requireMember } from "../../http/member";
 import { setSessionCookie } from "../../http/middleware/cookies-and-session";
-import { ApiError } from "../../lib/errors";
+import { ApiError, Conflict } from "../../lib/errors";
 import { readJson } from "../../lib/input";
 import { userStatus } from "../session-status/service";
 import { forgetMemberPersonalData } from "./forget-personal-data";
@@ -70,7 +70,7 @@ export function accountRoutes(services: AppServices) {
       return c.json({ result: true, user: await userStatus(db, userId) });
     } catch (error) {
       if (error instanceof AccountError && error.code === "EMAIL_TAKEN") {
-        throw new ApiError(409, error.message, { field: "email" });
+        throw new Conflict(error.message, { field: "email" });
       }
       throw error;
     }

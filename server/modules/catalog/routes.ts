@@ -4,7 +4,7 @@ import { blankToUndefined, recordId } from "../../../contract/input";
 import { DEFAULT_MEMBER_FREE_VOL, SERIES_USER_DEFAULTS } from "../../../contract/series";
 import type { AppEnv, AppServices } from "../../http/context";
 import { sharedAnswer } from "../../http/shared-answers";
-import { ApiError } from "../../lib/errors";
+import { NotFound } from "../../lib/errors";
 import { readFields, readParams, readQuery } from "../../lib/input";
 import { initAnswer } from "../session-status/init-routes";
 import {
@@ -38,7 +38,7 @@ export function seriesRoutes(services: AppServices) {
 
   routes.post("/personal/series/:seriesId/init", async (c) => {
     const { seriesId } = readParams(c, seriesParam);
-    if (!(await seriesExists(db, seriesId))) throw new ApiError(404, NO_SERIES);
+    if (!(await seriesExists(db, seriesId))) throw new NotFound(NO_SERIES);
     return c.json({
       result: true,
       ...initAnswer(c.get("member") !== null, c.req.header("user-agent"), new Date()),
@@ -48,7 +48,7 @@ export function seriesRoutes(services: AppServices) {
   routes.post("/personal/series/:seriesId/main", async (c) => {
     const { seriesId } = readParams(c, seriesParam);
     const main = await personalSeriesMain(db, seriesId, viewerOf(c));
-    if (!main) throw new ApiError(404, NO_SERIES);
+    if (!main) throw new NotFound(NO_SERIES);
     return c.json({ result: true, ...main });
   });
 
@@ -56,10 +56,10 @@ export function seriesRoutes(services: AppServices) {
     const { seriesId } = readParams(c, seriesParam);
     readQuery(c, cacheKey);
     // Unknown series are answered before caching, so a 404 is never stored as a success.
-    if (!(await seriesExists(db, seriesId))) throw new ApiError(404, NO_SERIES);
+    if (!(await seriesExists(db, seriesId))) throw new NotFound(NO_SERIES);
     return sharedAnswer(c, services.sharedAnswers, async () => {
       const main = await seriesMain(db, seriesId);
-      if (!main) throw new ApiError(404, NO_SERIES);
+      if (!main) throw new NotFound(NO_SERIES);
       return { ...main };
     });
   });
@@ -68,11 +68,11 @@ export function seriesRoutes(services: AppServices) {
     const { seriesId } = readParams(c, seriesParam);
     const member = c.get("member");
     if (!member) {
-      if (!(await seriesExists(db, seriesId))) throw new ApiError(404, NO_SERIES);
+      if (!(await seriesExists(db, seriesId))) throw new NotFound(NO_SERIES);
       return c.json({ result: true, ...SERIES_USER_DEFAULTS });
     }
     const data = await seriesUserData(db, seriesId, member.userId);
-    if (!data) throw new ApiError(404, NO_SERIES);
+    if (!data) throw new NotFound(NO_SERIES);
     return c.json({ result: true, ...data });
   });
 
@@ -89,7 +89,7 @@ export function seriesRoutes(services: AppServices) {
       viewerOf(c),
     );
     if (!found) {
-      throw new ApiError(404, (await seriesExists(db, q.series)) ? NO_VOLUME : NO_SERIES);
+      throw new NotFound((await seriesExists(db, q.series)) ? NO_VOLUME : NO_SERIES);
     }
     return c.json({ result: true, ...found });
   };
@@ -101,7 +101,7 @@ export function seriesRoutes(services: AppServices) {
     const q = await readFields(c, periodSchema);
     const found = await bookPeriod(db, { seriesId: q.series, bookId: q.book }, viewerOf(c));
     if (!found) {
-      throw new ApiError(404, (await seriesExists(db, q.series)) ? NO_VOLUME : NO_SERIES);
+      throw new NotFound((await seriesExists(db, q.series)) ? NO_VOLUME : NO_SERIES);
     }
     return c.json({ result: true, ...found });
   };
@@ -111,7 +111,7 @@ export function seriesRoutes(services: AppServices) {
   const featureSchema = z.object({ series: recordId("series") });
   const features = async (c: Context<AppEnv>) => {
     const q = await readFields(c, featureSchema);
-    if (!(await seriesExists(db, q.series))) throw new ApiError(404, NO_SERIES);
+    if (!(await seriesExists(db, q.series))) throw new NotFound(NO_SERIES);
     return c.json({ result: true, features: await seriesFeatures(db, q.series) });
   };
   routes.post("/series_feature", features);

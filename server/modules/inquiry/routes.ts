@@ -7,7 +7,7 @@ import {
   requestPayload,
 } from "../../../contract/messages";
 import type { AppEnv, AppServices } from "../../http/context";
-import { ApiError } from "../../lib/errors";
+import { BadInput } from "../../lib/errors";
 import { readJson } from "../../lib/input";
 import { type MessageInput, type SentMessage, sendMessage } from "./service";
 
@@ -29,8 +29,7 @@ export function inquiryRoutes(services: AppServices) {
     const member = c.get("member");
     const email = input.email || member?.email || "";
     // Visitors can only be answered by mail, so their address is required.
-    if (!email)
-      throw new ApiError(400, "email: メールアドレスを入力してください", { field: "email" });
+    if (!email) throw new BadInput("email", "email: メールアドレスを入力してください");
     const sent = await sendMessage(db, {
       kind: "inquiry",
       userId: member?.userId ?? null,

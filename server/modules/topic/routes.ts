@@ -2,7 +2,7 @@ import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { checkTopicJson, TOPIC_JSON_WARNING } from "../../../contract/topic-json";
 import type { AppEnv, AppServices } from "../../http/context";
-import { ApiError } from "../../lib/errors";
+import { BadInput, Forbidden, NotFound } from "../../lib/errors";
 import { readJson, readParams, readQuery } from "../../lib/input";
 import type { TopicPage } from "./schema";
 import { findTopicPage, updateTopicPageContent } from "./service";
@@ -16,7 +16,7 @@ const pageType = z.enum(["topic", "page"]).default("topic");
 function requireStaff(c: Context<AppEnv>) {
   const member = c.get("member");
   if (member?.userType !== "staff") {
-    throw new ApiError(403, "この操作は運営スタッフのみ行えます");
+    throw new Forbidden("この操作は運営スタッフのみ行えます");
   }
   return member;
 }
@@ -41,7 +41,7 @@ export function topicRoutes(services: AppServices) {
     const { pageName } = readParams(c, pageParams);
     const query = readQuery(c, z.object({ page_type: pageType }));
     const page = await findTopicPage(db, query.page_type, pageName);
-    if (!page) throw new ApiError(404, "トピックページが見つかりません");
+    if (!page) throw new NotFound("トピックページが見つかりません");
     return c.json({ result: true, page: pageAnswer(page) });
   });
 
@@ -54,7 +54,7 @@ export function topicRoutes(services: AppServices) {
     );
     const checked = checkTopicJson(input.content);
     if (!checked.ok) {
-      throw new ApiError(400, `${TOPIC_JSON_WARNING}（${checked.problem}）`, { field: "content" });
+      throw new BadInput("content", `${TOPIC_JSON_WARNING}（${checked.problem}）`);
     }
     const page = await updateTopicPageContent(
       db,
@@ -62,7 +62,7 @@ export function topicRoutes(services: AppServices) {
       pageName,
       JSON.stringify(checked.rows),
     );
-    if (!page) throw new ApiError(404, "トピックページが見つかりません");
+    if (!page) throw new NotFound("トピックページが見つかりません");
     return c.json({ result: true, page: pageAnswer(page) });
   });
 
