@@ -17,7 +17,7 @@ const id = integerIn(0, INT4_MAX, "0〜2147483647の整数で指定してくだ�
 const eventFields = z.object({
   category: text.optional(),
   label: text.optional(),
-  value: z.union([text, z.number().finite()]).optional(),
+  value: z.union([text, z.number()]).optional(),
   series: id.nullable().optional(),
   page: text.optional(),
   frame: text.optional(),
