@@ -46,8 +46,11 @@ export function createApp({ services, pages, clientDir, dev = false }: AppOption
   const limit = (maxSize: number) =>
     bodyLimit({
       maxSize,
-      onError: (c) =>
-        c.req.path.startsWith("/api/") ? failure(c, 413, TOO_LARGE) : c.text(TOO_LARGE, 413),
+      onError: (c) => {
+        // The rest of the body is never read: close the connection rather than drain it.
+        c.header("Connection", "close");
+        return c.req.path.startsWith("/api/") ? failure(c, 413, TOO_LARGE) : c.text(TOO_LARGE, 413);
+      },
     });
   const jsonLimit = limit(JSON_BODY_LIMIT);
   const topicLimit = limit(TOPIC_BODY_LIMIT);
