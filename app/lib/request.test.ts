@@ -426,5 +426,8 @@ describe("followableUrl", () => {
     expect(followableUrl("data:text/html,x")).toBeUndefined();
     expect(followableUrl("")).toBeUndefined();
     expect(followableUrl(42)).toBeUndefined();
+    // The browser drops the tab and reads `\` as `/`: both are protocol-relative, off-site.
+    expect(followableUrl("/\t/evil.example")).toBeUndefined();
+    expect(followableUrl("/\\evil.example")).toBeUndefined();
   });
 });
