@@ -10,27 +10,13 @@ export const CSRF_COOKIE = "ct";
 export const VISITOR_COOKIE = "vid";
 const token = /^[A-Za-z0-9_-]{16,64}$/;
 
-export function isSecureRequest(
-  url: string,
-  forwardedProto: string | undefined,
-  trustProxy: boolean,
-) {
-  if (trustProxy && forwardedProto) return forwardedProto.split(",")[0]!.trim() === "https";
-  return url.startsWith("https:");
-}
-
 /**
  * Issues the double-submit CSRF cookie `ct` and the visitor id, loads the member from the
  * session cookie, and refuses a POST whose X-CSRFToken header does not equal `ct`.
  */
 export function cookiesAndSession(services: AppServices): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const secure = isSecureRequest(
-      c.req.url,
-      c.req.header("x-forwarded-proto"),
-      services.env.TRUST_PROXY,
-    );
-    c.set("secure", secure);
+    const secure = c.get("secure");
     const base = { path: "/", sameSite: "Lax" as const, secure };
 
     const sentCsrf = getCookie(c, CSRF_COOKIE);

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Browser, createTestApp } from "../../http/test-client";
 import { orders } from "../commerce/schema";
-import { LOGIN_FAILURE_LIMIT } from "./routes";
+import { LOGIN_FAILURE_LIMIT, LOGIN_FAILURE_LIMIT_PER_ADDRESS } from "./routes";
 import { leaveReasons, sessions, users } from "./schema";
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -243,6 +243,37 @@ describe("login, logout and sessions", () => {
       password,
     });
     expect(owner.status).toBe(200);
+  });
+});
+
+describe("login throttle behind one load balancer (TRUST_PROXY=1)", () => {
+  // The load balancer appends the address it saw; everything left of it is the client's own text.
+  const viaBalancer = (claimed: string, seen: string) => `${claimed}, ${seen}`;
+
+  it("counts the address the load balancer saw, however the client fills X-Forwarded-For", async () => {
+    const { email } = await signup(new Browser(t.app));
+    const statuses: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      const attacker = new Browser(t.app, viaBalancer(`10.${i}.0.1`, "198.51.100.77"));
+      statuses.push(
+        (await attacker.postJson("/api/account/login", { email, password: "wrong" })).status,
+      );
+    }
+    expect(statuses.slice(0, LOGIN_FAILURE_LIMIT).every((s) => s === 401)).toBe(true);
+    expect(statuses.slice(LOGIN_FAILURE_LIMIT).every((s) => s === 429)).toBe(true);
+  });
+
+  it("stops password spraying across accounts from one address with rotating claims", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < LOGIN_FAILURE_LIMIT_PER_ADDRESS + 5; i++) {
+      const attacker = new Browser(t.app, viaBalancer(`172.16.${i}.9`, "198.51.100.78"));
+      const answer = await attacker.postJson("/api/account/login", {
+        email: `nobody${i}@example.jp`,
+        password: "wrong",
+      });
+      statuses.push(answer.status);
+    }
+    expect(statuses.filter((s) => s === 429)).toHaveLength(5);
   });
 });
 

@@ -1,4 +1,3 @@
-import { getConnInfo } from "@hono/node-server/conninfo";
 import { type Context, Hono } from "hono";
 import { z } from "zod";
 import {
@@ -33,19 +32,9 @@ export const LOGIN_FAILURE_LIMIT = 5;
 export const LOGIN_FAILURE_LIMIT_PER_ADDRESS = 30;
 export const LOGIN_LOCK_SECONDS = 15 * 60;
 
-export function clientAddress(c: Context<AppEnv>, trustProxy: boolean): string {
-  const forwarded = trustProxy ? c.req.header("x-forwarded-for")?.split(",")[0]?.trim() : undefined;
-  if (forwarded) return forwarded;
-  try {
-    return getConnInfo(c).remote.address ?? "unknown";
-  } catch {
-    return "unknown";
-  }
-}
-
 async function startSession(c: Context<AppEnv>, services: AppServices, userId: number) {
   const { token, expiresAt } = await createSession(services.db, services.sessionSecret, userId, {
-    ip: clientAddress(c, services.env.TRUST_PROXY),
+    ip: c.get("clientAddress"),
     userAgent: c.req.header("user-agent"),
   });
   setSessionCookie(c, token, expiresAt);
@@ -77,7 +66,7 @@ export function accountRoutes(services: AppServices) {
 
   routes.post("/login", async (c) => {
     const input = await readJson(c, loginPayload);
-    const address = clientAddress(c, services.env.TRUST_PROXY);
+    const address = c.get("clientAddress");
     const accountKey = `login:${normaliseEmail(input.email)}:${address}`;
     const addressKey = `login-addr:${address}`;
     if (
