@@ -246,6 +246,40 @@ describe("login, logout and sessions", () => {
   });
 });
 
+describe("the ct token changes with the session", () => {
+  const postWithToken = (browser: Browser, token: string) =>
+    browser.fetch("/api/newsletter", {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-csrftoken": token },
+      body: JSON.stringify({ enable: true }),
+    });
+
+  it("is renewed at sign-up, logout, login and leaving; the next call works with the new one", async () => {
+    const browser = new Browser(t.app);
+    await browser.open();
+    const planted = browser.cookies.get("ct")!;
+
+    const { email, password } = await signup(browser);
+    const afterSignup = browser.cookies.get("ct")!;
+    expect(afterSignup).not.toBe(planted);
+    expect((await postWithToken(browser, planted)).status).toBe(403);
+    expect((await postWithToken(browser, afterSignup)).status).toBe(200);
+
+    await browser.postJson("/api/account/logout");
+    const afterLogout = browser.cookies.get("ct")!;
+    expect(afterLogout).not.toBe(afterSignup);
+
+    expect((await browser.postJson("/api/account/login", { email, password })).status).toBe(200);
+    const afterLogin = browser.cookies.get("ct")!;
+    expect(afterLogin).not.toBe(afterLogout);
+    expect((await postWithToken(browser, afterLogout)).status).toBe(403);
+    expect((await browser.postJson("/api/newsletter", { enable: false })).status).toBe(200);
+
+    expect((await browser.postJson("/api/account/leave", { reason: 2 })).status).toBe(200);
+    expect(browser.cookies.get("ct")).not.toBe(afterLogin);
+  });
+});
+
 describe("login throttle behind one load balancer (TRUST_PROXY=1)", () => {
   // The load balancer appends the address it saw; everything left of it is the client's own text.
   const viaBalancer = (claimed: string, seen: string) => `${claimed}, ${seen}`;

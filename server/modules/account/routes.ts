@@ -10,7 +10,7 @@ import {
 import { ApiError, readJson } from "../../http/api-error";
 import type { AppEnv, AppServices } from "../../http/context";
 import { requireMember } from "../../http/member";
-import { setSessionCookie } from "../../http/middleware/cookies-and-session";
+import { issueCsrfToken, setSessionCookie } from "../../http/middleware/cookies-and-session";
 import { userStatus } from "../session-status/service";
 import { forgetMemberPersonalData } from "./forget-personal-data";
 import {
@@ -38,6 +38,12 @@ async function startSession(c: Context<AppEnv>, services: AppServices, userId: n
     userAgent: c.req.header("user-agent"),
   });
   setSessionCookie(c, token, expiresAt);
+  issueCsrfToken(c);
+}
+
+function endSession(c: Context<AppEnv>) {
+  setSessionCookie(c, "", null);
+  issueCsrfToken(c);
 }
 
 export function accountRoutes(services: AppServices) {
@@ -90,7 +96,7 @@ export function accountRoutes(services: AppServices) {
   routes.post("/logout", async (c) => {
     const token = c.get("sessionToken");
     if (token) await revokeSession(db, services.sessionSecret, token);
-    setSessionCookie(c, "", null);
+    endSession(c);
     return c.json({ result: true, user: await userStatus(db, null) });
   });
 
@@ -98,7 +104,7 @@ export function accountRoutes(services: AppServices) {
     const member = requireMember(c);
     const input = await readJson(c, leavePayload);
     await leave(db, member.userId, input, (tx) => forgetMemberPersonalData(tx, member.userId));
-    setSessionCookie(c, "", null);
+    endSession(c);
     return c.json({ result: true, user: await userStatus(db, null) });
   });
 
