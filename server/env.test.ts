@@ -30,6 +30,13 @@ describe("configuration", () => {
     expect(() => parseEnv({ TRUST_PROXY: "11" })).toThrow(/TRUST_PROXY/);
   });
 
+  it("caps the media cache at 2 GB unless told otherwise", () => {
+    expect(parseEnv({}).MEDIA_CACHE_MB).toBe(2048);
+    expect(parseEnv({ MEDIA_CACHE_MB: "512" }).MEDIA_CACHE_MB).toBe(512);
+    expect(() => parseEnv({ MEDIA_CACHE_MB: "1" })).toThrow(/MEDIA_CACHE_MB/);
+    expect(() => parseEnv({ MEDIA_CACHE_MB: "lots" })).toThrow(/MEDIA_CACHE_MB/);
+  });
+
   it("treats an empty URL as unset", () => {
     expect(parseEnv({ DATABASE_URL: "" }).DATABASE_URL).toBeUndefined();
   });

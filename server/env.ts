@@ -20,6 +20,8 @@ export const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATABASE_URL: optionalUrl(["postgres", "postgresql"]),
   DATA_DIR: z.string().min(1).default("./data"),
+  /** Cap of the generated-media cache under DATA_DIR/media; least recently used files go first. */
+  MEDIA_CACHE_MB: z.coerce.number().int().min(16).max(10_000_000).default(2048),
   REDIS_URL: optionalUrl(["redis", "rediss"]),
   SESSION_SECRET: z
     .string()

@@ -84,7 +84,10 @@ function notFound(): never {
 
 export function mediaRoutes(
   services: AppServices,
-  cache = new MediaCache(`${services.env.DATA_DIR}/media`),
+  cache = new MediaCache(
+    `${services.env.DATA_DIR}/media`,
+    services.env.MEDIA_CACHE_MB * 1024 * 1024,
+  ),
 ) {
   const { db } = services;
   const routes = new Hono<AppEnv>();
