@@ -17,6 +17,26 @@ describe("configuration", () => {
     expect(() => parseEnv({ SESSION_SECRET: "short" })).toThrow(/SESSION_SECRET/);
   });
 
+  it("reads TRUST_PROXY as the number of proxy hops to believe", () => {
+    expect(parseEnv({}).TRUST_PROXY).toBe(0);
+    expect(parseEnv({ TRUST_PROXY: "0" }).TRUST_PROXY).toBe(0);
+    expect(parseEnv({ TRUST_PROXY: "1" }).TRUST_PROXY).toBe(1);
+    expect(parseEnv({ TRUST_PROXY: "2" }).TRUST_PROXY).toBe(2);
+    // The old spellings keep their meaning: one load balancer, or none.
+    expect(parseEnv({ TRUST_PROXY: "true" }).TRUST_PROXY).toBe(1);
+    expect(parseEnv({ TRUST_PROXY: "false" }).TRUST_PROXY).toBe(0);
+    expect(() => parseEnv({ TRUST_PROXY: "yes" })).toThrow(/^Invalid configuration: TRUST_PROXY /);
+    expect(() => parseEnv({ TRUST_PROXY: "-1" })).toThrow(/TRUST_PROXY/);
+    expect(() => parseEnv({ TRUST_PROXY: "11" })).toThrow(/TRUST_PROXY/);
+  });
+
+  it("caps the media cache at 2 GB unless told otherwise", () => {
+    expect(parseEnv({}).MEDIA_CACHE_MB).toBe(2048);
+    expect(parseEnv({ MEDIA_CACHE_MB: "512" }).MEDIA_CACHE_MB).toBe(512);
+    expect(() => parseEnv({ MEDIA_CACHE_MB: "1" })).toThrow(/MEDIA_CACHE_MB/);
+    expect(() => parseEnv({ MEDIA_CACHE_MB: "lots" })).toThrow(/MEDIA_CACHE_MB/);
+  });
+
   it("treats an empty URL as unset", () => {
     expect(parseEnv({ DATABASE_URL: "" }).DATABASE_URL).toBeUndefined();
   });

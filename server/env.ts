@@ -20,6 +20,8 @@ export const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATABASE_URL: optionalUrl(["postgres", "postgresql"]),
   DATA_DIR: z.string().min(1).default("./data"),
+  /** Cap of the generated-media cache under DATA_DIR/media; least recently used files go first. */
+  MEDIA_CACHE_MB: z.coerce.number().int().min(16).max(10_000_000).default(2048),
   REDIS_URL: optionalUrl(["redis", "rediss"]),
   SESSION_SECRET: z
     .string()
@@ -29,10 +31,19 @@ export const envSchema = z.object({
   PUBLIC_URL: optionalUrl(["http", "https"]),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   SEED_SERIES: z.coerce.number().int().min(0).max(1_000_000).default(2000),
+  /** How many proxies in front of the app append to X-Forwarded-*: 0 none, 1 a load balancer… */
   TRUST_PROXY: z
-    .enum(["0", "1", "true", "false"])
+    .string()
+    .trim()
     .default("0")
-    .transform((v) => v === "1" || v === "true"),
+    .transform((v) => (v === "true" ? "1" : v === "false" ? "0" : v))
+    .pipe(
+      z
+        .string()
+        .regex(/^\d{1,2}$/, "must be the number of trusted proxy hops (0 for none)")
+        .transform(Number)
+        .pipe(z.number().int().min(0).max(10, "must be at most 10 proxy hops")),
+    ),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
 });
 

@@ -3,7 +3,10 @@ import type { AppServices, RequestVars } from "../../server/http/context";
 /** What the Hono server hands React Router for every page request (server/http/pages.ts). */
 export interface PageContext {
   services: AppServices;
-  request: Pick<RequestVars, "member" | "sessionToken" | "visitorId" | "csrfToken" | "requestId">;
+  request: Pick<
+    RequestVars,
+    "member" | "sessionToken" | "visitorId" | "csrfToken" | "requestId" | "cspNonce"
+  >;
 }
 
 declare module "react-router" {

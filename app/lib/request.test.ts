@@ -79,6 +79,16 @@ describe("post: what it sends", () => {
     expect(headersOf(h.calls[0].init).get("X-CSRFToken")).toBe("abc-123");
   });
 
+  it("reads the ct cookie afresh on every call, so the one renewed at login works at once", async () => {
+    const cookies = { ct: "before-login" };
+    const h = install(() => json({ result: true }), cookies);
+    await post("/api/account/login", { email: "a@example.jp", password: "x" });
+    cookies.ct = "after-login";
+    await post("/api/user");
+    expect(headersOf(h.calls[0].init).get("X-CSRFToken")).toBe("before-login");
+    expect(headersOf(h.calls[1].init).get("X-CSRFToken")).toBe("after-login");
+  });
+
   it("reads the ct cookie from document.cookie by default", async () => {
     vi.stubGlobal("document", { cookie: "nr=1%2C2; ct=from%2Bcookie; other=x" });
     const sent: RequestInit[] = [];
@@ -426,5 +436,8 @@ describe("followableUrl", () => {
     expect(followableUrl("data:text/html,x")).toBeUndefined();
     expect(followableUrl("")).toBeUndefined();
     expect(followableUrl(42)).toBeUndefined();
+    // The browser drops the tab and reads `\` as `/`: both are protocol-relative, off-site.
+    expect(followableUrl("/\t/evil.example")).toBeUndefined();
+    expect(followableUrl("/\\evil.example")).toBeUndefined();
   });
 });

@@ -1,3 +1,4 @@
+import { safeLinkUrl } from "../../contract/safe-url";
 import { readCookie } from "./cookies";
 import { type ErrorDialogRequest, openErrorDialog } from "./error-dialog";
 
@@ -169,17 +170,11 @@ function reportFailure(
 }
 
 /**
- * `url` when it is safe to send the reader to: a relative path or an http(s) address
- * (spec 001 §9 "Link sanitizer: http and https only"); never javascript: or data:.
+ * `url` when it is safe to send the reader to: a path on this site or an http(s) address
+ * (spec 001 §9 "Link sanitizer: http and https only"), as the browser will read it.
  */
 export function followableUrl(url: unknown): string | undefined {
-  if (typeof url !== "string" || url.trim() === "") return undefined;
-  try {
-    const { protocol } = new URL(url, "https://base.invalid/");
-    return protocol === "http:" || protocol === "https:" ? url : undefined;
-  } catch {
-    return undefined;
-  }
+  return safeLinkUrl(url) ?? undefined;
 }
 
 function nonEmptyString(value: unknown): string | undefined {

@@ -1,7 +1,8 @@
+import { sameSitePath } from "../../contract/safe-url";
+
 /** Only same-site paths may be returned to after login, so a link cannot bounce members elsewhere. */
 export function safeReturnTo(value: string | null | undefined, fallback = "/"): string {
-  if (!value?.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
-  return value;
+  return sameSitePath(value) ?? fallback;
 }
 
 export function loginUrl(returnTo: string): string {

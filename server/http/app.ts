@@ -37,6 +37,17 @@ export const JSON_BODY_LIMIT = 1024 * 1024;
 export const TOPIC_BODY_LIMIT = 4 * 1024 * 1024;
 const TOO_LARGE = "送信されたデータが大きすぎます";
 
+/**
+ * Pages (and their .data answers) carry the CSRF token and, for members, personal data: never
+ * in a shared cache. A member's page or one that sets a cookie is not stored at all; a visitor's
+ * page may be kept by the browser but is checked again before reuse (decision 0013).
+ */
+export function pageCacheControl(member: boolean, response: Response): string {
+  return member || response.headers.getSetCookie().length > 0
+    ? "private, no-store"
+    : "private, no-cache";
+}
+
 export function createApp({ services, pages, clientDir, dev = false }: AppOptions) {
   const app = new Hono<AppEnv>();
 
@@ -137,10 +148,13 @@ export function createApp({ services, pages, clientDir, dev = false }: AppOption
         visitorId: c.get("visitorId"),
         csrfToken: c.get("csrfToken"),
         requestId: c.get("requestId"),
+        cspNonce: c.get("cspNonce"),
       },
     });
     // Re-issue through the context so the cookies and headers middleware set are not dropped.
-    return c.newResponse(page.body, page);
+    const response = c.newResponse(page.body, page);
+    response.headers.set("Cache-Control", pageCacheControl(c.get("member") !== null, response));
+    return response;
   });
 
   app.onError((err, c) => {

@@ -27,6 +27,11 @@ export interface RequestVars {
   /** Stable random id of this browser, for visitors too (control groups, analytics). */
   visitorId: string;
   csrfToken: string;
+  /** The browser's address (server/lib/forwarded.ts): throttles, session records and logs use it. */
+  clientAddress: string;
+  /** This response's Content-Security-Policy nonce: only scripts carrying it run. */
+  cspNonce: string;
+  /** The browser reached us over https, directly or through the trusted proxies. */
   secure: boolean;
 }
 

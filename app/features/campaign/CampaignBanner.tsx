@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { PolicyType } from "../../../contract/items";
+import { safeLinkUrl, sameSitePath } from "../../../contract/safe-url";
 import "./campaign.css";
 
 const POLICY_NAMES: Record<PolicyType, string> = {
@@ -49,14 +50,20 @@ export function CampaignBanner(props: {
       </span>
     </>
   );
-  const external = /^https?:\/\//.test(campaign.url);
+  const path = sameSitePath(campaign.url);
+  if (path !== null) {
+    return (
+      <Link className="campaign-banner" to={path}>
+        {inner}
+      </Link>
+    );
+  }
+  const external = safeLinkUrl(campaign.url);
   return external ? (
-    <a className="campaign-banner" href={campaign.url} rel="noopener">
+    <a className="campaign-banner" href={external} rel="noopener">
       {inner}
     </a>
   ) : (
-    <Link className="campaign-banner" to={campaign.url}>
-      {inner}
-    </Link>
+    <span className="campaign-banner">{inner}</span>
   );
 }

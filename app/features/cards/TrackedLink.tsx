@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { safeLinkUrl } from "../../../contract/safe-url";
 import { recordClickSource, sessionStore } from "../../lib/click-source";
 import { type Tracking, trackingValue, withTracking } from "../../lib/tracking";
 import { useCardState } from "./card-state";
@@ -23,11 +24,16 @@ function isAppPath(href: string): boolean {
 
 /**
  * A link that carries the _tr value of its frame and, for members, records where the series was
- * clicked from before navigating (spec 000 §7).
+ * clicked from before navigating (spec 000 §7). Banner and campaign addresses are written by
+ * staff, so one the URL guard refuses leaves its content unlinked.
  */
 export function TrackedLink(props: TrackedLinkProps) {
   const { isLogin } = useCardState();
-  const href = withTracking(props.href, props.tracking);
+  const safe = safeLinkUrl(props.href);
+  if (safe === null) {
+    return <span className={props.className}>{props.children}</span>;
+  }
+  const href = withTracking(safe, props.tracking);
   const onClick = () => {
     if (!props.tracking) return;
     const source = trackingValue(props.tracking);

@@ -28,6 +28,14 @@ describe("SafeHtml", () => {
     expect(safeHref("https://example.com/a")).toBe("https://example.com/a");
   });
 
+  it("refuses links the browser turns into off-site addresses", () => {
+    expect(safeHref("/\t/evil.example")).toBeUndefined();
+    expect(safeHref("/&#9;/evil.example")).toBeUndefined();
+    expect(safeHref("/\\evil")).toBeUndefined();
+    expect(html('<a href="/\\evil">x</a>')).toBe("<a>x</a>");
+    expect(safeHref("/topic/welcome#top")).toBe("/topic/welcome#top");
+  });
+
   it("closes tags left open and ignores stray closing tags", () => {
     expect(html("<b>開いたまま")).toBe("<b>開いたまま</b>");
     expect(html("閉じるだけ</i>")).toBe("閉じるだけ");

@@ -1,4 +1,5 @@
 import { createElement, Fragment, type ReactNode } from "react";
+import { safeLinkUrl } from "../../../contract/safe-url";
 
 /**
  * Topic text blocks carry a little HTML (<b>, <br>, <a href>). It is rebuilt here as React
@@ -51,9 +52,8 @@ export function decodeEntities(text: string): string {
 export function safeHref(raw: string | undefined): string | undefined {
   if (!raw) return undefined;
   const href = decodeEntities(raw).trim();
-  if (href.startsWith("/") && !href.startsWith("//")) return href;
   if (href.startsWith("#")) return href;
-  return /^https?:\/\//i.test(href) ? href : undefined;
+  return safeLinkUrl(href) ?? undefined;
 }
 
 interface Node {

@@ -36,4 +36,36 @@ describe("seedDatabase", () => {
     expect(counts.rows[0]).toMatchObject({ cds: 100 });
     expect((counts.rows[0] as { users: number }).users).toBeGreaterThanOrEqual(2);
   });
+
+  it("records every decorative image the seeded content links to, so the media route draws it", async () => {
+    const tables = await database.db.execute(
+      sql`select table_name from information_schema.tables
+          where table_schema = current_schema() and table_type = 'BASE TABLE'
+            and table_name not in ('media_art', '__drizzle_migrations')`,
+    );
+    const linked = new Set<string>();
+    for (const { table_name } of tables.rows as Array<{ table_name: string }>) {
+      const found = await database.db.execute(
+        sql.raw(`select distinct m[1] || '/' || m[2] as art from "${table_name}" t,
+          regexp_matches(t::text, '/media/([a-z]+)/([a-z0-9]+(?:-[a-z0-9]+)*)\\.png', 'g') m`),
+      );
+      for (const row of found.rows as Array<{ art: string }>) linked.add(row.art);
+    }
+    const series = await database.db.execute(
+      sql`select series_id from series where appeal_img is not null`,
+    );
+    for (const row of series.rows as Array<{ series_id: number }>) {
+      linked.add(`appeal/appeal-${row.series_id}`);
+    }
+    const campaigns = await database.db.execute(sql`select campaign_id from campaigns`);
+    for (const row of campaigns.rows as Array<{ campaign_id: number }>) {
+      linked.add(`campaign/${row.campaign_id}`);
+    }
+    const recorded = await database.db.execute(
+      sql`select kind || '/' || name as art from media_art`,
+    );
+    const known = new Set((recorded.rows as Array<{ art: string }>).map((r) => r.art));
+    expect(linked.size).toBeGreaterThan(100);
+    expect([...linked].filter((art) => !known.has(art))).toEqual([]);
+  });
 });

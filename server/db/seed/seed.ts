@@ -37,6 +37,8 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
     const members = await seedDemoMembers(ctx);
     await seedMemberActivity(ctx, catalog, members);
     await rebuildSearchIndex(ctx.db, { now: options.now, force: true });
+    // The media route draws only the decorative images content links to (migration 0001).
+    await ctx.db.execute(sql`select record_linked_media_art()`);
     return { catalog, members };
   });
   // Fresh statistics, or the planner guesses on empty tables (PGlite runs no autovacuum):

@@ -10,27 +10,13 @@ export const CSRF_COOKIE = "ct";
 export const VISITOR_COOKIE = "vid";
 const token = /^[A-Za-z0-9_-]{16,64}$/;
 
-export function isSecureRequest(
-  url: string,
-  forwardedProto: string | undefined,
-  trustProxy: boolean,
-) {
-  if (trustProxy && forwardedProto) return forwardedProto.split(",")[0]!.trim() === "https";
-  return url.startsWith("https:");
-}
-
 /**
  * Issues the double-submit CSRF cookie `ct` and the visitor id, loads the member from the
  * session cookie, and refuses a POST whose X-CSRFToken header does not equal `ct`.
  */
 export function cookiesAndSession(services: AppServices): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const secure = isSecureRequest(
-      c.req.url,
-      c.req.header("x-forwarded-proto"),
-      services.env.TRUST_PROXY,
-    );
-    c.set("secure", secure);
+    const secure = c.get("secure");
     const base = { path: "/", sameSite: "Lax" as const, secure };
 
     const sentCsrf = getCookie(c, CSRF_COOKIE);
@@ -43,13 +29,8 @@ export function cookiesAndSession(services: AppServices): MiddlewareHandler<AppE
         "セッションの有効期限が切れました。ページを再読み込みしてから、もう一度お試しください。",
       );
     }
-    let csrf = sentCsrf;
-    if (!csrf || !token.test(csrf)) {
-      csrf = randomBytes(18).toString("base64url");
-      // Readable by the page on purpose: the request helper copies it into X-CSRFToken.
-      setCookie(c, CSRF_COOKIE, csrf, { ...base, maxAge: 60 * 60 * 24 * 365 });
-    }
-    c.set("csrfToken", csrf);
+    if (sentCsrf && token.test(sentCsrf)) c.set("csrfToken", sentCsrf);
+    else issueCsrfToken(c);
 
     let visitor = getCookie(c, VISITOR_COOKIE);
     if (!visitor || !token.test(visitor)) {
@@ -76,6 +57,23 @@ export function cookiesAndSession(services: AppServices): MiddlewareHandler<AppE
     }
     await next();
   };
+}
+
+/**
+ * A new `ct` value. Login, sign-up, logout and leaving call it too, so a token planted in the
+ * browser before the session changed (session fixation of the CSRF token) stops working. The
+ * page's request helper reads the cookie on every call, so its next POST sends the new value.
+ */
+export function issueCsrfToken(c: Parameters<MiddlewareHandler<AppEnv>>[0]) {
+  const csrf = randomBytes(18).toString("base64url");
+  // Readable by the page on purpose: the request helper copies it into X-CSRFToken.
+  setCookie(c, CSRF_COOKIE, csrf, {
+    path: "/",
+    sameSite: "Lax",
+    secure: c.get("secure"),
+    maxAge: 60 * 60 * 24 * 365,
+  });
+  c.set("csrfToken", csrf);
 }
 
 export function setSessionCookie(

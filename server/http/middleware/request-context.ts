@@ -1,15 +1,33 @@
 import { randomUUID } from "node:crypto";
-import type { MiddlewareHandler } from "hono";
+import { getConnInfo } from "@hono/node-server/conninfo";
+import type { Context, MiddlewareHandler } from "hono";
+import { clientAddress, type ForwardedRequest, isSecureRequest } from "../../lib/forwarded";
 import type { Logger } from "../../logger";
 import type { AppEnv } from "../context";
 
 const incomingId = /^[A-Za-z0-9._-]{8,64}$/;
 
-/** Gives each request an id (kept from a trusted proxy's X-Request-Id), a child logger and an access log line. */
-export function requestContext(logger: Logger, trustProxy: boolean): MiddlewareHandler<AppEnv> {
+function forwardedRequest(c: Context<AppEnv>): ForwardedRequest {
+  let socketAddress: string | undefined;
+  try {
+    socketAddress = getConnInfo(c).remote.address;
+  } catch {
+    // Requests handed to app.request() in tests have no socket.
+  }
+  return { url: c.req.url, header: (name) => c.req.header(name), socketAddress };
+}
+
+/**
+ * Gives each request an id (kept from a trusted proxy's X-Request-Id), the browser's address and
+ * scheme (read once, through the trusted proxy hops), a child logger and an access log line.
+ */
+export function requestContext(logger: Logger, trustedHops: number): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const given = c.req.header("x-request-id");
-    const requestId = trustProxy && given && incomingId.test(given) ? given : randomUUID();
+    const requestId = trustedHops > 0 && given && incomingId.test(given) ? given : randomUUID();
+    const forwarded = forwardedRequest(c);
+    c.set("clientAddress", clientAddress(forwarded, trustedHops));
+    c.set("secure", isSecureRequest(forwarded, trustedHops));
     const log = logger.child({ request_id: requestId });
     c.set("requestId", requestId);
     c.set("log", log);
@@ -22,6 +40,7 @@ export function requestContext(logger: Logger, trustProxy: boolean): MiddlewareH
       status: c.res.status,
       ms: Math.round((performance.now() - started) * 10) / 10,
       member: c.get("member")?.userId ?? null,
+      address: c.get("clientAddress"),
     });
   };
 }

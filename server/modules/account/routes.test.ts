@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Browser, createTestApp } from "../../http/test-client";
 import { orders } from "../commerce/schema";
-import { LOGIN_FAILURE_LIMIT } from "./routes";
+import { LOGIN_FAILURE_LIMIT, LOGIN_FAILURE_LIMIT_PER_ADDRESS } from "./routes";
 import { leaveReasons, sessions, users } from "./schema";
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -243,6 +243,71 @@ describe("login, logout and sessions", () => {
       password,
     });
     expect(owner.status).toBe(200);
+  });
+});
+
+describe("the ct token changes with the session", () => {
+  const postWithToken = (browser: Browser, token: string) =>
+    browser.fetch("/api/newsletter", {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-csrftoken": token },
+      body: JSON.stringify({ enable: true }),
+    });
+
+  it("is renewed at sign-up, logout, login and leaving; the next call works with the new one", async () => {
+    const browser = new Browser(t.app);
+    await browser.open();
+    const planted = browser.cookies.get("ct")!;
+
+    const { email, password } = await signup(browser);
+    const afterSignup = browser.cookies.get("ct")!;
+    expect(afterSignup).not.toBe(planted);
+    expect((await postWithToken(browser, planted)).status).toBe(403);
+    expect((await postWithToken(browser, afterSignup)).status).toBe(200);
+
+    await browser.postJson("/api/account/logout");
+    const afterLogout = browser.cookies.get("ct")!;
+    expect(afterLogout).not.toBe(afterSignup);
+
+    expect((await browser.postJson("/api/account/login", { email, password })).status).toBe(200);
+    const afterLogin = browser.cookies.get("ct")!;
+    expect(afterLogin).not.toBe(afterLogout);
+    expect((await postWithToken(browser, afterLogout)).status).toBe(403);
+    expect((await browser.postJson("/api/newsletter", { enable: false })).status).toBe(200);
+
+    expect((await browser.postJson("/api/account/leave", { reason: 2 })).status).toBe(200);
+    expect(browser.cookies.get("ct")).not.toBe(afterLogin);
+  });
+});
+
+describe("login throttle behind one load balancer (TRUST_PROXY=1)", () => {
+  // The load balancer appends the address it saw; everything left of it is the client's own text.
+  const viaBalancer = (claimed: string, seen: string) => `${claimed}, ${seen}`;
+
+  it("counts the address the load balancer saw, however the client fills X-Forwarded-For", async () => {
+    const { email } = await signup(new Browser(t.app));
+    const statuses: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      const attacker = new Browser(t.app, viaBalancer(`10.${i}.0.1`, "198.51.100.77"));
+      statuses.push(
+        (await attacker.postJson("/api/account/login", { email, password: "wrong" })).status,
+      );
+    }
+    expect(statuses.slice(0, LOGIN_FAILURE_LIMIT).every((s) => s === 401)).toBe(true);
+    expect(statuses.slice(LOGIN_FAILURE_LIMIT).every((s) => s === 429)).toBe(true);
+  });
+
+  it("stops password spraying across accounts from one address with rotating claims", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < LOGIN_FAILURE_LIMIT_PER_ADDRESS + 5; i++) {
+      const attacker = new Browser(t.app, viaBalancer(`172.16.${i}.9`, "198.51.100.78"));
+      const answer = await attacker.postJson("/api/account/login", {
+        email: `nobody${i}@example.jp`,
+        password: "wrong",
+      });
+      statuses.push(answer.status);
+    }
+    expect(statuses.filter((s) => s === 429)).toHaveLength(5);
   });
 });
 

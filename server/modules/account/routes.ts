@@ -1,4 +1,3 @@
-import { getConnInfo } from "@hono/node-server/conninfo";
 import { type Context, Hono } from "hono";
 import { z } from "zod";
 import {
@@ -10,7 +9,7 @@ import {
 } from "../../../contract/account";
 import type { AppEnv, AppServices } from "../../http/context";
 import { requireMember } from "../../http/member";
-import { setSessionCookie } from "../../http/middleware/cookies-and-session";
+import { issueCsrfToken, setSessionCookie } from "../../http/middleware/cookies-and-session";
 import { ApiError, Conflict } from "../../lib/errors";
 import { readJson } from "../../lib/input";
 import { userStatus } from "../session-status/service";
@@ -34,22 +33,18 @@ export const LOGIN_FAILURE_LIMIT = 5;
 export const LOGIN_FAILURE_LIMIT_PER_ADDRESS = 30;
 export const LOGIN_LOCK_SECONDS = 15 * 60;
 
-export function clientAddress(c: Context<AppEnv>, trustProxy: boolean): string {
-  const forwarded = trustProxy ? c.req.header("x-forwarded-for")?.split(",")[0]?.trim() : undefined;
-  if (forwarded) return forwarded;
-  try {
-    return getConnInfo(c).remote.address ?? "unknown";
-  } catch {
-    return "unknown";
-  }
-}
-
 async function startSession(c: Context<AppEnv>, services: AppServices, userId: number) {
   const { token, expiresAt } = await createSession(services.db, services.sessionSecret, userId, {
-    ip: clientAddress(c, services.env.TRUST_PROXY),
+    ip: c.get("clientAddress"),
     userAgent: c.req.header("user-agent"),
   });
   setSessionCookie(c, token, expiresAt);
+  issueCsrfToken(c);
+}
+
+function endSession(c: Context<AppEnv>) {
+  setSessionCookie(c, "", null);
+  issueCsrfToken(c);
 }
 
 export function accountRoutes(services: AppServices) {
@@ -78,7 +73,7 @@ export function accountRoutes(services: AppServices) {
 
   routes.post("/login", async (c) => {
     const input = await readJson(c, loginPayload);
-    const address = clientAddress(c, services.env.TRUST_PROXY);
+    const address = c.get("clientAddress");
     const accountKey = `login:${normaliseEmail(input.email)}:${address}`;
     const addressKey = `login-addr:${address}`;
     if (
@@ -102,7 +97,7 @@ export function accountRoutes(services: AppServices) {
   routes.post("/logout", async (c) => {
     const token = c.get("sessionToken");
     if (token) await revokeSession(db, services.sessionSecret, token);
-    setSessionCookie(c, "", null);
+    endSession(c);
     return c.json({ result: true, user: await userStatus(db, null) });
   });
 
@@ -110,7 +105,7 @@ export function accountRoutes(services: AppServices) {
     const member = requireMember(c);
     const input = await readJson(c, leavePayload);
     await leave(db, member.userId, input, (tx) => forgetMemberPersonalData(tx, member.userId));
-    setSessionCookie(c, "", null);
+    endSession(c);
     return c.json({ result: true, user: await userStatus(db, null) });
   });
 

@@ -1,4 +1,5 @@
 import type { Env } from "../../env";
+import { forwardedHost, isSecureRequest } from "../../lib/forwarded";
 
 /**
  * The origin absolute links (canonical URLs, sitemaps, Open Graph) are built on: PUBLIC_URL when
@@ -13,9 +14,13 @@ export function publicOrigin(
   if (env.PUBLIC_URL) return env.PUBLIC_URL.replace(/\/+$/, "");
   const url = new URL(requestUrl);
   if (!env.TRUST_PROXY) return url.origin;
-  const proto = headers.get("x-forwarded-proto")?.split(",")[0]?.trim();
-  const host = headers.get("x-forwarded-host")?.split(",")[0]?.trim();
-  const scheme = proto === "http" || proto === "https" ? proto : url.protocol.slice(0, -1);
+  const request = {
+    url: requestUrl,
+    header: (name: string) => headers.get(name),
+    socketAddress: undefined,
+  };
+  const scheme = isSecureRequest(request, env.TRUST_PROXY) ? "https" : "http";
+  const host = forwardedHost(request, env.TRUST_PROXY);
   const authority = host && /^[A-Za-z0-9.-]+(:\d+)?$/.test(host) ? host : url.host;
   return `${scheme}://${authority}`;
 }

@@ -137,17 +137,17 @@ describe("sitemap.xml", () => {
   });
 
   it("builds absolute URLs on PUBLIC_URL when set, else on the request's origin", async () => {
-    const env = { PUBLIC_URL: "https://komaya.example/", TRUST_PROXY: false };
+    const env = { PUBLIC_URL: "https://komaya.example/", TRUST_PROXY: 0 };
     expect(publicOrigin(env, "http://10.0.0.5:3000/x", new Headers())).toBe(
       "https://komaya.example",
     );
-    const none = { PUBLIC_URL: undefined, TRUST_PROXY: false };
+    const none = { PUBLIC_URL: undefined, TRUST_PROXY: 0 };
     const forwarded = new Headers({
       "x-forwarded-proto": "https",
       "x-forwarded-host": "shop.example",
     });
     expect(publicOrigin(none, "http://10.0.0.5:3000/x", forwarded)).toBe("http://10.0.0.5:3000");
-    expect(publicOrigin({ ...none, TRUST_PROXY: true }, "http://10.0.0.5:3000/x", forwarded)).toBe(
+    expect(publicOrigin({ ...none, TRUST_PROXY: 1 }, "http://10.0.0.5:3000/x", forwarded)).toBe(
       "https://shop.example",
     );
     const app = new Hono<AppEnv>();

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, utimes, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -6,6 +6,7 @@ import { contentTypeOf, MediaCache } from "./cache.ts";
 import { coverFile, coverKey, pageKey, trackKey, trialKey } from "./files.ts";
 
 let dir: string;
+const ROOMY = 1024 * 1024 * 1024;
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), "media-cache-"));
@@ -22,7 +23,7 @@ async function listFiles(root: string): Promise<string[]> {
 
 describe("MediaCache", () => {
   it("produces once for concurrent requests, then serves from disk", async () => {
-    const cache = new MediaCache(path.join(dir, "a"));
+    const cache = new MediaCache(path.join(dir, "a"), ROOMY);
     let produced = 0;
     const produce = async () => {
       produced++;
@@ -41,13 +42,13 @@ describe("MediaCache", () => {
     expect(await readFile(a.path, "utf8")).toBe("hello");
 
     await cache.get("cover/1-v1.png", produce);
-    await new MediaCache(path.join(dir, "a")).get("cover/1-v1.png", produce);
+    await new MediaCache(path.join(dir, "a"), ROOMY).get("cover/1-v1.png", produce);
     expect(produced).toBe(1);
     expect(await listFiles(path.join(dir, "a"))).toEqual(["1-v1.png"]);
   });
 
   it("does not cache a failed production", async () => {
-    const cache = new MediaCache(path.join(dir, "b"));
+    const cache = new MediaCache(path.join(dir, "b"), ROOMY);
     await expect(
       cache.get("page/1/p1.png", () => Promise.reject(new Error("boom"))),
     ).rejects.toThrow("boom");
@@ -56,12 +57,69 @@ describe("MediaCache", () => {
   });
 
   it("refuses keys that could leave the directory", () => {
-    const cache = new MediaCache(dir);
+    const cache = new MediaCache(dir, ROOMY);
     for (const bad of ["../x.png", "a/../../x", "/etc/passwd", "A.png", "a//b", ".hidden", ""]) {
       expect(() => cache.pathOf(bad)).toThrow(/invalid media key/);
     }
     expect(contentTypeOf("v1/cover/1/v3-300x424.png")).toBe("image/png");
     expect(contentTypeOf("v1/track/1/2-240s.mp3")).toBe("audio/mpeg");
+  });
+});
+
+describe("MediaCache size cap", () => {
+  async function bytesOnDisk(root: string): Promise<number> {
+    const entries = await readdir(root, { recursive: true, withFileTypes: true });
+    let total = 0;
+    for (const e of entries.filter((e) => e.isFile())) {
+      total += (await stat(path.join(e.parentPath, e.name))).size;
+    }
+    return total;
+  }
+  const hundredBytes = () => Buffer.alloc(100, 1);
+
+  it("never lets the directory exceed the cap, removing the least recently used files", async () => {
+    const root = path.join(dir, "capped");
+    const cache = new MediaCache(root, 1000);
+    await cache.get("banner/kept.png", hundredBytes);
+    for (let i = 0; i < 40; i++) {
+      await cache.get(`banner/${i}.png`, hundredBytes);
+      // Served often, so it stays while newer but unused files go.
+      await cache.get("banner/kept.png", hundredBytes);
+      expect(await bytesOnDisk(root)).toBeLessThanOrEqual(1000);
+    }
+    const left = await listFiles(root);
+    expect(left).toHaveLength(10);
+    expect(left).toContain("kept.png");
+    expect(left).toContain("39.png");
+    expect(left).not.toContain("0.png");
+  });
+
+  it("keeps to the cap when many files are produced at once", async () => {
+    const root = path.join(dir, "burst");
+    const cache = new MediaCache(root, 1000);
+    await Promise.all(
+      Array.from({ length: 60 }, (_, i) => cache.get(`banner/${i}.png`, hundredBytes)),
+    );
+    expect(await bytesOnDisk(root)).toBeLessThanOrEqual(1000);
+    expect(cache.size).toBe(await bytesOnDisk(root));
+  });
+
+  it("counts what an earlier run left on disk, oldest first", async () => {
+    const root = path.join(dir, "restart");
+    await mkdir(path.join(root, "banner"), { recursive: true });
+    for (let i = 0; i < 10; i++) {
+      const file = path.join(root, "banner", `old-${i}.png`);
+      await writeFile(file, hundredBytes());
+      const when = new Date(Date.UTC(2026, 0, 1 + i));
+      await utimes(file, when, when);
+    }
+    const cache = new MediaCache(root, 1000);
+    await cache.get("banner/new.png", hundredBytes);
+    expect(await bytesOnDisk(root)).toBeLessThanOrEqual(1000);
+    const left = await listFiles(root);
+    expect(left).toContain("new.png");
+    expect(left).not.toContain("old-0.png");
+    expect(left).toContain("old-9.png");
   });
 });
 
@@ -81,7 +139,7 @@ describe("media files", () => {
   });
 
   it("writes a generated cover once under DATA_DIR/media", async () => {
-    const cache = new MediaCache(path.join(dir, "media"));
+    const cache = new MediaCache(path.join(dir, "media"), ROOMY);
     const [a, b] = await Promise.all([
       coverFile(cache, { seriesId: 9, volume: 1 }),
       coverFile(cache, { seriesId: 9, volume: 1 }),

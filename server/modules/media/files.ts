@@ -29,7 +29,7 @@ import { checkId, checkInt, checkSide } from "./params.ts";
  * cached file can be served as immutable. Inputs are checked before a key is formed.
  *
  * Bump MEDIA_VERSION whenever a generator's output changes; old files then simply stop being
- * used (delete DATA_DIR/media/v<old> to reclaim the space).
+ * used, and the cache's size cap removes them first, as the least recently used.
  */
 export const MEDIA_VERSION = 1;
 

@@ -1,7 +1,7 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Browser, createTestApp } from "../../http/test-client";
 import { users } from "../account/schema";
@@ -16,6 +16,8 @@ import {
 } from "../catalog/schema";
 import { cdBrands, cdLabels, dramaCds, tracks } from "../dramacd/schema";
 import { userItems } from "../library/schema";
+import { topicPages } from "../topic/schema";
+import { updateTopicPageContent } from "../topic/service";
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 const mediaDir = mkdtempSync(path.join(tmpdir(), "komaya-media-test-"));
@@ -220,12 +222,40 @@ describe("drama CD audio", () => {
 });
 
 describe("marketing art", () => {
-  it("draws the images seeded content links to, and 404s unknown kinds", async () => {
+  const filesIn = (dir: string) =>
+    existsSync(dir)
+      ? readdirSync(dir, { recursive: true }).filter((f) => String(f).endsWith(".png"))
+      : [];
+
+  it("draws only the images content links to; invented names are 404 and write nothing", async () => {
     const visitor = new Browser(t.app);
-    const banner = await visitor.fetch("/media/banner/3.png");
-    expect(banner.status).toBe(200);
-    expect(isPng(new Uint8Array(await banner.arrayBuffer()))).toBe(true);
-    expect((await visitor.fetch("/media/stamp/on-bonus-2.png")).status).toBe(200);
+    const before = filesIn(mediaDir).length;
+    for (let i = 0; i < 300; i++) {
+      const invented = await visitor.fetch(`/media/banner/made-up-${i}.png`);
+      expect(invented.status).toBe(404);
+    }
     expect((await visitor.fetch("/media/secrets/1.png")).status).toBe(404);
+    expect(filesIn(mediaDir)).toHaveLength(before);
+  });
+
+  it("draws what the seeded content links to, campaign images by id included", async () => {
+    await t.services.db.execute(sql`select record_linked_media_art()`);
+    const visitor = new Browser(t.app);
+    const campaign = await visitor.fetch("/media/campaign/1.png");
+    expect(campaign.status).toBe(200);
+    expect(isPng(new Uint8Array(await campaign.arrayBuffer()))).toBe(true);
+    expect((await visitor.fetch("/media/campaign/2.png")).status).toBe(404);
+  });
+
+  it("draws an image once staff link to it from a topic page", async () => {
+    const db = t.services.db;
+    await db.insert(topicPages).values({ pageName: "spring", title: "春の特集", content: "[]" });
+    const visitor = new Browser(t.app);
+    expect((await visitor.fetch("/media/topic/spring-sale.png")).status).toBe(404);
+    const content = JSON.stringify([{ type: "image", src: "/media/topic/spring-sale.png" }]);
+    await updateTopicPageContent(db, "topic", "spring", content);
+    const drawn = await visitor.fetch("/media/topic/spring-sale.png");
+    expect(drawn.status).toBe(200);
+    expect(isPng(new Uint8Array(await drawn.arrayBuffer()))).toBe(true);
   });
 });

@@ -11,6 +11,7 @@ import { bookAccess, dramaCdItemId } from "../catalog/service";
 import { dramaCdExists, trackForPlayback } from "../dramacd/service";
 import { ownsItem } from "../library/service";
 import { pageVerdict } from "./access";
+import { ART_NAME, artExists } from "./art";
 import { DEFAULT_TRIAL_SECONDS } from "./audio";
 import { type CachedMedia, contentTypeOf, MediaCache } from "./cache";
 import {
@@ -91,7 +92,10 @@ function notFound(): never {
 
 export function mediaRoutes(
   services: AppServices,
-  cache = new MediaCache(`${services.env.DATA_DIR}/media`),
+  cache = new MediaCache(
+    `${services.env.DATA_DIR}/media`,
+    services.env.MEDIA_CACHE_MB * 1024 * 1024,
+  ),
 ) {
   const { db } = services;
   const routes = new Hono<AppEnv>();
@@ -154,11 +158,13 @@ export function mediaRoutes(
   });
 
   // Decorative art the marketing content refers to (banners, campaign and feature images, stamps…).
-  routes.get("/:kind/:name{[a-z0-9]+(?:-[a-z0-9]+)*\\.png}", async (c) => {
+  // Only names the content links to are drawn, so invented names cannot fill the cache.
+  routes.get(`/:kind/:name{${ART_NAME}\\.png}`, async (c) => {
     const kind = c.req.param("kind");
     const shape = ART_KINDS[kind];
     if (!shape) notFound();
     const name = c.req.param("name").replace(/\.png$/, "");
+    if (!(await artExists(db, { kind, name }))) notFound();
     const artId = (seedOf(`${kind}/${name}`) % 2_147_483_646) + 1;
     const label = `${kind} ${name}`.toUpperCase().replace(/-/g, " ").slice(0, 24);
     const file =

@@ -1,5 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { artNamesIn, recordArt } from "../media/art";
 import { type TopicPage, topicPages } from "./schema";
 
 export type TopicPageType = "topic" | "page";
@@ -43,7 +44,8 @@ export async function findTopicPage(
 
 /**
  * Replaces a page's content. The caller has checked it (checkTopicJson); null when no such page
- * exists, so the editor never creates pages by accident.
+ * exists, so the editor never creates pages by accident. Decorative images the new content links
+ * to (/media/{kind}/{name}.png) become drawable.
  */
 export async function updateTopicPageContent(
   db: Db,
@@ -57,5 +59,6 @@ export async function updateTopicPageContent(
     .set({ content, updatedAt: now })
     .where(and(eq(topicPages.pageType, pageType), eq(topicPages.pageName, pageName)))
     .returning();
+  if (row) await recordArt(db, artNamesIn(content));
   return row ?? null;
 }
