@@ -1,15 +1,13 @@
 import { useEffect, useState } from "react";
-import { backToTopVisible } from "./back-to-top";
 import { COUPON_BALLOON_KEY, couponBalloonVisible, tokyoDay } from "./coupon-balloon";
 import { CloseIcon } from "./icons";
 
 /**
  * A speech balloon over the coupon tab telling a member they hold coupons (spec 001 §2.7).
  * Closing it hides it for the rest of the Tokyo day. It appears only after hydration, since the
- * server cannot know what this browser stored. It greets the reader at the top of the page
- * only: floating over the bottom of the screen it would cover whatever the reader scrolls there
- * (まとめてカートに入れる on a series page), so it steps aside once the page scrolls, where
- * the back-to-top button appears.
+ * server cannot know what this browser stored. It lies on the tab bar, pointing at the coupon
+ * tab from its left, never over the page: floating above the bar it covered whatever the reader
+ * scrolled there (まとめてカートに入れる on a series page).
  */
 export function CouponBalloon({ couponCount }: { couponCount: number }) {
   const [visible, setVisible] = useState(false);
@@ -22,15 +20,7 @@ export function CouponBalloon({ couponCount }: { couponCount: number }) {
     }
     setVisible(couponCount > 0 && couponBalloonVisible(closed, Date.now()));
   }, [couponCount]);
-  const [scrolled, setScrolled] = useState(false);
-  useEffect(() => {
-    if (!visible) return;
-    const onScroll = () => setScrolled(backToTopVisible(window.scrollY));
-    onScroll();
-    window.addEventListener("scroll", onScroll, { passive: true });
-    return () => window.removeEventListener("scroll", onScroll);
-  }, [visible]);
-  if (!visible || scrolled) return null;
+  if (!visible) return null;
   return (
     <div className="coupon-balloon" role="note">
       <span>
