@@ -16,12 +16,21 @@ import { SessionKeeper } from "./features/shell/SessionKeeper";
 import { ShellUiProvider } from "./features/shell/shell-ui";
 import { ErrorDialogProvider } from "./lib/error-dialog";
 import { loadShellState } from "./lib/session.server";
+import { ShellStateProvider, useShell } from "./lib/shell";
 import stylesheet from "./styles/app.css?url";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
+
+// Pages set their own titles; an address that matches no page (404) or a failed root loader
+// lands on the root's error page, which still needs one.
+export function meta({ error }: Route.MetaArgs) {
+  if (!error) return [];
+  const missing = isRouteErrorResponse(error) && error.status === 404;
+  return [{ title: `${missing ? "ページが見つかりません" : "エラー"} | コマヤ` }];
+}
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   return loadShellState(context, request);
@@ -57,13 +66,19 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <ErrorDialogProvider>
-      <ShellUiProvider shell={loaderData}>
-        <RouteProgress />
-        <SessionKeeper />
-        <Outlet />
-      </ShellUiProvider>
+      <ShellStateProvider shell={loaderData}>
+        <ShellOverlays>
+          <RouteProgress />
+          <SessionKeeper />
+          <Outlet />
+        </ShellOverlays>
+      </ShellStateProvider>
     </ErrorDialogProvider>
   );
+}
+
+function ShellOverlays({ children }: { children: React.ReactNode }) {
+  return <ShellUiProvider shell={useShell()}>{children}</ShellUiProvider>;
 }
 
 export function ErrorBoundary() {

@@ -22,7 +22,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   if (params.layoutId === undefined) {
     return {
       title: "作品一覧",
-      page: await loadSearchPage(context, request),
+      page: await loadSearchPage(context, request, {}, { wholeCatalog: true }),
       seo: seoFor("作品一覧"),
     };
   }

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
 
 export const DEMO_MEMBER = { email: "demo@komaya.example", password: "komaya-demo-2026" };
@@ -24,6 +25,37 @@ export async function login(page: Page, email: string, password: string) {
   await page.getByLabel("パスワード").fill(password);
   await page.getByRole("button", { name: "ログイン", exact: true }).click();
   await expect(page.getByTestId("header-member")).toBeVisible();
+}
+
+/**
+ * Serious and critical axe findings, every rule (a superset of wcag2a and wcag2aa), as
+ * "rule: target" lines so a failure says where.
+ */
+export async function seriousViolations(page: Page, include?: string) {
+  let builder = new AxeBuilder({ page });
+  if (include) builder = builder.include(include);
+  const { violations } = await builder.analyze();
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(" ")}`));
+}
+
+/**
+ * Scrolls down the whole page until every lazy home section in view has loaded, then back up,
+ * so checks see the page as a reader who scrolled through it.
+ */
+export async function loadLazySections(page: Page) {
+  const sections = page.locator("section[data-layout-id]");
+  const count = await sections.count();
+  for (let i = 0; i < count; i++) {
+    // By position, found anew each time: a section's element may be replaced as it loads.
+    const section = sections.nth(i);
+    if (!(await section.isVisible())) continue;
+    await section.scrollIntoViewIfNeeded();
+    await expect(section).toHaveAttribute("data-state", "done");
+  }
+  await page.waitForLoadState("networkidle");
+  await page.evaluate(() => window.scrollTo(0, 0));
 }
 
 export async function screenshot(page: Page, name: string) {

@@ -1,16 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page, TestInfo } from "@playwright/test";
-import { DEMO_MEMBER, expect, login, screenshot, test, visit } from "./fixtures";
-
-/** Serious and critical axe findings, as "rule: target" lines so a failure says where. */
-async function seriousViolations(page: Page, include?: string) {
-  let builder = new AxeBuilder({ page });
-  if (include) builder = builder.include(include);
-  const { violations } = await builder.analyze();
-  return violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(" ")}`));
-}
+import { DEMO_MEMBER, expect, login, screenshot, seriousViolations, test, visit } from "./fixtures";
 
 const isPhone = (info: TestInfo) => info.project.name === "phone";
 

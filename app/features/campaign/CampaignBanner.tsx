@@ -37,7 +37,8 @@ export function CampaignBanner(props: {
   const inner = (
     <>
       <img src={campaign.img} alt="" width={702} height={240} loading="lazy" decoding="async" />
-      <span className="campaign-banner__body">
+      {/* A heading may sit in a div inside the link, never in a span. */}
+      <div className="campaign-banner__body">
         <Heading className="campaign-banner__name">{campaign.name}</Heading>
         <span className="campaign-banner__meta">
           {labels.map((l) => (
@@ -47,7 +48,7 @@ export function CampaignBanner(props: {
           ))}
           {end && <span className="campaign-banner__end">{end}</span>}
         </span>
-      </span>
+      </div>
     </>
   );
   const path = sameSitePath(campaign.url);

@@ -48,7 +48,10 @@ export function Cover(props: {
       : [];
   return (
     <div className={props.className ?? "cover"}>
-      <img src={props.src} alt="" width={300} height={424} loading="lazy" decoding="async" />
+      {/* An img without src is invalid HTML; an empty cover keeps its box without one. */}
+      {props.src ? (
+        <img src={props.src} alt="" width={300} height={424} loading="lazy" decoding="async" />
+      ) : null}
       {marks.length > 0 && (
         <span className="cover__badges">
           {marks.map((m) => (

@@ -28,7 +28,15 @@ export function FeatureCard(props: {
         seriesId={item.series_id}
         className="feature-card__image"
       >
-        <img src={item.img} alt="" width={660} height={340} loading="lazy" decoding="async" />
+        {/* The image is a link of its own, so its text names where it goes. */}
+        <img
+          src={item.img}
+          alt={item.title || item.series_name || "特集"}
+          width={660}
+          height={340}
+          loading="lazy"
+          decoding="async"
+        />
       </TrackedLink>
       <div className="feature-card__body">
         {item.feature_tag && <span className="feature-card__tag">{item.feature_tag}</span>}

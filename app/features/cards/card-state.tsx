@@ -1,6 +1,8 @@
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from "react";
 import { recordClickSource, sessionStore } from "../../lib/click-source";
 import { post } from "../../lib/request";
+import { useShell } from "../../lib/shell";
+import { LoginOffer } from "./LoginOffer";
 
 /**
  * What the cards of one page share: the favourite answers (set on every card of that series,
@@ -27,10 +29,17 @@ export function CardStateProvider({
   const [favorites, setFavorites] = useState<ReadonlyMap<number, boolean>>(new Map());
   const [cart, setCart] = useState<ReadonlySet<number>>(new Set());
 
+  const [offeringLogin, setOfferingLogin] = useState(false);
+
   const toggleFavorite = useCallback(
     async (seriesId: number, source: string) => {
       recordClickSource(sessionStore(), { id: seriesId, source, isLogin });
       void post("/api/event/click", { category: "favorite", label: String(seriesId) });
+      // 気になる is a member's list: a visitor is offered login rather than sent a failing call.
+      if (!isLogin) {
+        setOfferingLogin(true);
+        return;
+      }
       const answer = await post<{ favorite: boolean }>("/api/series_favorite", {
         series: seriesId,
       });
@@ -41,20 +50,30 @@ export function CardStateProvider({
     [isLogin],
   );
 
-  const addToCart = useCallback(async (itemIds: number[]) => {
-    // Spec 001 §5: an empty list does nothing and answers false.
-    if (itemIds.length === 0) return false;
-    const answer = await post("/api/cart_add", { items: itemIds });
-    if (!answer.result) return false;
-    setCart((old) => new Set([...old, ...itemIds]));
-    return true;
-  }, []);
+  const { setCartCount } = useShell();
+  const addToCart = useCallback(
+    async (itemIds: number[]) => {
+      // Spec 001 §5: an empty list does nothing and answers false.
+      if (itemIds.length === 0) return false;
+      const answer = await post<{ cart_count: number }>("/api/cart_add", { items: itemIds });
+      if (!answer.result) return false;
+      setCart((old) => new Set([...old, ...itemIds]));
+      if (typeof answer.cart_count === "number") setCartCount(answer.cart_count);
+      return true;
+    },
+    [setCartCount],
+  );
 
   const value = useMemo(
     () => ({ isLogin, favorites, cart, toggleFavorite, addToCart }),
     [isLogin, favorites, cart, toggleFavorite, addToCart],
   );
-  return <CardStateContext.Provider value={value}>{children}</CardStateContext.Provider>;
+  return (
+    <CardStateContext.Provider value={value}>
+      {children}
+      {isLogin ? null : <LoginOffer open={offeringLogin} onClose={() => setOfferingLogin(false)} />}
+    </CardStateContext.Provider>
+  );
 }
 
 const standalone: CardState = {

@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 
 /**
  * The generic confirm dialog of spec 000 §2: はい and いいえ (or given labels), optionally in
- * reversed order, 290 wide; Esc cancels.
+ * reversed order, 290 wide (confirm-dialog in home.css); Esc cancels.
  */
 export function ConfirmDialog(props: {
   open: boolean;
@@ -12,7 +12,6 @@ export function ConfirmDialog(props: {
   yesLabel?: string;
   noLabel?: string;
   reverse?: boolean;
-  width?: number;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
@@ -35,7 +34,6 @@ export function ConfirmDialog(props: {
     <dialog
       ref={ref}
       className="confirm-dialog"
-      style={{ width: props.width ?? 290 }}
       aria-label={props.message}
       // Esc fires cancel; the dialog is closed through state, like いいえ.
       onCancel={(event) => {

@@ -68,8 +68,9 @@ export function HomePage(props: { home: HomeAnswer; isLogin: boolean; highlightR
           <BannerList frame={FLICK_BANNER_FRAME} type="flick" banners={home.flick_banner} />
         </div>
       )}
+      {home.latest_news.length > 0 && <h2 className="visually-hidden">お知らせ</h2>}
       {home.latest_news.length > 0 && (
-        <ul className="home-news" aria-label="お知らせ">
+        <ul className="home-news">
           {home.latest_news.map((n) => (
             <li key={n.m_news_id}>
               <Link to={`/news_detail?id=${n.m_news_id}`}>

@@ -73,6 +73,7 @@ export async function loadSearchPage(
   context: AppLoadContext,
   request: Request,
   fixed: Record<string, string> = {},
+  opts: { wholeCatalog?: boolean } = {},
 ): Promise<SearchPage> {
   const query = { ...pageQuery(request), ...fixed };
   const parsed = searchInputSchema.safeParse(query);
@@ -82,7 +83,10 @@ export async function loadSearchPage(
   const input = parsed.data;
   const member = context.request.member;
   const [answer, chips] = await Promise.all([
-    searchSeries(context.services.db, input, { memberId: member?.userId ?? null }),
+    searchSeries(context.services.db, input, {
+      memberId: member?.userId ?? null,
+      wholeCatalog: opts.wholeCatalog,
+    }),
     conditionChips(context, input),
   ]);
   const data: SeriesItem[] = member

@@ -82,7 +82,9 @@ export function SeriesSummary({ series }: { series: SeriesInfo }) {
           count={series.rating_count}
           seriesId={series.series_id}
         />
-        <ul className="chip-list" aria-label="ジャンル・カテゴリ">
+        {/* Lists are named by headings: aria-label on a plain list is not valid HTML advice. */}
+        <h2 className="visually-hidden">ジャンル・カテゴリ</h2>
+        <ul className="chip-list">
           {series.genres.map((g) => (
             <li key={`g${g.genre_id}`}>
               <Link className="chip chip--genre" to={`/search?gn=${g.genre_id}`}>
@@ -98,8 +100,9 @@ export function SeriesSummary({ series }: { series: SeriesInfo }) {
             </li>
           ))}
         </ul>
+        {series.tags.length > 0 && <h2 className="visually-hidden">タグ</h2>}
         {series.tags.length > 0 && (
-          <ul className="chip-list" aria-label="タグ">
+          <ul className="chip-list">
             {series.tags.map((t) => (
               <li key={t.tag_id}>
                 <Link className="chip chip--tag" to={`/search?tg=${t.tag_id}`}>

@@ -5,7 +5,9 @@ import { CloseIcon } from "./icons";
 /**
  * A speech balloon over the coupon tab telling a member they hold coupons (spec 001 §2.7).
  * Closing it hides it for the rest of the Tokyo day. It appears only after hydration, since the
- * server cannot know what this browser stored.
+ * server cannot know what this browser stored. It lies on the tab bar, pointing at the coupon
+ * tab from its left, never over the page: floating above the bar it covered whatever the reader
+ * scrolled there (まとめてカートに入れる on a series page).
  */
 export function CouponBalloon({ couponCount }: { couponCount: number }) {
   const [visible, setVisible] = useState(false);

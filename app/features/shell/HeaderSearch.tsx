@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { Link, useLocation, useNavigate } from "react-router";
 import { HistoryIcon, SearchIcon } from "./icons";
 import { SUGGESTION_KIND_LABEL } from "./suggest";
 import { useSearchHistory, useSuggestions } from "./use-suggestions";
@@ -12,7 +12,15 @@ export function HeaderSearch({ isLogin }: { isLogin: boolean }) {
   const navigate = useNavigate();
   const listId = useId();
   const box = useRef<HTMLElement>(null);
-  const [word, setWord] = useState("");
+  // On a result page the box holds the word searched for, and follows it to the next search.
+  const { pathname, search } = useLocation();
+  const searched = pathname === "/search" ? (new URLSearchParams(search).get("wd") ?? "") : "";
+  const [word, setWord] = useState(searched);
+  const [shownFor, setShownFor] = useState(searched);
+  if (shownFor !== searched) {
+    setShownFor(searched);
+    setWord(searched);
+  }
   const [open, setOpen] = useState(false);
   const suggestions = useSuggestions(word, open);
   const history = useSearchHistory(open && isLogin);

@@ -5,7 +5,7 @@ import type { SessionStatus } from "../../../contract/status";
 import { followableUrl, post } from "../../lib/request";
 import type { ShellState } from "../../lib/shell";
 import { DrawerTopic } from "./DrawerTopic";
-import { campaignHref, drawerNickname, splitDrawerCampaigns } from "./drawer-rules";
+import { campaignHref, drawerNickname, splitDrawerCampaigns, tokyoClock } from "./drawer-rules";
 import {
   BellIcon,
   BookshelfIcon,
@@ -215,7 +215,11 @@ function StaffDetails({
         </div>
         <div>
           <dt>時刻</dt>
-          <dd>{detail.time || status.now}</dd>
+          <dd>
+            <time dateTime={detail.time || status.now}>
+              {tokyoClock(detail.time || status.now)}
+            </time>
+          </dd>
         </div>
         <div>
           <dt>ランク</dt>

@@ -5,11 +5,11 @@ import type { SidebarData } from "./sidebar-data";
 /** The side column of the home and bookshelf layouts; shown from 960 px up (spec 001 §2.2). */
 export function Sidebar({ data }: { data: SidebarData }) {
   return (
+    // The boxes are parts of one side landmark, not landmarks of their own: the home page's hot
+    // words already form a region named 注目のキーワード.
     <aside className="sidebar" aria-label="サイドメニュー">
-      <section className="sidebar__box" aria-labelledby="sidebar-genres">
-        <h2 id="sidebar-genres" className="sidebar__title">
-          ジャンル
-        </h2>
+      <div className="sidebar__box">
+        <h2 className="sidebar__title">ジャンル</h2>
         <ul className="sidebar__list">
           {data.genres.map((g) => (
             <li key={g.genre_id}>
@@ -22,11 +22,9 @@ export function Sidebar({ data }: { data: SidebarData }) {
             </li>
           ))}
         </ul>
-      </section>
-      <section className="sidebar__box" aria-labelledby="sidebar-ranking">
-        <h2 id="sidebar-ranking" className="sidebar__title">
-          ランキング
-        </h2>
+      </div>
+      <div className="sidebar__box">
+        <h2 className="sidebar__title">ランキング</h2>
         <ul className="sidebar__list">
           <li>
             <Link to={`/ranking?genre=${data.genre}`}>人気ランキング</Link>
@@ -38,12 +36,10 @@ export function Sidebar({ data }: { data: SidebarData }) {
             <Link to={`/free?genre=${data.genre}`}>無料で読めるマンガ</Link>
           </li>
         </ul>
-      </section>
+      </div>
       {data.campaigns.length > 0 ? (
-        <section className="sidebar__box" aria-labelledby="sidebar-campaigns">
-          <h2 id="sidebar-campaigns" className="sidebar__title">
-            開催中のキャンペーン
-          </h2>
+        <div className="sidebar__box">
+          <h2 className="sidebar__title">開催中のキャンペーン</h2>
           <ul className="sidebar__banners">
             {data.campaigns.map((c) => (
               <li key={c.campaign_id}>
@@ -56,13 +52,11 @@ export function Sidebar({ data }: { data: SidebarData }) {
           <Link className="sidebar__more" to={`/otoku?genre=${data.genre}`}>
             キャンペーン一覧
           </Link>
-        </section>
+        </div>
       ) : null}
       {data.hotwords.length > 0 ? (
-        <section className="sidebar__box" aria-labelledby="sidebar-hotwords">
-          <h2 id="sidebar-hotwords" className="sidebar__title">
-            注目のキーワード
-          </h2>
+        <div className="sidebar__box">
+          <h2 className="sidebar__title">注目のキーワード</h2>
           <ul className="chip-list">
             {data.hotwords.map((w) => (
               <li key={w}>
@@ -72,7 +66,7 @@ export function Sidebar({ data }: { data: SidebarData }) {
               </li>
             ))}
           </ul>
-        </section>
+        </div>
       ) : null}
     </aside>
   );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { MenuCampaign } from "../../../contract/menu";
-import { campaignHref, drawerNickname, splitDrawerCampaigns } from "./drawer-rules";
+import { campaignHref, drawerNickname, splitDrawerCampaigns, tokyoClock } from "./drawer-rules";
 
 const campaign = (id: number, img: string | null = `/media/campaign/${id}.png`): MenuCampaign => ({
   campaign_id: id,
@@ -35,5 +35,15 @@ describe("drawer nickname", () => {
     expect(drawerNickname("")).toBe("未設定");
     expect(drawerNickname("  ")).toBe("未設定");
     expect(drawerNickname("よみびと")).toBe("よみびと");
+  });
+});
+
+describe("staff time", () => {
+  it("reads an instant in Tokyo time, crossing the date line", () => {
+    expect(tokyoClock("2026-11-22T15:00:00.000Z")).toBe("2026/11/23 00:00");
+    expect(tokyoClock("2026-01-05T03:07:59Z")).toBe("2026/01/05 12:07");
+  });
+  it("leaves text that is not an instant as it is", () => {
+    expect(tokyoClock("メンテナンス中")).toBe("メンテナンス中");
   });
 });

@@ -641,6 +641,9 @@ function campaignsForGenre(plan: CampaignPlan, genre: number): PlannedCampaign[]
 // ---------------------------------------------------------------------------------------------
 // Banners (link rotations) and flick banners
 
+/** The flick banner at the top of a genre's home shows the genre's first banners. */
+const FLICK_BANNERS = 5;
+
 interface BannerPlan {
   rotations: (typeof linkRotations)["$inferInsert"][];
   flicks: (typeof flickBanners)["$inferInsert"][];
@@ -730,7 +733,7 @@ function planBanners(rng: Rng, now: Date, pools: Pools, plan: CampaignPlan): Ban
   for (const genre of HOME_GENRES) {
     byGenre
       .get(genre)!
-      .slice(0, 5)
+      .slice(0, FLICK_BANNERS)
       .forEach((linkRotationId, i) => {
         flicks.push({ genre, position: i + 1, linkRotationId });
       });
@@ -1004,10 +1007,16 @@ function planHome(
           seriesId: s.seriesId,
           bookId: s.bookIds[0] ?? null,
         }));
-      case "banners":
-        return Array.from({ length: Math.min(count, genreBanners.length) }, (_, i) => ({
-          linkRotationId: genreBanners[(offset + i) % genreBanners.length]!,
+      case "banners": {
+        // Banner rows start after the flick banner's, so the row under it shows other banners.
+        const rest = [
+          ...genreBanners.slice(FLICK_BANNERS),
+          ...genreBanners.slice(0, FLICK_BANNERS),
+        ];
+        return Array.from({ length: Math.min(count, rest.length) }, (_, i) => ({
+          linkRotationId: rest[(offset + i) % rest.length]!,
         }));
+      }
       case "features":
         return sampleFrom(rng, series, count).map((s, i) => {
           const [tag, title] = FEATURE_TITLES[(offset + i) % FEATURE_TITLES.length]!;
@@ -1295,7 +1304,7 @@ function planHome(
           display: 8,
           items: "series",
           icon: "new",
-          more: "/search?sort=new",
+          more: "/more?sort=1",
           flags: { new: true },
         },
       ];
@@ -2066,7 +2075,7 @@ function planPopups(
       trackingName: "pop_appeal_newrelease",
       title: "今月の新刊が続々登場！",
       body: "人気シリーズの最新刊を配信中。お見逃しなく！",
-      linkUrl: "/search?sort=new",
+      linkUrl: "/more?sort=1",
       buttonLabel: "新刊をチェック",
     },
     {

@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
 import { createTestDatabase } from "../../db/test-database";
@@ -237,6 +238,28 @@ describe("bookItems", () => {
     });
     expect(list[1]).toMatchObject({ coupon_flag: false, free_flag: true });
     expect(list[2]).toMatchObject({ onsale_flag: false, new_flag: false });
+  });
+
+  it("shows the cover of the volume it opens on when nothing is on sale (no latest volume)", async () => {
+    const { db } = database;
+    await db.insert(series).values({
+      publisherId: 1,
+      nameKana: "ハンバイテイシ",
+      startDate: new Date(now.getTime() - 100 * day),
+      seriesId: 9,
+      name: "販売停止中の作品",
+      latestBookId: null,
+      volumeCount: 0,
+    });
+    await db.insert(books).values(volume(9, 91, 1, { onsaleFlag: false }));
+    const [item] = await seriesItems(db, [9], { now });
+    expect(item).toMatchObject({
+      img: "/media/books/91/cover.png",
+      latest_cover: "/media/books/91/cover.png",
+      cover: "/media/books/91/cover.png",
+    });
+    await db.delete(books).where(eq(books.seriesId, 9));
+    await db.delete(series).where(eq(series.seriesId, 9));
   });
 
   it("makes the same number of queries for one id as for many (no query per item)", async () => {

@@ -347,8 +347,9 @@ function buildItem(
     effect.freeCount,
     effect.policyType === 103 ? effect.memberFreeCount : 0,
   );
-  const latestCover = s.latestBookId ? coverUrl(s.latestBookId) : "";
-  const ownCover = volume ? coverUrl(volume.bookId) : latestCover;
+  // A series with nothing on sale has no latest volume; its card shows the volume it opens on.
+  const ownCover = volume ? coverUrl(volume.bookId) : "";
+  const latestCover = s.latestBookId ? coverUrl(s.latestBookId) : ownCover;
   const isBook = level === "book" && volume !== null;
   const startDate = isBook ? volume.itemStartDate : s.latestReleaseDate;
   const name = isBook ? volume.title : s.name;

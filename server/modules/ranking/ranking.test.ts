@@ -44,15 +44,19 @@ const ranking = async (pagetype: 1 | 2, tp: 1 | 2 | 3, genre = 1) =>
 
 describe("rankings", () => {
   it("differ by window: daily, weekly and monthly count their own days", async () => {
-    // Score: 3 a bought volume, 1 a member reading a volume.
+    // Score: 3 a bought volume, 1 a member reading a volume. A window that scored fewer series
+    // than a ranking holds continues with the longer windows' order.
     expect(await ranking(1, 1)).toEqual([
       [1, 4],
       [2, 1],
+      [3, 3],
+      [4, 2],
     ]);
     expect(await ranking(1, 2)).toEqual([
       [1, 3],
       [2, 4],
       [3, 1],
+      [4, 2],
     ]);
     expect(await ranking(1, 3)).toEqual([
       [1, 2],
@@ -89,6 +93,8 @@ describe("rankings", () => {
     expect(await ranking(1, 1)).toEqual([
       [1, 1],
       [2, 4],
+      [3, 3],
+      [4, 2],
     ]);
   });
 

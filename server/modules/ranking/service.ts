@@ -43,16 +43,30 @@ interface Tally {
   score: number;
 }
 
+const byScore = (a: Tally, b: Tally) =>
+  b.score - a.score || b.purchases - a.purchases || a.seriesId - b.seriesId;
+
+/**
+ * Ranks each window's tallies, more score first; on a tie more purchases, then the older series
+ * id, so order is stable. A short window that scored fewer series than a ranking holds (a quiet
+ * day has a handful of sales) continues with the longer windows' order, so a block asking for
+ * ten gets ten: the day's series first, then the week's, then the month's.
+ */
 function ranked(
-  tallies: Tally[],
+  windows: Tally[][],
   pagetype: RankingPagetype,
   tp: RankingType,
   genreOf: Map<number, number[]>,
 ): RankingRow[] {
-  // More score first; on a tie more purchases, then the older series id, so order is stable.
-  const sorted = tallies
-    .filter((t) => t.score > 0)
-    .sort((a, b) => b.score - a.score || b.purchases - a.purchases || a.seriesId - b.seriesId);
+  const seen = new Set<number>();
+  const sorted: Tally[] = [];
+  for (const tallies of windows) {
+    for (const t of tallies.filter((t) => t.score > 0).sort(byScore)) {
+      if (seen.has(t.seriesId)) continue;
+      seen.add(t.seriesId);
+      sorted.push(t);
+    }
+  }
   const rows: RankingRow[] = [];
   for (const genre of RANKING_GENRES) {
     const members =
@@ -93,8 +107,7 @@ export async function computeRankings(db: Db, now: Date): Promise<RankingRow[]> 
   }
   const genreOf = await genreIdsOfSeries(db, [...seriesIds]);
 
-  const rows: RankingRow[] = [];
-  for (const { tp, purchases, reads } of windows) {
+  const tallied = windows.map(({ tp, purchases, reads }) => {
     const paid = new Map<number, Tally>();
     const freeReads = new Map<number, Tally>();
     const tally = (map: Map<number, Tally>, seriesId: number) => {
@@ -120,9 +133,29 @@ export async function computeRankings(db: Db, now: Date): Promise<RankingRow[]> 
         f.score += r.readers;
       }
     }
-    rows.push(...ranked([...paid.values()], 1, tp, genreOf));
-    rows.push(...ranked([...freeReads.values()], 2, tp, genreOf));
-  }
+    return { tp, paid: [...paid.values()], freeReads: [...freeReads.values()] };
+  });
+  const rows: RankingRow[] = [];
+  tallied.forEach(({ tp }, i) => {
+    // RANKING_TYPES runs from the shortest window to the longest.
+    const longer = tallied.slice(i);
+    rows.push(
+      ...ranked(
+        longer.map((w) => w.paid),
+        1,
+        tp,
+        genreOf,
+      ),
+    );
+    rows.push(
+      ...ranked(
+        longer.map((w) => w.freeReads),
+        2,
+        tp,
+        genreOf,
+      ),
+    );
+  });
   return rows;
 }
 

@@ -177,6 +177,17 @@ describe("filters and paging", () => {
     expect(answer.data).toEqual([]);
     expect(answer.pattern).toMatchObject({ hit: 0, total_page: 0 });
   });
+
+  it("lists every released series, newest first, when the whole catalog is asked for", async () => {
+    const all = await searchSeriesIds(database.db, input({ sort: 1 }), { now: NOW });
+    const answer = await searchSeries(database.db, input({ sort: 1 }), {
+      now: NOW,
+      wholeCatalog: true,
+    });
+    expect(answer.data.map((s) => s.series_id)).toEqual(all.ids);
+    expect(answer.pattern.hit).toBe(all.hit);
+    expect(answer.pattern.hit).toBeGreaterThan(2);
+  });
 });
 
 describe("sort orders", () => {

@@ -144,16 +144,18 @@ export interface SearchAnswer {
 
 /**
  * /api/search, /search and /more: one page of series cards for the short keys. Nothing is
- * searched without a word or a filter. A member's word goes to their search history.
+ * searched without a word or a filter, except for `wholeCatalog` (/more without a section,
+ * e.g. 新着マンガ's もっと見る as /more?sort=1), which lists every released series.
+ * A member's word goes to their search history.
  */
 export async function searchSeries(
   db: Db,
   input: SearchInput,
-  opts: { now?: Date; memberId?: number | null } = {},
+  opts: { now?: Date; memberId?: number | null; wholeCatalog?: boolean } = {},
 ): Promise<SearchAnswer> {
   const now = opts.now ?? new Date();
   const condition = searchCondition(input);
-  if (!hasCondition(input)) {
+  if (!hasCondition(input) && !opts.wholeCatalog) {
     return { data: [], pattern: pattern(input.pn, SEARCH_PAGE_SIZE, 0), condition };
   }
   const page = await searchSeriesIds(db, input, { now });
