@@ -9,11 +9,11 @@ import { createApp } from "./http/app";
 import type { AppServices } from "./http/context";
 import { developmentPageHandler, type PageHandler, productionPageHandler } from "./http/pages";
 import { memorySharedAnswers, redisSharedAnswers } from "./http/shared-answers";
+import { startOfTokyoDay } from "./lib/clock";
 import { createLogger } from "./logger";
 import { loadSessionSecret } from "./modules/account/service";
 import { startRankingRefresh } from "./modules/ranking/jobs";
 import { startSearchIndexRefresh } from "./modules/search/jobs";
-import { startOfTokyoDay } from "./modules/session-status/clock";
 import { memoryRateLimiter, redisRateLimiter } from "./rate-limit";
 
 const dev = process.argv.includes("--dev");

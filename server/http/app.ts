@@ -1,6 +1,6 @@
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
-import { withoutHtmlSuffix } from "../../app/lib/html-suffix";
+import { withoutHtmlSuffix } from "../../contract/html-suffix";
 import { accountRoutes, memberSettingsRoutes } from "../modules/account/routes";
 import { campaignRoutes } from "../modules/campaign/routes";
 import { seriesRoutes } from "../modules/catalog/routes";

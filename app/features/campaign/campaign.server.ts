@@ -1,5 +1,6 @@
 import { type AppLoadContext, data } from "react-router";
 import type { OtokuFilter } from "../../../contract/campaign";
+import { currentCampaignTimestamp } from "../../../server/lib/campaign-timestamp";
 import { campaignList, campaignPage } from "../../../server/modules/campaign/campaign-page";
 import {
   dailySpecial,
@@ -10,7 +11,6 @@ import {
   recommendFrames,
   recommendList,
 } from "../../../server/modules/campaign/series-picks";
-import { currentCampaignTimestamp } from "../../../server/modules/session-status/service";
 
 const memberId = (context: AppLoadContext) => context.request.member?.userId ?? null;
 

@@ -4,8 +4,8 @@ import { OTOKU_FILTERS, type OtokuFilter } from "../../../contract/campaign";
 import { ApiError, describeZodError, readParams, readQuery } from "../../http/api-error";
 import type { AppEnv, AppServices } from "../../http/context";
 import { sharedAnswer } from "../../http/shared-answers";
+import { currentCampaignTimestamp } from "../../lib/campaign-timestamp";
 import { seriesExists } from "../catalog/series-page";
-import { currentCampaignTimestamp } from "../session-status/service";
 import { campaignList, campaignPage } from "./campaign-page";
 import {
   DEFAULT_MANY_FREE_VOLUMES,

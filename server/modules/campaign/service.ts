@@ -22,8 +22,8 @@ import {
 } from "../../../contract/campaign";
 import type { PolicyType } from "../../../contract/items";
 import type { Db } from "../../db/client";
+import { tokyoDateTime } from "../../lib/clock";
 import { endDateLabel } from "../catalog/series-items";
-import { tokyoDateTime } from "../session-status/clock";
 import { type Campaign, campaignPolicies, campaigns, campaignTargets } from "./schema";
 
 /** Running campaigns that make something free or cheaper: the menu's free_and_sale_count. */

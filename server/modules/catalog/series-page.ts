@@ -13,6 +13,7 @@ import {
   type SeriesUserData,
 } from "../../../contract/series";
 import type { Db } from "../../db/client";
+import { tokyoDateTime, tokyoIsoDate } from "../../lib/clock";
 import { type ItemCampaign, runningCampaignsFor } from "../campaign/item-campaigns";
 import { campaignEntriesByIds } from "../campaign/service";
 import {
@@ -24,7 +25,6 @@ import {
 import { featureEntries } from "../home/service";
 import { favoriteSeriesIds, notifiesSeries, ownedItemIds, seriesReading } from "../library/service";
 import { memberBookRatings } from "../review/service";
-import { tokyoDateTime, tokyoIsoDate } from "../session-status/clock";
 import {
   authors,
   books,

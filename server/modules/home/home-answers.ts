@@ -1,8 +1,8 @@
 import type { HomeAnswer, HomeContentAnswer } from "../../../contract/home";
 import type { Db } from "../../db/client";
+import { currentCampaignTimestamp } from "../../lib/campaign-timestamp";
 import { runningCampaigns } from "../campaign/item-campaigns";
 import { latestNews } from "../news/latest-news";
-import { currentCampaignTimestamp } from "../session-status/service";
 import { flickBannersOf, homeLayoutsOf, pickupCampaignIdsOf, shownLayout } from "./home-page";
 import { sectionContent, withMemberFlags } from "./section-content";
 

@@ -1,4 +1,3 @@
-import { applyUserItemsToContent, contentCards, itemIdsOf } from "../../../app/lib/user-items";
 import type {
   AuthorPickupRow,
   CarouselItem,
@@ -6,6 +5,7 @@ import type {
   PickupCampaign,
 } from "../../../contract/home";
 import type { DramaCdItem, FeatureItem, SeriesItem } from "../../../contract/items";
+import { applyUserItemsToContent, contentCards, itemIdsOf } from "../../../contract/user-items";
 import type { Db } from "../../db/client";
 import {
   campaignSeriesTargets,

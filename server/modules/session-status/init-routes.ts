@@ -2,8 +2,8 @@ import { type Context, Hono } from "hono";
 import type { InitAnswer } from "../../../contract/home";
 import { DEFAULT_MEMBER_FREE_VOL } from "../../../contract/series";
 import type { AppEnv, AppServices } from "../../http/context";
-import { detectDevice } from "./device";
-import { currentCampaignTimestamp } from "./service";
+import { currentCampaignTimestamp } from "../../lib/campaign-timestamp";
+import { detectDevice } from "../../lib/device";
 
 /**
  * The init answer of spec 001 §7.3. Shared data hold no user data and are keyed by the hour

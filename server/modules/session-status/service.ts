@@ -7,6 +7,15 @@ import {
 } from "../../../contract/status";
 import type { Db } from "../../db/client";
 import type { AppServices } from "../../http/context";
+import { currentCampaignTimestamp } from "../../lib/campaign-timestamp";
+import {
+  tokyoDateNumber,
+  tokyoDateTime,
+  tokyoEndOfMonth,
+  tokyoMonth,
+  tokyoTime,
+} from "../../lib/clock";
+import { detectDevice } from "../../lib/device";
 import type { User } from "../account/schema";
 import { getMember, publicSessionId } from "../account/service";
 import {
@@ -19,19 +28,9 @@ import {
 import { bookshelfNewCount, lastReadAt } from "../library/service";
 import { targetPopupIds } from "../popup/service";
 import { stampStatus } from "../stamp/service";
-import { tokyoDateNumber, tokyoDateTime, tokyoEndOfMonth, tokyoMonth, tokyoTime } from "./clock";
-import { detectDevice } from "./device";
 
 /** Terms last changed on this date; members who agreed before it are asked again. */
 export const TERMS_UPDATED_AT = new Date("2026-04-01T00:00:00+09:00");
-
-/**
- * Shared answers are keyed by the hour campaigns switch at, so a cached answer never outlives
- * the campaign state it was made from.
- */
-export function currentCampaignTimestamp(now: Date): number {
-  return Math.floor(now.getTime() / 3_600_000) * 3600;
-}
 
 export interface StatusRequest {
   member: User | null;
