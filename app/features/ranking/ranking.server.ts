@@ -1,4 +1,5 @@
 import type { AppLoadContext } from "react-router";
+import { withMemberFlags } from "../../../server/modules/library/member-flags";
 import {
   RANKING_DEFAULTS,
   RANKING_GENRES,
@@ -7,7 +8,6 @@ import {
   type RankingType,
   rankingList,
 } from "../../../server/modules/ranking/service";
-import { withMemberFlags } from "../../../server/modules/search/member-flags";
 
 export interface RankingPage {
   answer: RankingAnswer;

@@ -8,7 +8,7 @@ import {
 } from "../../../contract/search";
 import { authorAndMagazineNames, browseLists } from "../../../server/modules/catalog/service";
 import { layoutSeriesList } from "../../../server/modules/home/service";
-import { withMemberFlags } from "../../../server/modules/search/member-flags";
+import { withMemberFlags } from "../../../server/modules/library/member-flags";
 import { type SearchAnswer, searchSeries } from "../../../server/modules/search/service";
 
 /** A condition shown above the results, removable by dropping its key (and value). */

@@ -2,9 +2,10 @@ import type { HomeAnswer, HomeContentAnswer } from "../../../contract/home";
 import type { Db } from "../../db/client";
 import { currentCampaignTimestamp } from "../../lib/campaign-timestamp";
 import { runningCampaigns } from "../campaign/item-campaigns";
+import { withMemberFlagsOnContent } from "../library/member-flags";
 import { latestNews } from "../news/latest-news";
 import { flickBannersOf, homeLayoutsOf, pickupCampaignIdsOf, shownLayout } from "./home-page";
-import { sectionContent, withMemberFlags } from "./section-content";
+import { sectionContent } from "./section-content";
 
 /** The home answer shows this many notices. */
 export const LATEST_NEWS_COUNT = 3;
@@ -54,5 +55,5 @@ export async function homeSection(
   const layout = await shownLayout(db, layoutId, now);
   if (!layout) return null;
   const answer = await sectionContent(db, layout, { num, page, memberId, now });
-  return { ...answer, content: await withMemberFlags(db, memberId, answer.content) };
+  return { ...answer, content: await withMemberFlagsOnContent(db, memberId, answer.content) };
 }

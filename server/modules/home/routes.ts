@@ -5,11 +5,11 @@ import type { AppEnv, AppServices } from "../../http/context";
 import { sharedAnswer } from "../../http/shared-answers";
 import { genreList } from "../catalog/series-lookups";
 import { eventRoutes } from "../event/routes";
+import { memberItems } from "../library/member-flags";
 import { seriesMarkRoutes } from "../library/series-mark-routes";
 import { initRoutes } from "../session-status/init-routes";
 import { homePage, homeSection } from "./home-answers";
 import { flickBannersOf, HOME_GENRES } from "./home-page";
-import { memberItems } from "./member-items";
 
 const genre = z.coerce
   .number()

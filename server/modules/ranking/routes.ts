@@ -3,7 +3,7 @@ import { z } from "zod";
 import { readParams, readQuery } from "../../http/api-error";
 import type { AppEnv, AppServices } from "../../http/context";
 import { sharedAnswer } from "../../http/shared-answers";
-import { withMemberFlags } from "../search/member-flags";
+import { withMemberFlags } from "../library/member-flags";
 import {
   RANKING_DEPTH,
   RANKING_GENRES,

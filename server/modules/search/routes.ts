@@ -4,7 +4,7 @@ import { searchInputSchema, searchParamsObject } from "../../../contract/search"
 import { ApiError, describeZodError, readJson } from "../../http/api-error";
 import type { AppEnv, AppServices } from "../../http/context";
 import { requireMember } from "../../http/member";
-import { withMemberFlags } from "./member-flags";
+import { withMemberFlags } from "../library/member-flags";
 import { clearSearchHistory, searchHistoryOf, searchSeries, suggest } from "./service";
 
 function parse<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
