@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
+import type { AppEnv, AppServices } from "../../lib/context";
 import { findSession } from "../../modules/account/service";
 import { failure } from "../api-error";
-import type { AppEnv, AppServices } from "../context";
 
 export const SESSION_COOKIE = "sid";
 export const CSRF_COOKIE = "ct";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
+import type { AppEnv } from "../../lib/context";
 import type { Logger } from "../../logger";
-import type { AppEnv } from "../context";
 
 const incomingId = /^[A-Za-z0-9._-]{8,64}$/;
 

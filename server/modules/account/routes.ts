@@ -9,9 +9,9 @@ import {
   signupPayload,
 } from "../../../contract/account";
 import { ApiError, readJson } from "../../http/api-error";
-import type { AppEnv, AppServices } from "../../http/context";
-import { requireMember } from "../../http/member";
 import { setSessionCookie } from "../../http/middleware/cookies-and-session";
+import type { AppEnv, AppServices } from "../../lib/context";
+import { requireMember } from "../../lib/member";
 import { userStatus } from "../session-status/service";
 import { forgetMemberPersonalData } from "./forget-personal-data";
 import {

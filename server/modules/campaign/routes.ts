@@ -2,9 +2,9 @@ import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { OTOKU_FILTERS, type OtokuFilter } from "../../../contract/campaign";
 import { ApiError, describeZodError, readParams, readQuery } from "../../http/api-error";
-import type { AppEnv, AppServices } from "../../http/context";
-import { sharedAnswer } from "../../http/shared-answers";
 import { currentCampaignTimestamp } from "../../lib/campaign-timestamp";
+import type { AppEnv, AppServices } from "../../lib/context";
+import { sharedAnswer } from "../../lib/shared-answers";
 import { seriesExists } from "../catalog/series-page";
 import { campaignList, campaignPage } from "./campaign-page";
 import {

@@ -2,8 +2,8 @@ import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { DEFAULT_MEMBER_FREE_VOL, SERIES_USER_DEFAULTS } from "../../../contract/series";
 import { ApiError, describeZodError, readJson, readParams, readQuery } from "../../http/api-error";
-import type { AppEnv, AppServices } from "../../http/context";
-import { sharedAnswer } from "../../http/shared-answers";
+import type { AppEnv, AppServices } from "../../lib/context";
+import { sharedAnswer } from "../../lib/shared-answers";
 import { initAnswer } from "../session-status/init-routes";
 import {
   bookPeriod,

@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { ApiError, readJson } from "../../http/api-error";
-import type { AppEnv, AppServices } from "../../http/context";
-import { requireMember } from "../../http/member";
+import type { AppEnv, AppServices } from "../../lib/context";
+import { requireMember } from "../../lib/member";
 import { addToCart, CartError, clearCart, removeFromCart } from "./cart";
 import { cartSummary } from "./service";
 

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { readJson, readParams } from "../../http/api-error";
-import type { AppEnv, AppServices } from "../../http/context";
+import type { AppEnv, AppServices } from "../../lib/context";
 
 /** Spec 000 §7 / 001 §7.4: the analytics events the pages send. */
 export const EVENT_NAMES = ["open", "close", "click", "click_book", "click_leadlink"] as const;

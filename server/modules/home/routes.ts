@@ -1,13 +1,10 @@
 import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { ApiError, readJson, readParams, readQuery } from "../../http/api-error";
-import type { AppEnv, AppServices } from "../../http/context";
-import { sharedAnswer } from "../../http/shared-answers";
+import type { AppEnv, AppServices } from "../../lib/context";
+import { sharedAnswer } from "../../lib/shared-answers";
 import { genreList } from "../catalog/series-lookups";
-import { eventRoutes } from "../event/routes";
 import { memberItems } from "../library/member-flags";
-import { seriesMarkRoutes } from "../library/series-mark-routes";
-import { initRoutes } from "../session-status/init-routes";
 import { homePage, homeSection } from "./home-answers";
 import { flickBannersOf, HOME_GENRES } from "./home-page";
 
@@ -115,8 +112,5 @@ export function homeRoutes(services: AppServices) {
     });
   });
 
-  routes.route("/", initRoutes(services));
-  routes.route("/", seriesMarkRoutes(services));
-  routes.route("/", eventRoutes(services));
   return routes;
 }

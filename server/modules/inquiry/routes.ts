@@ -7,7 +7,7 @@ import {
   requestPayload,
 } from "../../../contract/messages";
 import { ApiError, readJson } from "../../http/api-error";
-import type { AppEnv, AppServices } from "../../http/context";
+import type { AppEnv, AppServices } from "../../lib/context";
 import { type MessageInput, type SentMessage, sendMessage } from "./service";
 
 function nonceKey(c: Context<AppEnv>, kind: MessageInput["kind"], nonce: string | undefined) {

@@ -3,7 +3,7 @@ import { Readable } from "node:stream";
 import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { ApiError, readParams } from "../../http/api-error";
-import type { AppEnv, AppServices } from "../../http/context";
+import type { AppEnv, AppServices } from "../../lib/context";
 import { volumeReadingTerms } from "../catalog/series-page";
 import { bookAccess, dramaCdItemId } from "../catalog/service";
 import { dramaCdExists, trackForPlayback } from "../dramacd/service";

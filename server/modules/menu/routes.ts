@@ -1,8 +1,8 @@
 import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { readJson, readQuery } from "../../http/api-error";
-import type { AppEnv, AppServices } from "../../http/context";
-import { sharedAnswer } from "../../http/shared-answers";
+import type { AppEnv, AppServices } from "../../lib/context";
+import { sharedAnswer } from "../../lib/shared-answers";
 import { menuAnswer } from "./service";
 
 const GENRES = [1, 2, 3, 4, 5, 6, 20, 21] as const;

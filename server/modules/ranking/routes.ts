@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { readParams, readQuery } from "../../http/api-error";
-import type { AppEnv, AppServices } from "../../http/context";
-import { sharedAnswer } from "../../http/shared-answers";
+import type { AppEnv, AppServices } from "../../lib/context";
+import { sharedAnswer } from "../../lib/shared-answers";
 import { withMemberFlags } from "../library/member-flags";
 import {
   RANKING_DEPTH,

@@ -2,8 +2,8 @@ import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { searchInputSchema, searchParamsObject } from "../../../contract/search";
 import { ApiError, describeZodError, readJson } from "../../http/api-error";
-import type { AppEnv, AppServices } from "../../http/context";
-import { requireMember } from "../../http/member";
+import type { AppEnv, AppServices } from "../../lib/context";
+import { requireMember } from "../../lib/member";
 import { withMemberFlags } from "../library/member-flags";
 import { clearSearchHistory, searchHistoryOf, searchSeries, suggest } from "./service";
 

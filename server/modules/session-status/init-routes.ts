@@ -1,8 +1,8 @@
 import { type Context, Hono } from "hono";
 import type { InitAnswer } from "../../../contract/home";
 import { DEFAULT_MEMBER_FREE_VOL } from "../../../contract/series";
-import type { AppEnv, AppServices } from "../../http/context";
 import { currentCampaignTimestamp } from "../../lib/campaign-timestamp";
+import type { AppEnv, AppServices } from "../../lib/context";
 import { detectDevice } from "../../lib/device";
 
 /**

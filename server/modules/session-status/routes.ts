@@ -1,5 +1,5 @@
 import { type Context, Hono } from "hono";
-import type { AppEnv, AppServices } from "../../http/context";
+import type { AppEnv, AppServices } from "../../lib/context";
 import { sessionStatus, userStatus } from "./service";
 
 /** /api/status (GET or POST) and /api/user (POST): spec 001 §7.2. */

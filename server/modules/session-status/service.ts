@@ -6,7 +6,6 @@ import {
   type Workspace,
 } from "../../../contract/status";
 import type { Db } from "../../db/client";
-import type { AppServices } from "../../http/context";
 import { currentCampaignTimestamp } from "../../lib/campaign-timestamp";
 import {
   tokyoDateNumber,
@@ -15,8 +14,8 @@ import {
   tokyoMonth,
   tokyoTime,
 } from "../../lib/clock";
+import type { AppServices, SessionMember } from "../../lib/context";
 import { detectDevice } from "../../lib/device";
-import type { User } from "../account/schema";
 import { getMember, publicSessionId } from "../account/service";
 import {
   cartSummary,
@@ -33,7 +32,7 @@ import { stampStatus } from "../stamp/service";
 export const TERMS_UPDATED_AT = new Date("2026-04-01T00:00:00+09:00");
 
 export interface StatusRequest {
-  member: User | null;
+  member: SessionMember | null;
   sessionToken: string | null;
   visitorId: string;
   userAgent?: string;

@@ -2,7 +2,7 @@ import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { checkTopicJson, TOPIC_JSON_WARNING } from "../../../contract/topic-json";
 import { ApiError, readJson, readParams, readQuery } from "../../http/api-error";
-import type { AppEnv, AppServices } from "../../http/context";
+import type { AppEnv, AppServices } from "../../lib/context";
 import type { TopicPage } from "./schema";
 import { findTopicPage, updateTopicPageContent } from "./service";
 
