@@ -13,29 +13,32 @@ import { mediaRoutes } from "../modules/media/routes";
 import { menuRoutes } from "../modules/menu/routes";
 import { rankingRoutes } from "../modules/ranking/routes";
 import { searchRoutes } from "../modules/search/routes";
-import { initRoutes } from "../modules/session-status/init-routes";
-import { statusRoutes } from "../modules/session-status/routes";
 import { topicRoutes } from "../modules/topic/routes";
+import { campaignList, campaignPage } from "../pages/campaign";
+import { homePage, homeSection } from "../pages/home";
+import { seriesPage } from "../pages/series";
+import { userStatus } from "../pages/status";
+import { statusRoutes } from "../pages/status-routes";
 
 /**
  * Every router of /api, mounted here and nowhere else: a module's routes.ts builds its router
- * and never mounts another's, so this list is the whole API.
+ * and never mounts another's, so this list is the whole API. Routes that answer with a page
+ * assembler (server/pages/) get it handed in here, since modules sit below pages.
  */
 export function apiRouter(services: AppServices): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
   api.route("/", statusRoutes(services));
-  api.route("/", initRoutes(services));
-  api.route("/account", accountRoutes(services));
+  api.route("/account", accountRoutes(services, { userStatus }));
   api.route("/", memberSettingsRoutes(services));
   api.route("/", menuRoutes(services));
   api.route("/", cartRoutes(services));
   api.route("/", searchRoutes(services));
   api.route("/", rankingRoutes(services));
-  api.route("/", homeRoutes(services));
+  api.route("/", homeRoutes(services, { homePage, homeSection }));
   api.route("/", seriesMarkRoutes(services));
   api.route("/", eventRoutes(services));
-  api.route("/", seriesRoutes(services));
-  api.route("/", campaignRoutes(services));
+  api.route("/", seriesRoutes(services, { seriesPage }));
+  api.route("/", campaignRoutes(services, { campaignList, campaignPage }));
   api.route("/", inquiryRoutes(services));
   api.route("/", topicRoutes(services));
   return api;

@@ -1,7 +1,6 @@
 import { type AppLoadContext, data } from "react-router";
 import type { OtokuFilter } from "../../../contract/campaign";
 import { currentCampaignTimestamp } from "../../../server/lib/campaign-timestamp";
-import { campaignList, campaignPage } from "../../../server/modules/campaign/campaign-page";
 import {
   dailySpecial,
   dailySpecialDates,
@@ -11,6 +10,7 @@ import {
   recommendFrames,
   recommendList,
 } from "../../../server/modules/campaign/series-picks";
+import { campaignList, campaignPage } from "../../../server/pages/campaign";
 
 const memberId = (context: AppLoadContext) => context.request.member?.userId ?? null;
 

@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "react-router";
 import type { HomeAnswer } from "../../../contract/home";
-import { homePage } from "../../../server/modules/home/home-answers";
 import { HOME_GENRES } from "../../../server/modules/home/home-page";
+import { homePage } from "../../../server/pages/home";
 
 /** /home?genre= takes a home genre; anything else shows 総合 (1). */
 export function homeGenre(url: URL): number {

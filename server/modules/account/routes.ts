@@ -8,11 +8,12 @@ import {
   profilePayload,
   signupPayload,
 } from "../../../contract/account";
+import type { UserStatus } from "../../../contract/status";
+import type { Db } from "../../db/client";
 import { ApiError, readJson } from "../../http/api-error";
 import { setSessionCookie } from "../../http/middleware/cookies-and-session";
 import type { AppEnv, AppServices } from "../../lib/context";
 import { requireMember } from "../../lib/member";
-import { userStatus } from "../session-status/service";
 import { forgetMemberPersonalData } from "./forget-personal-data";
 import {
   AccountError,
@@ -51,7 +52,15 @@ async function startSession(c: Context<AppEnv>, services: AppServices, userId: n
   setSessionCookie(c, token, expiresAt);
 }
 
-export function accountRoutes(services: AppServices) {
+/**
+ * The page answers account's calls include, assembled in server/pages/ (which builds on the
+ * modules, so a module cannot import it): the router registry hands them in.
+ */
+export interface AccountPages {
+  userStatus(db: Db, userId: number | null): Promise<UserStatus>;
+}
+
+export function accountRoutes(services: AppServices, { userStatus }: AccountPages) {
   const { db, limiter } = services;
   const routes = new Hono<AppEnv>();
 

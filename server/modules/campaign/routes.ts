@@ -1,12 +1,16 @@
 import { type Context, Hono } from "hono";
 import { z } from "zod";
-import { OTOKU_FILTERS, type OtokuFilter } from "../../../contract/campaign";
+import {
+  type CampaignListAnswer,
+  OTOKU_FILTERS,
+  type OtokuFilter,
+} from "../../../contract/campaign";
+import type { Db } from "../../db/client";
 import { ApiError, describeZodError, readParams, readQuery } from "../../http/api-error";
 import { currentCampaignTimestamp } from "../../lib/campaign-timestamp";
 import type { AppEnv, AppServices } from "../../lib/context";
 import { sharedAnswer } from "../../lib/shared-answers";
 import { seriesExists } from "../catalog/series-page";
-import { campaignList, campaignPage } from "./campaign-page";
 import {
   DEFAULT_MANY_FREE_VOLUMES,
   dailySpecial,
@@ -17,6 +21,7 @@ import {
   recommendFrames,
   recommendList,
 } from "./series-picks";
+import type { CampaignPageResult } from "./service";
 
 const GENRES = [0, 1, 2, 3, 4, 5, 6, 20, 21];
 const blank = (v: unknown) => (v === "" || v === null ? undefined : v);
@@ -73,7 +78,25 @@ async function fields<T extends z.ZodType>(c: Context<AppEnv>, schema: T): Promi
  * Campaign calls (spec 001 §7.3 campaign init, campaigns, campaign/{id}/{page}) and the
  * free-work, recommendation and daily-special lists (§7.4).
  */
-export function campaignRoutes(services: AppServices) {
+/** The campaign list and page answers, assembled in server/pages/campaign.ts; the router registry hands them in. */
+export interface CampaignPages {
+  campaignList(
+    db: Db,
+    opts: { genre?: number | null; filter?: OtokuFilter | null; ts: number },
+    now?: Date,
+  ): Promise<CampaignListAnswer>;
+  campaignPage(
+    db: Db,
+    campaignId: number,
+    pageNo: number,
+    userId: number | null,
+  ): Promise<CampaignPageResult>;
+}
+
+export function campaignRoutes(
+  services: AppServices,
+  { campaignList, campaignPage }: CampaignPages,
+) {
   const { db } = services;
   const routes = new Hono<AppEnv>();
 

@@ -16,6 +16,7 @@ import {
 } from "drizzle-orm";
 import {
   type CampaignEntry,
+  type CampaignPageAnswer,
   type CampaignPolicyView,
   type CategoryCounts,
   ENDING_SOON_SECONDS,
@@ -178,6 +179,11 @@ export function categoryCounts(list: readonly CampaignEntry[]): CategoryCounts {
 }
 
 export type CampaignState = "running" | "upcoming" | "ended";
+
+/** A campaign page as asked for: its answer while running, otherwise why there is none. */
+export type CampaignPageResult =
+  | { state: "running"; answer: CampaignPageAnswer }
+  | { state: Exclude<CampaignState, "running"> | "missing" };
 
 export async function campaignById(
   db: Db,

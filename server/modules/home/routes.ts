@@ -1,11 +1,12 @@
 import { type Context, Hono } from "hono";
 import { z } from "zod";
+import type { HomeAnswer, HomeContentAnswer } from "../../../contract/home";
+import type { Db } from "../../db/client";
 import { ApiError, readJson, readParams, readQuery } from "../../http/api-error";
 import type { AppEnv, AppServices } from "../../lib/context";
 import { sharedAnswer } from "../../lib/shared-answers";
 import { genreList } from "../catalog/series-lookups";
 import { memberItems } from "../library/member-flags";
-import { homePage, homeSection } from "./home-answers";
 import { flickBannersOf, HOME_GENRES } from "./home-page";
 
 const genre = z.coerce
@@ -21,8 +22,22 @@ const sectionParams = z.object({
 });
 const itemIds = z.array(z.number().int().positive().max(2_147_483_647)).max(500);
 
+/** The home answers, assembled in server/pages/home.ts; the router registry hands them in. */
+export interface HomePages {
+  homePage(db: Db, genre: number, pagetype: number, now: Date): Promise<HomeAnswer>;
+  homeSection(
+    db: Db,
+    layoutId: number,
+    num: number,
+    page: number,
+    memberId: number | null,
+    now: Date,
+  ): Promise<Omit<HomeContentAnswer, "cache"> | null>;
+}
+
 async function section(
   services: AppServices,
+  { homeSection }: HomePages,
   params: z.infer<typeof sectionParams>,
   memberId: number | null,
 ) {
@@ -43,7 +58,7 @@ async function section(
  * content (personal, or shared with k in cache mode), the user's lists that set card flags, the
  * init calls, favourites and notifications, the viewing history and the tracking events.
  */
-export function homeRoutes(services: AppServices) {
+export function homeRoutes(services: AppServices, pages: HomePages) {
   const routes = new Hono<AppEnv>();
   const memberId = (c: Context<AppEnv>) => c.get("member")?.userId ?? null;
 
@@ -51,7 +66,7 @@ export function homeRoutes(services: AppServices) {
     const input = await readJson(c, z.object({ genre, pagetype }));
     return c.json({
       result: true,
-      ...(await homePage(services.db, input.genre, input.pagetype, new Date())),
+      ...(await pages.homePage(services.db, input.genre, input.pagetype, new Date())),
     });
   });
 
@@ -59,7 +74,7 @@ export function homeRoutes(services: AppServices) {
     const params = readParams(c, sectionParams);
     return c.json({
       result: true,
-      ...(await section(services, params, memberId(c))),
+      ...(await section(services, pages, params, memberId(c))),
       cache: false,
     });
   });
@@ -68,7 +83,7 @@ export function homeRoutes(services: AppServices) {
     const params = readParams(c, sectionParams);
     readQuery(c, z.object({ k: z.string().min(1).max(64) }));
     return sharedAnswer(c, services.sharedAnswers, async () => ({
-      ...(await section(services, params, null)),
+      ...(await section(services, pages, params, null)),
       cache: true,
     }));
   });
@@ -86,7 +101,7 @@ export function homeRoutes(services: AppServices) {
     const params = { layoutId: input.id, num: input.num, page: input.page };
     return c.json({
       result: true,
-      ...(await section(services, params, memberId(c))),
+      ...(await section(services, pages, params, memberId(c))),
       cache: false,
     });
   });

@@ -14,7 +14,8 @@ import { favoriteSeriesIds, ownedItemIds } from "./service";
 
 const NO_ITEMS: UserItems = { cart_items: [], own_items: [], favorite_series: [] };
 
-async function memberLists(
+/** The member's lists among items whose series the caller already knows (no lookup). */
+export async function memberItemsOf(
   db: Db,
   userId: number,
   itemIds: readonly number[],
@@ -42,7 +43,7 @@ export async function memberItems(
   if (userId === null || (itemIds.length === 0 && seriesIds.length === 0)) return NO_ITEMS;
   const asked = [...new Set(itemIds)];
   const seriesOfItems = await seriesIdsOfItems(db, asked);
-  return memberLists(db, userId, asked, [...seriesOfItems, ...seriesIds]);
+  return memberItemsOf(db, userId, asked, [...seriesOfItems, ...seriesIds]);
 }
 
 /**
@@ -56,7 +57,7 @@ export async function withMemberFlags<T extends FlaggedItem>(
   items: T[],
 ): Promise<T[]> {
   if (memberId === null || items.length === 0) return items;
-  const lists = await memberLists(db, memberId, itemIdsOf(items), seriesIdsOf(items));
+  const lists = await memberItemsOf(db, memberId, itemIdsOf(items), seriesIdsOf(items));
   return applyUserItems(items, lists);
 }
 
@@ -68,7 +69,7 @@ export async function withMemberFlagsOnContent(
 ): Promise<HomeContent> {
   const cards = contentCards(content);
   if (memberId === null || cards.length === 0) return content;
-  const lists = await memberLists(db, memberId, itemIdsOf(cards), seriesIdsOf(cards));
+  const lists = await memberItemsOf(db, memberId, itemIdsOf(cards), seriesIdsOf(cards));
   return applyUserItemsToContent(content, lists);
 }
 

@@ -4,29 +4,29 @@ import {
   type UserStatus,
   VISITOR_USER_STATUS,
   type Workspace,
-} from "../../../contract/status";
-import type { Db } from "../../db/client";
-import { currentCampaignTimestamp } from "../../lib/campaign-timestamp";
+} from "../../contract/status";
+import type { Db } from "../db/client";
+import { currentCampaignTimestamp } from "../lib/campaign-timestamp";
 import {
   tokyoDateNumber,
   tokyoDateTime,
   tokyoEndOfMonth,
   tokyoMonth,
   tokyoTime,
-} from "../../lib/clock";
-import type { AppServices, SessionMember } from "../../lib/context";
-import { detectDevice } from "../../lib/device";
-import { getMember, publicSessionId } from "../account/service";
+} from "../lib/clock";
+import type { AppServices, SessionMember } from "../lib/context";
+import { detectDevice } from "../lib/device";
+import { getMember, publicSessionId } from "../modules/account/service";
 import {
   cartSummary,
   couponSummary,
   paymentSummary,
   pendingRefundIds,
   pointBalance,
-} from "../commerce/service";
-import { bookshelfNewCount, lastReadAt } from "../library/service";
-import { targetPopupIds } from "../popup/service";
-import { stampStatus } from "../stamp/service";
+} from "../modules/commerce/service";
+import { bookshelfNewCount, lastReadAt } from "../modules/library/service";
+import { targetPopupIds } from "../modules/popup/service";
+import { stampStatus } from "../modules/stamp/service";
 
 /** Terms last changed on this date; members who agreed before it are asked again. */
 export const TERMS_UPDATED_AT = new Date("2026-04-01T00:00:00+09:00");

@@ -1,11 +1,16 @@
-import type { HomeAnswer, HomeContentAnswer } from "../../../contract/home";
-import type { Db } from "../../db/client";
-import { currentCampaignTimestamp } from "../../lib/campaign-timestamp";
-import { runningCampaigns } from "../campaign/item-campaigns";
-import { withMemberFlagsOnContent } from "../library/member-flags";
-import { latestNews } from "../news/latest-news";
-import { flickBannersOf, homeLayoutsOf, pickupCampaignIdsOf, shownLayout } from "./home-page";
-import { sectionContent } from "./section-content";
+import type { HomeAnswer, HomeContentAnswer } from "../../contract/home";
+import type { Db } from "../db/client";
+import { currentCampaignTimestamp } from "../lib/campaign-timestamp";
+import { runningCampaigns } from "../modules/campaign/item-campaigns";
+import {
+  flickBannersOf,
+  homeLayoutsOf,
+  pickupCampaignIdsOf,
+  shownLayout,
+} from "../modules/home/home-page";
+import { sectionContent } from "../modules/home/section-content";
+import { withMemberFlagsOnContent } from "../modules/library/member-flags";
+import { latestNews } from "../modules/news/latest-news";
 
 /** The home answer shows this many notices. */
 export const LATEST_NEWS_COUNT = 3;
