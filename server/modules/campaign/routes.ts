@@ -5,6 +5,7 @@ import {
   OTOKU_FILTERS,
   type OtokuFilter,
 } from "../../../contract/campaign";
+import { isGenreId } from "../../../contract/genres";
 import type { Db } from "../../db/client";
 import { ApiError, describeZodError, readParams, readQuery } from "../../http/api-error";
 import { currentCampaignTimestamp } from "../../lib/campaign-timestamp";
@@ -23,14 +24,13 @@ import {
 } from "./series-picks";
 import type { CampaignPageResult } from "./service";
 
-const GENRES = [0, 1, 2, 3, 4, 5, 6, 20, 21];
 const blank = (v: unknown) => (v === "" || v === null ? undefined : v);
 const genre = z.preprocess(
   blank,
   z.coerce
     .number()
     .int()
-    .refine((g) => GENRES.includes(g), "ジャンルが正しくありません")
+    .refine((g) => g === 0 || isGenreId(g), "ジャンルが正しくありません")
     .optional(),
 );
 const pageNo = z.preprocess(

@@ -1,5 +1,6 @@
 import { type Context, Hono } from "hono";
 import { z } from "zod";
+import { isGenreId } from "../../../contract/genres";
 import type { HomeAnswer, HomeContentAnswer } from "../../../contract/home";
 import type { Db } from "../../db/client";
 import { ApiError, readJson, readParams, readQuery } from "../../http/api-error";
@@ -7,13 +8,9 @@ import type { AppEnv, AppServices } from "../../lib/context";
 import { sharedAnswer } from "../../lib/shared-answers";
 import { genreList } from "../catalog/series-lookups";
 import { memberItems } from "../library/member-flags";
-import { flickBannersOf, HOME_GENRES } from "./home-page";
+import { flickBannersOf } from "./home-page";
 
-const genre = z.coerce
-  .number()
-  .int()
-  .refine((g) => (HOME_GENRES as readonly number[]).includes(g), "ジャンルが正しくありません")
-  .default(1);
+const genre = z.coerce.number().int().refine(isGenreId, "ジャンルが正しくありません").default(1);
 const pagetype = z.coerce.number().int().min(1).max(2).default(1);
 const sectionParams = z.object({
   layoutId: z.coerce.number().int().positive().max(2_147_483_647),

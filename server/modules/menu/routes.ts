@@ -1,16 +1,12 @@
 import { type Context, Hono } from "hono";
 import { z } from "zod";
+import { isGenreId } from "../../../contract/genres";
 import { readJson, readQuery } from "../../http/api-error";
 import type { AppEnv, AppServices } from "../../lib/context";
 import { sharedAnswer } from "../../lib/shared-answers";
 import { menuAnswer } from "./service";
 
-const GENRES = [1, 2, 3, 4, 5, 6, 20, 21] as const;
-const genre = z.coerce
-  .number()
-  .int()
-  .refine((g) => (GENRES as readonly number[]).includes(g), "ジャンルが正しくありません")
-  .default(1);
+const genre = z.coerce.number().int().refine(isGenreId, "ジャンルが正しくありません").default(1);
 
 /** The menu (spec 001 §2.4, §3 "Menu") is the same for everybody, so it has a shared form too. */
 export function menuRoutes(services: AppServices) {

@@ -1,16 +1,11 @@
 import { Hono } from "hono";
 import { z } from "zod";
+import { GENRE_IDS } from "../../../contract/genres";
 import { readParams, readQuery } from "../../http/api-error";
 import type { AppEnv, AppServices } from "../../lib/context";
 import { sharedAnswer } from "../../lib/shared-answers";
 import { withMemberFlags } from "../library/member-flags";
-import {
-  RANKING_DEPTH,
-  RANKING_GENRES,
-  type RankingPagetype,
-  type RankingType,
-  rankingList,
-} from "./service";
+import { RANKING_DEPTH, type RankingPagetype, type RankingType, rankingList } from "./service";
 
 const oneOf = (values: readonly number[], message: string) =>
   z.coerce.number({ message }).refine((n) => values.includes(n), message);
@@ -20,7 +15,7 @@ export const rankingParamsSchema = z.object({
   tp: oneOf([1, 2, 3], "tp は 1（デイリー）, 2（週間）, 3（月間）のいずれかです").transform(
     (n) => n as RankingType,
   ),
-  genre: oneOf(RANKING_GENRES, "ジャンルが正しくありません"),
+  genre: oneOf(GENRE_IDS, "ジャンルが正しくありません"),
   ln: z.coerce
     .number({ message: "件数が正しくありません" })
     .int("件数が正しくありません")
