@@ -9,8 +9,8 @@
 // server/http/ to server/lib/, and the session-cookie helper with the login/logout cookie work.
 // Delete these once they live in server/lib/.
 const NOT_YET_MOVED = "^server/http/(api-error|middleware/cookies-and-session)[.]ts$";
-// Tests may drive the real HTTP app through its test client.
-const TESTS = "[.]test[.]tsx?$";
+// Tests and their fixtures may drive the real HTTP app and write any table to set up a case.
+const TESTS = "([.]test[.]tsx?|/test-fixture[.]ts)$";
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -43,6 +43,17 @@ module.exports = {
       severity: "error",
       from: { path: "^server/modules/", pathNot: TESTS },
       to: { path: "^server/(pages|http)/", pathNot: NOT_YET_MOVED },
+    },
+    {
+      name: "modules-own-their-tables",
+      comment:
+        "A module's tables are reached only through its service: no other module, page or HTTP code imports its schema.ts (a schema may name another's table for a foreign key).",
+      severity: "error",
+      from: {
+        path: "^server/(modules/([^/]+)|pages|http|lib)/",
+        pathNot: [TESTS, "/schema[.]ts$"],
+      },
+      to: { path: "^server/modules/[^/]+/schema[.]ts$", pathNot: "^server/modules/$2/" },
     },
     {
       name: "pages-below-http",
