@@ -1,8 +1,8 @@
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
+import { withoutHtmlSuffix } from "../contract/html-suffix";
 import { isChunkLoadError, reloadOnceAfterChunkError } from "./features/shell/chunk-reload";
-import { withoutHtmlSuffix } from "./lib/html-suffix";
 
 // The server rendered /x.html as /x; the router must see the same path to hydrate.
 const { pathname, search, hash } = window.location;

@@ -10,11 +10,11 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
-import { SiteHeader } from "./components/SiteHeader";
+import { ErrorDialogProvider } from "./components/ErrorDialogProvider";
 import { RouteProgress } from "./features/shell/RouteProgress";
 import { SessionKeeper } from "./features/shell/SessionKeeper";
+import { SiteHeader } from "./features/shell/SiteHeader";
 import { ShellUiProvider } from "./features/shell/shell-ui";
-import { ErrorDialogProvider } from "./lib/error-dialog";
 import { loadShellState } from "./lib/session.server";
 import { ShellStateProvider, useShell } from "./lib/shell";
 import stylesheet from "./styles/app.css?url";

@@ -6,14 +6,14 @@ import { openDatabase, pgliteDir } from "./db/client";
 import { defaultSeedOptions, isSeeded, seedDatabase } from "./db/seed/seed";
 import { EnvError, parseEnv } from "./env";
 import { createApp } from "./http/app";
-import type { AppServices } from "./http/context";
 import { developmentPageHandler, type PageHandler, productionPageHandler } from "./http/pages";
-import { memorySharedAnswers, redisSharedAnswers } from "./http/shared-answers";
+import { startOfTokyoDay } from "./lib/clock";
+import type { AppServices } from "./lib/context";
+import { memorySharedAnswers, redisSharedAnswers } from "./lib/shared-answers";
 import { createLogger } from "./logger";
 import { loadSessionSecret } from "./modules/account/service";
 import { startRankingRefresh } from "./modules/ranking/jobs";
 import { startSearchIndexRefresh } from "./modules/search/jobs";
-import { startOfTokyoDay } from "./modules/session-status/clock";
 import { memoryRateLimiter, redisRateLimiter } from "./rate-limit";
 
 const dev = process.argv.includes("--dev");

@@ -1,4 +1,4 @@
-import type { AppServices, RequestVars } from "../../server/http/context";
+import type { AppServices, RequestVars } from "../../server/lib/context";
 
 /** What the Hono server hands React Router for every page request (server/http/pages.ts). */
 export interface PageContext {

@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "react-router";
-import { sessionStatus, userStatus } from "../../server/modules/session-status/service";
+import { sessionStatus, userStatus } from "../../server/pages/status";
 
 /** The status and user-status answers, computed in-process for server rendering. */
 export async function loadShellState(context: AppLoadContext, request: Request) {

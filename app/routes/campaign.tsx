@@ -1,7 +1,8 @@
+import { GENRES } from "../../contract/genres";
 import { CampaignGrid } from "../features/campaign/CampaignGrid";
 import { loadCampaignList } from "../features/campaign/campaign.server";
 import { TabLinks } from "../features/campaign/ListParts";
-import { genreParam, LIST_GENRES } from "../features/campaign/list-params";
+import { genreParam } from "../features/campaign/list-params";
 import { pageMeta } from "../features/seo/seo";
 import { seoUrls } from "../features/seo/seo.server";
 import type { Route } from "./+types/campaign";
@@ -39,7 +40,7 @@ export default function CampaignListScreen({ loaderData }: Route.ComponentProps)
       <TabLinks
         label="ジャンル"
         className="genre-tabs"
-        tabs={LIST_GENRES.map(([id, name]) => ({
+        tabs={GENRES.map(([id, name]) => ({
           key: String(id),
           href: id === 1 ? "/campaign" : `/campaign?genre=${id}`,
           text: name,

@@ -1,6 +1,7 @@
+import { GENRES } from "../../contract/genres";
 import { loadFreeList } from "../features/campaign/campaign.server";
 import { Pager, TabLinks } from "../features/campaign/ListParts";
-import { genreParam, LIST_GENRES, pageParam } from "../features/campaign/list-params";
+import { genreParam, pageParam } from "../features/campaign/list-params";
 import { CardStateProvider } from "../features/cards/card-state";
 import { pageMeta } from "../features/seo/seo";
 import { seoUrls } from "../features/seo/seo.server";
@@ -13,7 +14,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const page = pageParam(url);
   const list = await loadFreeList(context, { genre, minFree: 1, page });
   const urls = seoUrls(context, request, ["genre", "page"]);
-  const genreName = genre && genre !== 1 ? LIST_GENRES.find(([id]) => id === genre)?.[1] : null;
+  const genreName = genre && genre !== 1 ? GENRES.find(([id]) => id === genre)?.[1] : null;
   return {
     list,
     genre,
@@ -47,7 +48,7 @@ export default function FreeScreen({ loaderData }: Route.ComponentProps) {
       <TabLinks
         label="ジャンル"
         className="genre-tabs"
-        tabs={LIST_GENRES.map(([id, name]) => ({
+        tabs={GENRES.map(([id, name]) => ({
           key: String(id),
           href: link(id),
           text: name,

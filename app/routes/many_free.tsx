@@ -1,6 +1,7 @@
+import { GENRES } from "../../contract/genres";
 import { loadFreeList } from "../features/campaign/campaign.server";
 import { Pager, TabLinks } from "../features/campaign/ListParts";
-import { genreParam, LIST_GENRES, pageParam } from "../features/campaign/list-params";
+import { genreParam, pageParam } from "../features/campaign/list-params";
 import { CardStateProvider } from "../features/cards/card-state";
 import { pageMeta } from "../features/seo/seo";
 import { seoUrls } from "../features/seo/seo.server";
@@ -63,7 +64,7 @@ export default function ManyFreeScreen({ loaderData }: Route.ComponentProps) {
       <TabLinks
         label="ジャンル"
         className="genre-tabs"
-        tabs={LIST_GENRES.map(([id, name]) => ({
+        tabs={GENRES.map(([id, name]) => ({
           key: String(id),
           href: link({ genre: id }),
           text: name,

@@ -1,8 +1,9 @@
 import { OTOKU_FILTERS, type OtokuFilter } from "../../contract/campaign";
+import { GENRES } from "../../contract/genres";
 import { CampaignGrid } from "../features/campaign/CampaignGrid";
 import { loadCampaignList } from "../features/campaign/campaign.server";
 import { TabLinks } from "../features/campaign/ListParts";
-import { filterParam, genreParam, LIST_GENRES } from "../features/campaign/list-params";
+import { filterParam, genreParam } from "../features/campaign/list-params";
 import { pageMeta } from "../features/seo/seo";
 import { seoUrls } from "../features/seo/seo.server";
 import type { Route } from "./+types/otoku";
@@ -13,7 +14,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const filter = filterParam(url);
   const list = await loadCampaignList(context, { genre, filter });
   const urls = seoUrls(context, request, ["genre", "filter"]);
-  const genreName = LIST_GENRES.find(([id]) => id === genre)?.[1];
+  const genreName = GENRES.find(([id]) => id === genre)?.[1];
   const filterName = filter ? OTOKU_FILTERS[filter] : null;
   const heading = [genreName && genre !== 1 ? genreName : null, filterName]
     .filter(Boolean)
@@ -72,7 +73,7 @@ export default function OtokuScreen({ loaderData }: Route.ComponentProps) {
       <TabLinks
         label="ジャンル"
         className="genre-tabs"
-        tabs={LIST_GENRES.map(([id, name]) => ({
+        tabs={GENRES.map(([id, name]) => ({
           key: String(id),
           href: href(id === 1 ? null : id, filter),
           text: name,

@@ -1,27 +1,15 @@
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { withoutHtmlSuffix } from "../../app/lib/html-suffix";
+import { withoutHtmlSuffix } from "../../contract/html-suffix";
+import type { AppEnv, AppServices } from "../lib/context";
 import { ApiError, failure } from "../lib/errors";
 import { jsonBody, queryObject } from "../lib/input";
-import { accountRoutes, memberSettingsRoutes } from "../modules/account/routes";
-import { campaignRoutes } from "../modules/campaign/routes";
-import { seriesRoutes } from "../modules/catalog/routes";
-import { robotsTxt, sitemapPart, sitemapXml } from "../modules/catalog/seo-routes";
-import { cartRoutes } from "../modules/commerce/cart-routes";
-import { homeRoutes } from "../modules/home/routes";
-import { inquiryRoutes } from "../modules/inquiry/routes";
-import { mediaRoutes } from "../modules/media/routes";
-import { menuRoutes } from "../modules/menu/routes";
-import { rankingRoutes } from "../modules/ranking/routes";
-import { searchRoutes } from "../modules/search/routes";
-import { statusRoutes } from "../modules/session-status/routes";
-import { topicRoutes } from "../modules/topic/routes";
-import type { AppEnv, AppServices } from "./context";
 import { cookiesAndSession } from "./middleware/cookies-and-session";
 import { requestContext } from "./middleware/request-context";
 import { securityHeaders } from "./middleware/security-headers";
 import type { PageHandler } from "./pages";
+import { apiRouter, siteRouter } from "./registry";
 
 export interface AppOptions {
   services: AppServices;
@@ -112,24 +100,10 @@ export function createApp({ services, pages, clientDir, dev = false }: AppOption
     // Personal by default; shared answers (/api/shared/*) set their own public policy.
     if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "private, no-store");
   });
-  api.route("/", statusRoutes(services));
-  api.route("/account", accountRoutes(services));
-  api.route("/", memberSettingsRoutes(services));
-  api.route("/", menuRoutes(services));
-  api.route("/", cartRoutes(services));
-  api.route("/", searchRoutes(services));
-  api.route("/", rankingRoutes(services));
-  api.route("/", homeRoutes(services));
-  api.route("/", seriesRoutes(services));
-  api.route("/", campaignRoutes(services));
-  api.route("/", inquiryRoutes(services));
-  api.route("/", topicRoutes(services));
+  api.route("/", apiRouter(services));
   app.route("/api", api);
   app.all("/api/*", (c) => failure(c, 404, "お探しの API は見つかりませんでした"));
-  app.get("/robots.txt", robotsTxt(services));
-  app.get("/sitemap.xml", sitemapXml(services));
-  app.get("/sitemaps/:name", sitemapPart(services));
-  app.route("/media", mediaRoutes(services));
+  app.route("/", siteRouter(services));
 
   app.all("*", async (c) => {
     if (!pages) return c.text("This page could not be found", 404);

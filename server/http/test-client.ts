@@ -1,11 +1,11 @@
 import type { Database } from "../db/client";
 import { createTestDatabase } from "../db/test-database";
 import { parseEnv } from "../env";
+import type { AppServices } from "../lib/context";
+import { memorySharedAnswers } from "../lib/shared-answers";
 import { createLogger } from "../logger";
 import { memoryRateLimiter } from "../rate-limit";
 import { createApp } from "./app";
-import type { AppServices } from "./context";
-import { memorySharedAnswers } from "./shared-answers";
 
 /**
  * The real Hono app on a fresh test database, driven with fetch-API requests, plus a browser-like

@@ -1,7 +1,7 @@
 import { type AppLoadContext, data } from "react-router";
 import type { OtokuFilter } from "../../../contract/campaign";
 import { idFromPath } from "../../../contract/input";
-import { campaignList, runningCampaignPage } from "../../../server/modules/campaign/campaign-page";
+import { currentCampaignTimestamp } from "../../../server/lib/campaign-timestamp";
 import {
   dailySpecial,
   dailySpecialDates,
@@ -11,7 +11,7 @@ import {
   recommendFrames,
   recommendList,
 } from "../../../server/modules/campaign/series-picks";
-import { currentCampaignTimestamp } from "../../../server/modules/session-status/service";
+import { campaignList, runningCampaignPage } from "../../../server/pages/campaign";
 import { orPageFailure } from "../../lib/page-failure.server";
 
 const memberId = (context: AppLoadContext) => context.request.member?.userId ?? null;

@@ -1,21 +1,10 @@
 import { OTOKU_FILTERS, type OtokuFilter } from "../../../contract/campaign";
-
-/** Genres a list page can be narrowed to (spec 001 §3), 1 総合 meaning all. */
-export const LIST_GENRES: ReadonlyArray<readonly [id: number, name: string]> = [
-  [1, "総合"],
-  [2, "少女・女性"],
-  [3, "TL"],
-  [4, "BL"],
-  [5, "少年・青年"],
-  [6, "メンズ"],
-  [20, "タテヨミ"],
-  [21, "ボイスドラマ"],
-];
+import { isGenreId } from "../../../contract/genres";
 
 /** Query values from the address bar: an unknown one is ignored rather than an error page. */
 export function genreParam(url: URL): number | null {
   const g = Number(url.searchParams.get("genre"));
-  return LIST_GENRES.some(([id]) => id === g) ? g : null;
+  return isGenreId(g) ? g : null;
 }
 
 export function pageParam(url: URL, key = "page"): number {

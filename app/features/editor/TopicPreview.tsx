@@ -1,4 +1,5 @@
 import { Component, createContext, type ReactNode, useContext, useState } from "react";
+import { genreName } from "../../../contract/genres";
 import type { TopicBlock, TopicRow, TopicVisibility } from "../../../contract/topic-content";
 import { SafeHtml } from "./safe-html";
 
@@ -15,17 +16,8 @@ export interface PreviewPageFields {
   tags: string[];
 }
 
-const GENRE_NAMES: Record<number, string> = {
-  0: "すべて",
-  1: "総合",
-  2: "少女・女性",
-  3: "TL",
-  4: "BL",
-  5: "少年・青年",
-  6: "メンズ",
-  20: "タテヨミ",
-  21: "ボイスドラマ",
-};
+/** A block's genre as the editor shows it; 0 is すべて. */
+const genreLabel = (id: number) => (id === 0 ? "すべて" : genreName(id));
 
 /** Shell pages the text placeholders stand for (spec 000 §5 "Text placeholders"). */
 const URL_PLACEHOLDERS: Record<string, string> = {
@@ -106,7 +98,7 @@ function SearchButton({ kind, id }: { kind: string; id: number | null | undefine
   if (id === null || id === undefined) {
     return <LabelledBox label={`${label}ボタン（このページに${label}が設定されていません）`} />;
   }
-  const name = kind === "genre" && GENRE_NAMES[id] ? GENRE_NAMES[id] : `${label} ID ${id}`;
+  const name = kind === "genre" && genreLabel(id) ? genreLabel(id) : `${label} ID ${id}`;
   return (
     <a className="tp-button tp-button--chip" href={`/search?${key}=${id}`}>
       {name}の作品を見る
@@ -271,7 +263,7 @@ function Block({ block, at }: { block: TopicBlock; at: string }) {
         <LabelledBox label="ランキング">
           <strong>{str(b.title, "毎日更新！人気ランキング")}</strong>
           <small>
-            {period}・{num(b.ln) ?? 30}位まで・{GENRE_NAMES[num(b.genre) ?? 1] ?? "総合"}
+            {period}・{num(b.ln) ?? 30}位まで・{genreLabel(num(b.genre) ?? 1) ?? "総合"}
           </small>
           <a href={pagetype === 2 ? "/free_ranking" : "/ranking"}>もっと見る</a>
         </LabelledBox>

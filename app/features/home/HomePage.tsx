@@ -6,18 +6,7 @@ import { type HomeContext, LazySection } from "./LazySection";
 import { BannerList } from "./MediaSections";
 import "../cards/cards.css";
 import "./home.css";
-
-/** Spec 001 §3 genre names; the tabs switch /home?genre=. */
-export const HOME_GENRE_TABS: ReadonlyArray<[number, string]> = [
-  [1, "総合"],
-  [2, "少女・女性"],
-  [3, "TL"],
-  [4, "BL"],
-  [5, "少年・青年"],
-  [6, "メンズ"],
-  [20, "タテヨミ"],
-  [21, "ボイスドラマ"],
-];
+import { GENRES } from "../../../contract/genres";
 
 /** The flick banner has no layout; it is tracked as the top banner of layout 0. */
 export const FLICK_BANNER_FRAME = "top_banner_0";
@@ -50,7 +39,7 @@ export function HomePage(props: { home: HomeAnswer; isLogin: boolean; highlightR
   return (
     <CardStateProvider isLogin={isLogin}>
       <nav className="genre-tabs" aria-label="ジャンル">
-        {HOME_GENRE_TABS.map(([genre, name]) => (
+        {GENRES.map(([genre, name]) => (
           <Link
             key={genre}
             to={genre === 1 ? "/home" : `/home?genre=${genre}`}

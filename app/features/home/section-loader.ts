@@ -1,7 +1,7 @@
 import type { HomeContent, HomeContentAnswer } from "../../../contract/home";
 import type { LayoutConfig, UserItems } from "../../../contract/items";
+import { applyUserItemsToContent, contentCards, itemIdsOf } from "../../../contract/user-items";
 import type { ApiAnswer } from "../../lib/request";
-import { applyUserItemsToContent, contentCards, itemIdsOf } from "../../lib/user-items";
 
 /** Spec 001 §4: home content 1203 pages through 1–5, one page per visit in a session. */
 export const ROTATING_LAYOUT_ID = 1203;

@@ -6,6 +6,7 @@ import { SHOW_ALL } from "../cards/CardParts";
 import { CardStateProvider } from "../cards/card-state";
 import type { RankingPage } from "./ranking.server";
 import "./ranking.css";
+import { GENRES, VOICE_DRAMA_GENRE } from "../../../contract/genres";
 
 /** tp of the ranking calls: 1 daily, 2 weekly, 3 monthly. */
 const PERIOD_TABS = [
@@ -15,15 +16,9 @@ const PERIOD_TABS = [
 ] as const;
 
 /** Genre tabs (spec 001 §3 "Genres"); ボイスドラマ has no comic ranking. */
-const GENRE_TABS = [
-  { genre: 1, label: "総合" },
-  { genre: 2, label: "少女・女性" },
-  { genre: 3, label: "TL" },
-  { genre: 4, label: "BL" },
-  { genre: 5, label: "少年・青年" },
-  { genre: 6, label: "メンズ" },
-  { genre: 20, label: "タテヨミ" },
-] as const;
+const GENRE_TABS = GENRES.filter(([genre]) => genre !== VOICE_DRAMA_GENRE).map(
+  ([genre, label]) => ({ genre, label }),
+);
 
 const PERIOD_NOTE: Record<number, string> = {
   1: "過去24時間",

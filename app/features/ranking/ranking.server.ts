@@ -1,13 +1,13 @@
 import type { AppLoadContext } from "react-router";
+import { isGenreId } from "../../../contract/genres";
+import { withMemberFlags } from "../../../server/modules/library/member-flags";
 import {
   RANKING_DEFAULTS,
-  RANKING_GENRES,
   type RankingAnswer,
   type RankingPagetype,
   type RankingType,
   rankingList,
 } from "../../../server/modules/ranking/service";
-import { withMemberFlags } from "../../../server/modules/search/member-flags";
 
 export interface RankingPage {
   answer: RankingAnswer;
@@ -27,9 +27,7 @@ export async function loadRankingPage(
     tpValue === 1 || tpValue === 2 || tpValue === 3 ? tpValue : RANKING_DEFAULTS.tp
   ) as RankingType;
   const genreValue = Number(params.get("genre"));
-  const genre = (RANKING_GENRES as readonly number[]).includes(genreValue)
-    ? genreValue
-    : RANKING_DEFAULTS.genre;
+  const genre = isGenreId(genreValue) ? genreValue : RANKING_DEFAULTS.genre;
   const answer = await rankingList(context.services.db, {
     pagetype,
     tp,

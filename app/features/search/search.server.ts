@@ -3,7 +3,7 @@ import type { SeriesItem } from "../../../contract/items";
 import { hasCondition, type SearchInput, searchInputSchema } from "../../../contract/search";
 import { authorAndMagazineNames, browseLists } from "../../../server/modules/catalog/service";
 import { layoutSeriesList } from "../../../server/modules/home/service";
-import { withMemberFlags } from "../../../server/modules/search/member-flags";
+import { withMemberFlags } from "../../../server/modules/library/member-flags";
 import { type SearchAnswer, searchSeries } from "../../../server/modules/search/service";
 import { pageQuery } from "../../lib/page-failure.server";
 

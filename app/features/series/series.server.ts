@@ -8,12 +8,12 @@ import {
 import {
   bookPeriod,
   featureItems,
-  personalSeriesMain,
   seriesUserData,
   seriesVolume,
 } from "../../../server/modules/catalog/series-page";
 import { featureEntries } from "../../../server/modules/home/service";
 import { recordSeriesView } from "../../../server/modules/library/series-marks";
+import { seriesPage } from "../../../server/pages/series";
 import { FEATURES_PER_PAGE } from "../campaign/list-params";
 
 const NO_SERIES = "お探しの作品は見つかりませんでした";
@@ -42,15 +42,17 @@ async function userData(context: AppLoadContext, seriesId: number): Promise<Seri
 export async function loadSeriesPage(context: AppLoadContext, rawId: string | undefined) {
   const seriesId = idFromPath(rawId);
   if (seriesId === null) notFound(NO_SERIES);
-  const main = await personalSeriesMain(context.services.db, seriesId, viewer(context));
-  if (!main) notFound(NO_SERIES);
+  const page = await seriesPage(context.services.db, seriesId, viewer(context), {
+    withUserData: true,
+  });
+  if (!page) notFound(NO_SERIES);
   const member = context.request.member;
   // The home page's 最近チェックしたマンガ (content type 5) lists what a member looked at.
   if (member) await recordSeriesView(context.services.db, member.userId, seriesId);
   return {
-    main,
-    user: await userData(context, seriesId),
-    isLogin: context.request.member !== null,
+    main: page.main,
+    user: page.user ?? SERIES_USER_DEFAULTS,
+    isLogin: member !== null,
   };
 }
 

@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { SiteFooter } from "../../components/SiteFooter";
-import { SiteHeader, SiteLogo } from "../../components/SiteHeader";
 import { useShell } from "../../lib/shell";
 import { FloatingButtons } from "./FloatingButtons";
+import { SiteFooter } from "./SiteFooter";
+import { SiteHeader, SiteLogo } from "./SiteHeader";
 import "./frame.css";
 
 export type HeaderKind = "full" | "no-nav" | "no-button" | "logo";

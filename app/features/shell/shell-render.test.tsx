@@ -7,9 +7,9 @@ import {
   type UserStatus,
   VISITOR_USER_STATUS,
 } from "../../../contract/status";
-import { SiteFooter } from "../../components/SiteFooter";
-import { SiteHeader } from "../../components/SiteHeader";
 import { CountdownBars } from "./CountdownBars";
+import { SiteFooter } from "./SiteFooter";
+import { SiteHeader } from "./SiteHeader";
 import { WORKSPACE_TOAST_MS, WorkspaceBadge } from "./WorkspaceBadge";
 
 const status: SessionStatus = {

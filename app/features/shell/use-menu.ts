@@ -1,15 +1,14 @@
 import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
+import { isGenreId } from "../../../contract/genres";
 import type { MenuAnswer } from "../../../contract/menu";
 import type { SessionStatus } from "../../../contract/status";
 import { get, post } from "../../lib/request";
 
-export const GENRE_IDS = [1, 2, 3, 4, 5, 6, 20, 21] as const;
-
 /** The genre the reader is browsing: ?genre= when it names one, else 総合 (1). */
 export function currentGenre(value: string | null): number {
   const n = Number(value);
-  return (GENRE_IDS as readonly number[]).includes(n) ? n : 1;
+  return isGenreId(n) ? n : 1;
 }
 
 export function useCurrentGenre(): number {

@@ -1,3 +1,4 @@
+import { GENRES } from "../../../contract/genres";
 import {
   authors,
   books,
@@ -64,17 +65,6 @@ export const FIRST_BOOK_ID = 100_001;
 
 /** Series generated, inserted and released per round, so 100,000 series stay within memory. */
 const SERIES_PER_ROUND = 2_000;
-
-export const GENRES: ReadonlyArray<readonly [id: number, name: string]> = [
-  [1, "総合"],
-  [2, "少女・女性"],
-  [3, "TL"],
-  [4, "BL"],
-  [5, "少年・青年"],
-  [6, "メンズ"],
-  [20, "タテヨミ"],
-  [21, "ボイスドラマ"],
-];
 
 const GENRE_SHOJO = 2;
 const GENRE_TL = 3;

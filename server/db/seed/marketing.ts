@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { PgInsertValue, PgTable } from "drizzle-orm/pg-core";
+import { GENRE_IDS, genreName } from "../../../contract/genres";
 import type { TopicBlock, TopicRow } from "../../../contract/topic-content";
 import { campaignPolicies, campaigns, campaignTargets } from "../../modules/campaign/schema";
 import {
@@ -20,9 +21,6 @@ import type { Db } from "../client";
 import type { Rng } from "./random";
 import type { CatalogSummary, SeedContext } from "./types";
 
-/** Home genres of spec 001 §3: 1 総合 … 6 メンズ, 20 タテヨミ, 21 ボイスドラマ. */
-export const HOME_GENRES = [1, 2, 3, 4, 5, 6, 20, 21] as const;
-
 /** Spec 001 §4: this home content pages through 1–5 per session, so it holds five pages. */
 export const ROTATING_LAYOUT_ID = 1203;
 
@@ -31,17 +29,6 @@ export const LAYOUT_TYPES = [
   1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28,
   29, 30,
 ] as const;
-
-const GENRE_NAMES: Record<number, string> = {
-  1: "総合",
-  2: "少女・女性",
-  3: "TL",
-  4: "BL",
-  5: "少年・青年",
-  6: "メンズ",
-  20: "タテヨミ",
-  21: "ボイスドラマ",
-};
 
 const DAY_MS = 86_400_000;
 const JST_OFFSET_MS = 9 * 3_600_000;
@@ -246,7 +233,7 @@ interface CampaignTemplate {
   pickupMoreUrl?: string;
 }
 
-const ALL_GENRES = [...HOME_GENRES];
+const ALL_GENRES = [...GENRE_IDS];
 
 const CAMPAIGN_TEMPLATES: CampaignTemplate[] = [
   {
@@ -689,9 +676,9 @@ function planBanners(rng: Rng, now: Date, pools: Pools, plan: CampaignPlan): Ban
 
   const byGenre = new Map<number, number[]>();
   const campaignBanner = new Map<number, number>();
-  for (const genre of HOME_GENRES) {
+  for (const genre of GENRE_IDS) {
     const ids: number[] = [];
-    const prefix = genre === 1 ? "" : `${GENRE_NAMES[genre]}の`;
+    const prefix = genre === 1 ? "" : `${genreName(genre)}の`;
     for (const c of campaignsForGenre(plan, genre)) {
       let id = campaignBanner.get(c.id);
       if (id === undefined) {
@@ -703,7 +690,7 @@ function planBanners(rng: Rng, now: Date, pools: Pools, plan: CampaignPlan): Ban
     if (genre !== 21) {
       for (const s of sampleFrom(rng, pools.series(genre), 3)) {
         ids.push(
-          add(`今話題の${genre === 1 ? "人気" : GENRE_NAMES[genre]}作品`, `/series/${s.seriesId}`),
+          add(`今話題の${genre === 1 ? "人気" : genreName(genre)}作品`, `/series/${s.seriesId}`),
         );
       }
       ids.push(add(`${prefix}無料作品をチェック`, `/free?genre=${genre}`));
@@ -730,7 +717,7 @@ function planBanners(rng: Rng, now: Date, pools: Pools, plan: CampaignPlan): Ban
   }
 
   const flicks: (typeof flickBanners)["$inferInsert"][] = [];
-  for (const genre of HOME_GENRES) {
+  for (const genre of GENRE_IDS) {
     byGenre
       .get(genre)!
       .slice(0, FLICK_BANNERS)
@@ -1134,7 +1121,7 @@ function planHome(
     });
   };
 
-  for (const genre of HOME_GENRES) {
+  for (const genre of GENRE_IDS) {
     const campaignsHere = campaignsForGenre(plan, genre);
     const featured = campaignsHere.find((c) => !c.template.coupon);
     const coupon = campaignsHere.find((c) => c.template.coupon);
@@ -1369,7 +1356,7 @@ function planHome(
         },
         {
           type: 4,
-          title: `${GENRE_NAMES[genre]}ランキング`,
+          title: `${genreName(genre)}ランキング`,
           display: 10,
           items: "none",
           icon: "ranking",

@@ -1,12 +1,11 @@
 import { randomBytes } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
+import type { AppEnv, AppServices } from "../../lib/context";
 import { failure } from "../../lib/errors";
+import { CSRF_COOKIE, issueCsrfToken, SESSION_COOKIE } from "../../lib/session-cookies";
 import { findSession } from "../../modules/account/service";
-import type { AppEnv, AppServices } from "../context";
 
-export const SESSION_COOKIE = "sid";
-export const CSRF_COOKIE = "ct";
 export const VISITOR_COOKIE = "vid";
 const token = /^[A-Za-z0-9_-]{16,64}$/;
 
@@ -57,35 +56,4 @@ export function cookiesAndSession(services: AppServices): MiddlewareHandler<AppE
     }
     await next();
   };
-}
-
-/**
- * A new `ct` value. Login, sign-up, logout and leaving call it too, so a token planted in the
- * browser before the session changed (session fixation of the CSRF token) stops working. The
- * page's request helper reads the cookie on every call, so its next POST sends the new value.
- */
-export function issueCsrfToken(c: Parameters<MiddlewareHandler<AppEnv>>[0]) {
-  const csrf = randomBytes(18).toString("base64url");
-  // Readable by the page on purpose: the request helper copies it into X-CSRFToken.
-  setCookie(c, CSRF_COOKIE, csrf, {
-    path: "/",
-    sameSite: "Lax",
-    secure: c.get("secure"),
-    maxAge: 60 * 60 * 24 * 365,
-  });
-  c.set("csrfToken", csrf);
-}
-
-export function setSessionCookie(
-  c: Parameters<MiddlewareHandler<AppEnv>>[0],
-  value: string,
-  expiresAt: Date | null,
-) {
-  setCookie(c, SESSION_COOKIE, value, {
-    path: "/",
-    httpOnly: true,
-    sameSite: "Lax",
-    secure: c.get("secure"),
-    ...(expiresAt ? { expires: expiresAt } : { maxAge: 0 }),
-  });
 }

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context, MiddlewareHandler } from "hono";
+import type { AppEnv } from "../../lib/context";
 import { clientAddress, type ForwardedRequest, isSecureRequest } from "../../lib/forwarded";
 import type { Logger } from "../../logger";
-import type { AppEnv } from "../context";
 
 const incomingId = /^[A-Za-z0-9._-]{8,64}$/;
 

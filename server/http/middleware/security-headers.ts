@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
-import type { AppEnv } from "../context";
+import type { AppEnv } from "../../lib/context";
 
 /** Inline scripts (React Router's hydration data, React's streaming) run only with the nonce. */
 const policy = (nonce: string) =>

@@ -4,6 +4,7 @@ import { Browser, createTestApp } from "../../http/test-client";
 import { orders } from "../commerce/schema";
 import { LOGIN_FAILURE_LIMIT, LOGIN_FAILURE_LIMIT_PER_ADDRESS } from "./routes";
 import { leaveReasons, sessions, users } from "./schema";
+import { authenticate, findSession } from "./service";
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
@@ -201,6 +202,22 @@ describe("login, logout and sessions", () => {
     const replay = new Browser(t.app);
     replay.cookies.set("sid", sid);
     expect((await replay.getJson("/api/status")).body.is_login).toBe(false);
+  });
+
+  it("hands requests a member without the password hash", async () => {
+    const { email, password } = await signup(new Browser(t.app));
+    const browser = new Browser(t.app);
+    await browser.postJson("/api/account/login", { email, password });
+    const session = await findSession(
+      t.database.db,
+      t.services.sessionSecret,
+      browser.cookies.get("sid")!,
+    );
+    expect(session?.user.email).toBe(email);
+    expect(session?.user).not.toHaveProperty("passwordHash");
+    const member = await authenticate(t.database.db, email, password);
+    expect(member?.userId).toBe(session?.user.userId);
+    expect(member).not.toHaveProperty("passwordHash");
   });
 
   it("sets the session cookie HttpOnly and SameSite=Lax", async () => {

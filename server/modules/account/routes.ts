@@ -7,12 +7,13 @@ import {
   profilePayload,
   signupPayload,
 } from "../../../contract/account";
-import type { AppEnv, AppServices } from "../../http/context";
-import { requireMember } from "../../http/member";
-import { issueCsrfToken, setSessionCookie } from "../../http/middleware/cookies-and-session";
+import type { UserStatus } from "../../../contract/status";
+import type { Db } from "../../db/client";
+import type { AppEnv, AppServices } from "../../lib/context";
 import { ApiError, Conflict } from "../../lib/errors";
 import { readJson } from "../../lib/input";
-import { userStatus } from "../session-status/service";
+import { requireMember } from "../../lib/member";
+import { issueCsrfToken, setSessionCookie } from "../../lib/session-cookies";
 import { forgetMemberPersonalData } from "./forget-personal-data";
 import {
   AccountError,
@@ -47,7 +48,15 @@ function endSession(c: Context<AppEnv>) {
   issueCsrfToken(c);
 }
 
-export function accountRoutes(services: AppServices) {
+/**
+ * The page answers account's calls include, assembled in server/pages/ (which builds on the
+ * modules, so a module cannot import it): the router registry hands them in.
+ */
+export interface AccountPages {
+  userStatus(db: Db, userId: number | null): Promise<UserStatus>;
+}
+
+export function accountRoutes(services: AppServices, { userStatus }: AccountPages) {
   const { db, limiter } = services;
   const routes = new Hono<AppEnv>();
 

@@ -1,6 +1,7 @@
 import { createHash, createHmac, randomBytes, randomInt } from "node:crypto";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import type { SessionMember } from "../../lib/context";
 import { decoyHash, hashPassword, verifyPassword } from "./password";
 import { inquiries, leaveReasons, secrets, sessions, type User, users } from "./schema";
 
@@ -60,17 +61,36 @@ export async function registerMember(
   return rows[0]!;
 }
 
+/** What a session carries of its member: every column but the password hash and leaving date. */
+const sessionMemberColumns = {
+  userId: users.userId,
+  email: users.email,
+  nickname: users.nickname,
+  introduction: users.introduction,
+  profileId: users.profileId,
+  userType: users.userType,
+  ctrlGroup: users.ctrlGroup,
+  newsletterFlag: users.newsletterFlag,
+  agreedAt: users.agreedAt,
+  workspace: users.workspace,
+  signupAt: users.signupAt,
+};
+
 /** Answers the member when the password matches, otherwise null, in the same time either way. */
-export async function authenticate(db: Db, email: string, password: string): Promise<User | null> {
-  const [user] = await db
-    .select()
+export async function authenticate(
+  db: Db,
+  email: string,
+  password: string,
+): Promise<SessionMember | null> {
+  const [row] = await db
+    .select({ member: sessionMemberColumns, passwordHash: users.passwordHash })
     .from(users)
     .where(and(eq(users.email, normaliseEmail(email)), isNull(users.leftAt)));
-  if (!user?.passwordHash) {
+  if (!row?.passwordHash) {
     await verifyPassword(password, await decoyHash());
     return null;
   }
-  return (await verifyPassword(password, user.passwordHash)) ? user : null;
+  return (await verifyPassword(password, row.passwordHash)) ? row.member : null;
 }
 
 /**
@@ -108,7 +128,7 @@ export async function createSession(
 }
 
 export interface ActiveSession {
-  user: User;
+  user: SessionMember;
   expiresAt: Date;
 }
 
@@ -121,7 +141,11 @@ export async function findSession(
   if (!token || token.length > 200) return null;
   const sessionHash = hashToken(secret, token);
   const [row] = await db
-    .select({ user: users, expiresAt: sessions.expiresAt, lastSeenAt: sessions.lastSeenAt })
+    .select({
+      user: sessionMemberColumns,
+      expiresAt: sessions.expiresAt,
+      lastSeenAt: sessions.lastSeenAt,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.userId, sessions.userId))
     .where(
@@ -152,9 +176,9 @@ export async function revokeSession(db: Db, secret: string, token: string): Prom
     .where(and(eq(sessions.sessionHash, hashToken(secret, token)), isNull(sessions.revokedAt)));
 }
 
-export async function getMember(db: Db, userId: number): Promise<User | null> {
+export async function getMember(db: Db, userId: number): Promise<SessionMember | null> {
   const [user] = await db
-    .select()
+    .select(sessionMemberColumns)
     .from(users)
     .where(and(eq(users.userId, userId), isNull(users.leftAt)));
   return user ?? null;

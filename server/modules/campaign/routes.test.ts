@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CampaignListAnswer, CampaignPageAnswer } from "../../../contract/campaign";
 import type { PagedSeries } from "../../../contract/series";
 import { Browser, createTestApp } from "../../http/test-client";
+import { startOfTokyoDay } from "../../lib/clock";
 import {
   books,
   categories,
@@ -14,7 +15,6 @@ import {
   seriesGenres,
 } from "../catalog/schema";
 import { seriesFavorites, userItems } from "../library/schema";
-import { startOfTokyoDay } from "../session-status/clock";
 import { campaignPolicies, campaigns, campaignTargets } from "./schema";
 
 let t: Awaited<ReturnType<typeof createTestApp>>;

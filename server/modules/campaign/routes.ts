@@ -1,6 +1,12 @@
 import { type Context, Hono } from "hono";
 import { z } from "zod";
-import { OTOKU_FILTERS, type OtokuFilter } from "../../../contract/campaign";
+import {
+  type CampaignListAnswer,
+  type CampaignPageAnswer,
+  OTOKU_FILTERS,
+  type OtokuFilter,
+} from "../../../contract/campaign";
+import { GENRE_IDS } from "../../../contract/genres";
 import {
   blankToUndefined,
   integerIn,
@@ -9,13 +15,13 @@ import {
   pageNumber,
   recordId,
 } from "../../../contract/input";
-import type { AppEnv, AppServices } from "../../http/context";
-import { sharedAnswer } from "../../http/shared-answers";
+import type { Db } from "../../db/client";
+import { currentCampaignTimestamp } from "../../lib/campaign-timestamp";
+import type { AppEnv, AppServices } from "../../lib/context";
 import { BadInput, NotFound } from "../../lib/errors";
 import { readFields, readParams, readQuery } from "../../lib/input";
+import { sharedAnswer } from "../../lib/shared-answers";
 import { seriesExists } from "../catalog/series-page";
-import { currentCampaignTimestamp } from "../session-status/service";
-import { campaignList, runningCampaignPage } from "./campaign-page";
 import {
   DEFAULT_MANY_FREE_VOLUMES,
   dailySpecial,
@@ -27,10 +33,9 @@ import {
   recommendList,
 } from "./series-picks";
 
-const GENRES = [0, 1, 2, 3, 4, 5, 6, 20, 21];
 const genre = z.preprocess(
   blankToUndefined,
-  oneOfNumbers(GENRES, "ジャンルが正しくありません").optional(),
+  oneOfNumbers([0, ...GENRE_IDS], "ジャンルが正しくありません").optional(),
 );
 const pageNo = pageNumber();
 const filter = z.preprocess(
@@ -46,7 +51,26 @@ const cacheKey = z.string().min(1).max(64);
  * Campaign calls (spec 001 §7.3 campaign init, campaigns, campaign/{id}/{page}) and the
  * free-work, recommendation and daily-special lists (§7.4).
  */
-export function campaignRoutes(services: AppServices) {
+/** The campaign list and page answers, assembled in server/pages/campaign.ts; the router registry hands them in. */
+export interface CampaignPages {
+  campaignList(
+    db: Db,
+    opts: { genre?: number | null; filter?: OtokuFilter | null; ts: number },
+    now?: Date,
+  ): Promise<CampaignListAnswer>;
+  /** A running campaign's page; an ended or unknown campaign throws its typed failure. */
+  runningCampaignPage(
+    db: Db,
+    campaignId: number,
+    pageNo: number,
+    userId: number | null,
+  ): Promise<CampaignPageAnswer>;
+}
+
+export function campaignRoutes(
+  services: AppServices,
+  { campaignList, runningCampaignPage }: CampaignPages,
+) {
   const { db } = services;
   const routes = new Hono<AppEnv>();
 

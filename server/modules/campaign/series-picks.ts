@@ -3,6 +3,7 @@ import { pattern } from "../../../contract/campaign";
 import type { SeriesItem } from "../../../contract/items";
 import type { PagedSeries } from "../../../contract/series";
 import type { Db } from "../../db/client";
+import { startOfTokyoDay, tokyoTime } from "../../lib/clock";
 import { bookItems, seriesItems } from "../catalog/series-items";
 import {
   freeSeriesIds,
@@ -12,7 +13,6 @@ import {
   volumesReleasedBetween,
 } from "../catalog/series-lists";
 import { ownedSeriesIds, tasteSeriesIds } from "../library/service";
-import { startOfTokyoDay, tokyoTime } from "../session-status/clock";
 import { campaignsStartedBetween, freeCampaignSeries, seriesOfCampaigns } from "./service";
 
 /** Free-work lists (/free, /many_free, /recommend?tp=4) show this many series per page. */

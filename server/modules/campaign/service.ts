@@ -16,14 +16,15 @@ import {
 } from "drizzle-orm";
 import {
   type CampaignEntry,
+  type CampaignPageAnswer,
   type CampaignPolicyView,
   type CategoryCounts,
   ENDING_SOON_SECONDS,
 } from "../../../contract/campaign";
 import type { PolicyType } from "../../../contract/items";
 import type { Db } from "../../db/client";
+import { tokyoDateTime } from "../../lib/clock";
 import { endDateLabel } from "../catalog/series-items";
-import { tokyoDateTime } from "../session-status/clock";
 import { type Campaign, campaignPolicies, campaigns, campaignTargets } from "./schema";
 
 /** Running campaigns that make something free or cheaper: the menu's free_and_sale_count. */
@@ -178,6 +179,11 @@ export function categoryCounts(list: readonly CampaignEntry[]): CategoryCounts {
 }
 
 export type CampaignState = "running" | "upcoming" | "ended";
+
+/** A campaign page as asked for: its answer while running, otherwise why there is none. */
+export type CampaignPageResult =
+  | { state: "running"; answer: CampaignPageAnswer }
+  | { state: Exclude<CampaignState, "running"> | "missing" };
 
 export async function campaignById(
   db: Db,

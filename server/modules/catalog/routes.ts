@@ -1,20 +1,26 @@
 import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { blankToUndefined, recordId } from "../../../contract/input";
-import { DEFAULT_MEMBER_FREE_VOL, SERIES_USER_DEFAULTS } from "../../../contract/series";
-import type { AppEnv, AppServices } from "../../http/context";
-import { sharedAnswer } from "../../http/shared-answers";
+import {
+  DEFAULT_MEMBER_FREE_VOL,
+  SERIES_USER_DEFAULTS,
+  type SeriesMain,
+  type SeriesUserData,
+} from "../../../contract/series";
+import type { Db } from "../../db/client";
+import type { AppEnv, AppServices } from "../../lib/context";
 import { NotFound } from "../../lib/errors";
+import { initAnswer } from "../../lib/init-answer";
 import { readFields, readParams, readQuery } from "../../lib/input";
-import { initAnswer } from "../session-status/init-routes";
+import { sharedAnswer } from "../../lib/shared-answers";
 import {
   bookPeriod,
-  personalSeriesMain,
   seriesExists,
   seriesFeatures,
   seriesMain,
   seriesUserData,
   seriesVolume,
+  type Viewer,
 } from "./series-page";
 
 const seriesParam = z.object({ seriesId: recordId("seriesId") });
@@ -32,7 +38,17 @@ function viewerOf(c: Context<AppEnv>) {
  * The series page calls (spec 001 §7.3 series init/main/each, §7.4 series/books, book_period,
  * series_feature). Shared answers hold no user data; personal ones are the viewer's.
  */
-export function seriesRoutes(services: AppServices) {
+/** The series page answer, assembled in server/pages/series.ts; the router registry hands it in. */
+export interface SeriesPages {
+  seriesPage(
+    db: Db,
+    seriesId: number,
+    viewer: Viewer,
+    opts: { withUserData: boolean },
+  ): Promise<{ main: SeriesMain; user: SeriesUserData | null } | null>;
+}
+
+export function seriesRoutes(services: AppServices, { seriesPage }: SeriesPages) {
   const { db } = services;
   const routes = new Hono<AppEnv>();
 
@@ -47,9 +63,9 @@ export function seriesRoutes(services: AppServices) {
 
   routes.post("/personal/series/:seriesId/main", async (c) => {
     const { seriesId } = readParams(c, seriesParam);
-    const main = await personalSeriesMain(db, seriesId, viewerOf(c));
-    if (!main) throw new NotFound(NO_SERIES);
-    return c.json({ result: true, ...main });
+    const page = await seriesPage(db, seriesId, viewerOf(c), { withUserData: false });
+    if (!page) throw new NotFound(NO_SERIES);
+    return c.json({ result: true, ...page.main });
   });
 
   routes.get("/shared/series/:seriesId/main", async (c) => {

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AppEnv } from "../../http/context";
 import { createTestApp } from "../../http/test-client";
+import type { AppEnv } from "../../lib/context";
 import { publicOrigin } from "./public-origin";
 import { books, publishers, series } from "./schema";
 import { robotsTxt, sitemapPart, sitemapXml } from "./seo-routes";

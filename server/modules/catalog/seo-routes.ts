@@ -1,5 +1,5 @@
 import type { Context, Handler } from "hono";
-import type { AppEnv, AppServices } from "../../http/context";
+import type { AppEnv, AppServices } from "../../lib/context";
 import { runningCampaignEntries } from "../campaign/service";
 import { publicOrigin } from "./public-origin";
 import {

@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { PolicyType, SeriesItem } from "../../../contract/items";
 import type { Db } from "../../db/client";
+import { tokyoDateTime, tokyoTime } from "../../lib/clock";
 import { type ItemCampaign, runningCampaignsFor } from "../campaign/item-campaigns";
-import { tokyoDateTime, tokyoTime } from "../session-status/clock";
 import {
   authors,
   books,

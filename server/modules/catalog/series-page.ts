@@ -13,6 +13,7 @@ import {
   type SeriesUserData,
 } from "../../../contract/series";
 import type { Db } from "../../db/client";
+import { tokyoDateTime, tokyoIsoDate } from "../../lib/clock";
 import { type ItemCampaign, runningCampaignsFor } from "../campaign/item-campaigns";
 import { campaignEntriesByIds } from "../campaign/service";
 import {
@@ -24,7 +25,6 @@ import {
 import { featureEntries } from "../home/service";
 import { favoriteSeriesIds, notifiesSeries, ownedItemIds, seriesReading } from "../library/service";
 import { memberBookRatings } from "../review/service";
-import { tokyoDateTime, tokyoIsoDate } from "../session-status/clock";
 import {
   authors,
   books,
@@ -58,7 +58,8 @@ function priceExTax(priceInc: number): number {
 
 type BookRow = typeof books.$inferSelect;
 
-interface SeriesFacts {
+/** What one series' page is made from: read once per page and shared by its parts. */
+export interface SeriesFacts {
   row: {
     seriesId: number;
     name: string;
@@ -79,7 +80,8 @@ interface SeriesFacts {
   coupons: SeriesCouponRow[];
 }
 
-async function loadFacts(
+/** The series facts query; null: no such series. */
+export async function loadSeriesFacts(
   db: Db,
   seriesId: number,
   now: Date,
@@ -264,9 +266,13 @@ export async function seriesMain(
   seriesId: number,
   now = new Date(),
 ): Promise<SeriesMain | null> {
-  const facts = await loadFacts(db, seriesId, now);
-  if (!facts) return null;
+  const facts = await loadSeriesFacts(db, seriesId, now);
+  return facts ? seriesMainOf(db, facts, now) : null;
+}
+
+async function seriesMainOf(db: Db, facts: SeriesFacts, now: Date): Promise<SeriesMain> {
   const { row } = facts;
+  const seriesId = row.seriesId;
   const campaignIds = [...new Set(facts.running.map((r) => r.campaignId))];
   const [about, campaignList] = await Promise.all([
     seriesDescriptors(db, seriesId),
@@ -343,8 +349,19 @@ export async function personalSeriesMain(
   viewer: Viewer,
   now = new Date(),
 ): Promise<SeriesMain | null> {
-  const main = await seriesMain(db, seriesId, now);
-  if (!main) return null;
+  const facts = await loadSeriesFacts(db, seriesId, now);
+  return facts ? personalSeriesMainOf(db, facts, viewer, now) : null;
+}
+
+/** personalSeriesMain from facts already read. */
+export async function personalSeriesMainOf(
+  db: Db,
+  facts: SeriesFacts,
+  viewer: Viewer,
+  now: Date,
+): Promise<SeriesMain> {
+  const seriesId = facts.row.seriesId;
+  const main = await seriesMainOf(db, facts, now);
   const isLogin = viewer.userId !== null;
   const bookList = applyMemberFreeRule(
     main.books,
@@ -391,8 +408,18 @@ export async function seriesUserData(
   userId: number,
   now = new Date(),
 ): Promise<SeriesUserData | null> {
-  const facts = await loadFacts(db, seriesId, now);
-  if (!facts) return null;
+  const facts = await loadSeriesFacts(db, seriesId, now);
+  return facts ? seriesUserDataOf(db, facts, userId, now) : null;
+}
+
+/** seriesUserData from facts already read. */
+export async function seriesUserDataOf(
+  db: Db,
+  facts: SeriesFacts,
+  userId: number,
+  now: Date,
+): Promise<SeriesUserData> {
+  const seriesId = facts.row.seriesId;
   const itemIds = facts.books.map((b) => b.itemId);
   const [own, cart, favorite, notification, ratings, reading, held] = await Promise.all([
     ownedItemIds(db, userId, itemIds),
@@ -606,7 +633,7 @@ export async function volumeReadingTerms(
     .where(eq(books.bookId, bookId));
   if (!found) return null;
   // Asked once per page image while reading: coupons do not change what may be read.
-  const facts = await loadFacts(db, found.seriesId, now, false);
+  const facts = await loadSeriesFacts(db, found.seriesId, now, false);
   const row = facts?.books.find((b) => b.bookId === bookId);
   if (!facts || !row) return null;
   const isLogin = viewer.userId !== null;

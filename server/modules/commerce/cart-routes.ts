@@ -1,9 +1,9 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import type { AppEnv, AppServices } from "../../http/context";
-import { requireMember } from "../../http/member";
+import type { AppEnv, AppServices } from "../../lib/context";
 import { ApiError } from "../../lib/errors";
 import { readJson } from "../../lib/input";
+import { requireMember } from "../../lib/member";
 import { addToCart, CartError, clearCart, removeFromCart } from "./cart";
 import { cartSummary } from "./service";
 

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, gt, inArray, isNull, lte, max, or, sql, sum } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { tokyoIsoDate } from "../../lib/clock";
 import { itemPrices } from "../catalog/service";
-import { tokyoIsoDate } from "../session-status/clock";
 import {
   cartItems,
   couponSeries,

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { INT4_MAX, integerIn, numeric } from "../../../contract/input";
-import type { AppEnv, AppServices } from "../../http/context";
+import type { AppEnv, AppServices } from "../../lib/context";
 import { readJson, readParams } from "../../lib/input";
 
 /** Spec 000 §7 / 001 §7.4: the analytics events the pages send. */

@@ -11,9 +11,6 @@ import {
   pickupCampaigns,
 } from "./schema";
 
-/** Home genres of spec 001 §3 (0 すべて is only a UI value). */
-export const HOME_GENRES = [1, 2, 3, 4, 5, 6, 20, 21] as const;
-
 function layoutShown(now: Date) {
   return and(
     or(isNull(homeLayouts.startAt), lte(homeLayouts.startAt, now)),

@@ -203,6 +203,22 @@ describe("user lists, favourites and notifications", () => {
     expect(visitor.body).toMatchObject({ cart_items: [], own_items: [], favorite_series: [] });
   });
 
+  it("sets the same flags on a card in search, home and user/items answers (one member-flags service)", async () => {
+    const search = await alice.postJson<{ data: SeriesItem[] }>("/api/search", {
+      wd: firstSeries.series_name,
+    });
+    const found = search.body.data.find((s) => s.series_id === firstSeries.series_id)!;
+    expect(found).toMatchObject({ favorite_flag: true, cart_flag: true, get_flag: false });
+    const his = await bob.postJson<{ data: SeriesItem[] }>("/api/search", {
+      wd: firstSeries.series_name,
+    });
+    expect(his.body.data.find((s) => s.series_id === firstSeries.series_id)).toMatchObject({
+      favorite_flag: false,
+      cart_flag: false,
+      get_flag: true,
+    });
+  });
+
   it("toggles 気になる and answers the new state", async () => {
     const series = firstSeries.series_id + 2;
     const on = await bob.postJson("/api/series_favorite", { series });

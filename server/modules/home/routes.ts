@@ -1,19 +1,18 @@
 import { type Context, Hono } from "hono";
 import { z } from "zod";
+import { GENRE_IDS } from "../../../contract/genres";
+import type { HomeAnswer, HomeContentAnswer } from "../../../contract/home";
 import { INT4_MAX, integerIn, oneOfNumbers, recordId } from "../../../contract/input";
-import type { AppEnv, AppServices } from "../../http/context";
-import { sharedAnswer } from "../../http/shared-answers";
+import type { Db } from "../../db/client";
+import type { AppEnv, AppServices } from "../../lib/context";
 import { NotFound } from "../../lib/errors";
 import { readJson, readParams, readQuery } from "../../lib/input";
+import { sharedAnswer } from "../../lib/shared-answers";
 import { genreList } from "../catalog/series-lookups";
-import { eventRoutes } from "../event/routes";
-import { seriesMarkRoutes } from "../library/series-mark-routes";
-import { initRoutes } from "../session-status/init-routes";
-import { homePage, homeSection } from "./home-answers";
-import { flickBannersOf, HOME_GENRES } from "./home-page";
-import { memberItems } from "./member-items";
+import { memberItems } from "../library/member-flags";
+import { flickBannersOf } from "./home-page";
 
-const genre = oneOfNumbers(HOME_GENRES, "ジャンルが正しくありません").default(1);
+const genre = oneOfNumbers(GENRE_IDS, "ジャンルが正しくありません").default(1);
 const pagetype = oneOfNumbers([1, 2], "pagetype は 1 か 2 です").default(1);
 const sectionParams = z.object({
   layoutId: recordId("layoutId"),
@@ -22,8 +21,22 @@ const sectionParams = z.object({
 });
 const itemIds = z.array(z.number().int().positive().max(INT4_MAX)).max(500);
 
+/** The home answers, assembled in server/pages/home.ts; the router registry hands them in. */
+export interface HomePages {
+  homePage(db: Db, genre: number, pagetype: number, now: Date): Promise<HomeAnswer>;
+  homeSection(
+    db: Db,
+    layoutId: number,
+    num: number,
+    page: number,
+    memberId: number | null,
+    now: Date,
+  ): Promise<Omit<HomeContentAnswer, "cache"> | null>;
+}
+
 async function section(
   services: AppServices,
+  { homeSection }: HomePages,
   params: z.infer<typeof sectionParams>,
   memberId: number | null,
 ) {
@@ -44,7 +57,7 @@ async function section(
  * content (personal, or shared with k in cache mode), the user's lists that set card flags, the
  * init calls, favourites and notifications, the viewing history and the tracking events.
  */
-export function homeRoutes(services: AppServices) {
+export function homeRoutes(services: AppServices, pages: HomePages) {
   const routes = new Hono<AppEnv>();
   const memberId = (c: Context<AppEnv>) => c.get("member")?.userId ?? null;
 
@@ -52,7 +65,7 @@ export function homeRoutes(services: AppServices) {
     const input = await readJson(c, z.object({ genre, pagetype }));
     return c.json({
       result: true,
-      ...(await homePage(services.db, input.genre, input.pagetype, new Date())),
+      ...(await pages.homePage(services.db, input.genre, input.pagetype, new Date())),
     });
   });
 
@@ -60,7 +73,7 @@ export function homeRoutes(services: AppServices) {
     const params = readParams(c, sectionParams);
     return c.json({
       result: true,
-      ...(await section(services, params, memberId(c))),
+      ...(await section(services, pages, params, memberId(c))),
       cache: false,
     });
   });
@@ -69,7 +82,7 @@ export function homeRoutes(services: AppServices) {
     const params = readParams(c, sectionParams);
     readQuery(c, z.object({ k: z.string().min(1).max(64) }));
     return sharedAnswer(c, services.sharedAnswers, async () => ({
-      ...(await section(services, params, null)),
+      ...(await section(services, pages, params, null)),
       cache: true,
     }));
   });
@@ -87,7 +100,7 @@ export function homeRoutes(services: AppServices) {
     const params = { layoutId: input.id, num: input.num, page: input.page };
     return c.json({
       result: true,
-      ...(await section(services, params, memberId(c))),
+      ...(await section(services, pages, params, memberId(c))),
       cache: false,
     });
   });
@@ -113,8 +126,5 @@ export function homeRoutes(services: AppServices) {
     });
   });
 
-  routes.route("/", initRoutes(services));
-  routes.route("/", seriesMarkRoutes(services));
-  routes.route("/", eventRoutes(services));
   return routes;
 }

@@ -1,4 +1,3 @@
-import { applyUserItemsToContent, contentCards, itemIdsOf } from "../../../app/lib/user-items";
 import type {
   AuthorPickupRow,
   CarouselItem,
@@ -18,7 +17,6 @@ import { dramaCdItems } from "../dramacd/cd-items";
 import { viewedSeriesPage } from "../library/series-marks";
 import { type RankingType, rankingList } from "../ranking/service";
 import { bannersByIds, layoutItemPage, pickupCampaignIdsOf } from "./home-page";
-import { memberItems } from "./member-items";
 import type { HomeLayout, HomeLayoutItem } from "./schema";
 import { hotWordsOfGenre } from "./service";
 
@@ -320,17 +318,4 @@ async function pickupCampaignContent(
     content: { kind: "campaigns", items: campaigns },
     more_flag: running.length > offset + req.num,
   };
-}
-
-/** A personal answer: the same content with the member's cart, owned and 気になる flags set. */
-export async function withMemberFlags(
-  db: Db,
-  memberId: number | null,
-  content: HomeContent,
-): Promise<HomeContent> {
-  const cards = contentCards(content);
-  if (memberId === null || cards.length === 0) return content;
-  const seriesIds = cards.flatMap((c) => (c.series_id !== undefined ? [c.series_id] : []));
-  const lists = await memberItems(db, memberId, itemIdsOf(cards), seriesIds);
-  return applyUserItemsToContent(content, lists);
 }

@@ -6,7 +6,7 @@ import {
   opinionPayload,
   requestPayload,
 } from "../../../contract/messages";
-import type { AppEnv, AppServices } from "../../http/context";
+import type { AppEnv, AppServices } from "../../lib/context";
 import { BadInput } from "../../lib/errors";
 import { readJson } from "../../lib/input";
 import { type MessageInput, type SentMessage, sendMessage } from "./service";

@@ -1,7 +1,7 @@
 import { eq, lt } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { tokyoDateTime } from "../../lib/clock";
 import { recordInquiry } from "../account/service";
-import { tokyoDateTime } from "../session-status/clock";
 import { inquiryNonces } from "./schema";
 
 export type MessageKind = "inquiry" | "opinion" | "request";

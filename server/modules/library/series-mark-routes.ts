@@ -1,10 +1,10 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { recordId } from "../../../contract/input";
-import type { AppEnv, AppServices } from "../../http/context";
-import { requireMember } from "../../http/member";
+import type { AppEnv, AppServices } from "../../lib/context";
 import { NotFound } from "../../lib/errors";
 import { readJson } from "../../lib/input";
+import { requireMember } from "../../lib/member";
 import { seriesExists } from "../catalog/series-page";
 import { clearSeriesViews, toggleSeriesFavorite, toggleSeriesNotification } from "./series-marks";
 

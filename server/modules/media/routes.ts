@@ -3,7 +3,7 @@ import { Readable } from "node:stream";
 import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { INT4_MAX, integerIn, recordId } from "../../../contract/input";
-import type { AppEnv, AppServices } from "../../http/context";
+import type { AppEnv, AppServices } from "../../lib/context";
 import { ApiError } from "../../lib/errors";
 import { readParams } from "../../lib/input";
 import { volumeReadingTerms } from "../catalog/series-page";

@@ -1,13 +1,13 @@
 import { type Context, Hono } from "hono";
 import { z } from "zod";
+import { GENRE_IDS } from "../../../contract/genres";
 import { oneOfNumbers } from "../../../contract/input";
-import type { AppEnv, AppServices } from "../../http/context";
-import { sharedAnswer } from "../../http/shared-answers";
+import type { AppEnv, AppServices } from "../../lib/context";
 import { readJson, readQuery } from "../../lib/input";
+import { sharedAnswer } from "../../lib/shared-answers";
 import { menuAnswer } from "./service";
 
-const GENRES = [1, 2, 3, 4, 5, 6, 20, 21] as const;
-const genre = oneOfNumbers(GENRES, "ジャンルが正しくありません").default(1);
+const genre = oneOfNumbers(GENRE_IDS, "ジャンルが正しくありません").default(1);
 
 /** The menu (spec 001 §2.4, §3 "Menu") is the same for everybody, so it has a shared form too. */
 export function menuRoutes(services: AppServices) {

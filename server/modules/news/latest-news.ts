@@ -1,6 +1,6 @@
 import { desc, lte } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { tokyoDateTime } from "../session-status/clock";
+import { tokyoDateTime } from "../../lib/clock";
 import { news } from "./schema";
 
 /** A notice is marked new for this long after it is published. */

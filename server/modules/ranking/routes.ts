@@ -1,26 +1,19 @@
 import { Hono } from "hono";
 import { z } from "zod";
+import { GENRE_IDS } from "../../../contract/genres";
 import { integerIn, oneOfNumbers } from "../../../contract/input";
-import type { AppEnv, AppServices } from "../../http/context";
-import { sharedAnswer } from "../../http/shared-answers";
+import type { AppEnv, AppServices } from "../../lib/context";
 import { readParams, readQuery } from "../../lib/input";
-import { withMemberFlags } from "../search/member-flags";
-import {
-  RANKING_DEPTH,
-  RANKING_GENRES,
-  type RankingPagetype,
-  type RankingType,
-  rankingList,
-} from "./service";
-
-const oneOf = (values: readonly number[], message: string) => oneOfNumbers(values, message);
+import { sharedAnswer } from "../../lib/shared-answers";
+import { withMemberFlags } from "../library/member-flags";
+import { RANKING_DEPTH, type RankingPagetype, type RankingType, rankingList } from "./service";
 
 export const rankingParamsSchema = z.object({
-  pagetype: oneOf([1, 2], "pagetype は 1 か 2 です").transform((n) => n as RankingPagetype),
-  tp: oneOf([1, 2, 3], "tp は 1（デイリー）, 2（週間）, 3（月間）のいずれかです").transform(
+  pagetype: oneOfNumbers([1, 2], "pagetype は 1 か 2 です").transform((n) => n as RankingPagetype),
+  tp: oneOfNumbers([1, 2, 3], "tp は 1（デイリー）, 2（週間）, 3（月間）のいずれかです").transform(
     (n) => n as RankingType,
   ),
-  genre: oneOf(RANKING_GENRES, "ジャンルが正しくありません"),
+  genre: oneOfNumbers(GENRE_IDS, "ジャンルが正しくありません"),
   ln: integerIn(1, RANKING_DEPTH, `件数は1〜${RANKING_DEPTH}の整数で指定してください`),
 });
 

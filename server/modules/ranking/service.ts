@@ -1,4 +1,5 @@
 import { and, asc, eq, sql } from "drizzle-orm";
+import { GENRE_IDS } from "../../../contract/genres";
 import type { Pattern, SeriesItem } from "../../../contract/items";
 import type { Db } from "../../db/client";
 import { seriesItems } from "../catalog/series-items";
@@ -16,8 +17,6 @@ export type RankingType = 1 | 2 | 3;
 export type RankingPagetype = 1 | 2;
 export const RANKING_TYPES: readonly RankingType[] = [1, 2, 3];
 export const RANKING_PAGETYPES: readonly RankingPagetype[] = [1, 2];
-/** Genres a ranking can be asked for (spec 001 §3); 1 総合 ranks every genre together. */
-export const RANKING_GENRES = [1, 2, 3, 4, 5, 6, 20, 21] as const;
 /** Spec 000 §9. */
 export const RANKING_DEFAULTS = { tp: 2, ln: 30, pagetype: 1, genre: 1 } as const;
 /** How deep each ranking is kept, and so the largest ln. */
@@ -68,7 +67,7 @@ function ranked(
     }
   }
   const rows: RankingRow[] = [];
-  for (const genre of RANKING_GENRES) {
+  for (const genre of GENRE_IDS) {
     const members =
       genre === 1 ? sorted : sorted.filter((t) => genreOf.get(t.seriesId)?.includes(genre));
     members.slice(0, RANKING_DEPTH).forEach((t, i) => {

@@ -1,10 +1,10 @@
 import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { type SearchInput, searchInputSchema } from "../../../contract/search";
-import type { AppEnv, AppServices } from "../../http/context";
-import { requireMember } from "../../http/member";
+import type { AppEnv, AppServices } from "../../lib/context";
 import { readJson, readQuery } from "../../lib/input";
-import { withMemberFlags } from "./member-flags";
+import { requireMember } from "../../lib/member";
+import { withMemberFlags } from "../library/member-flags";
 import { clearSearchHistory, searchHistoryOf, searchSeries, suggest } from "./service";
 
 const suggestSchema = z.object({

@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, lte } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { tokyoIsoDate } from "../session-status/clock";
+import { tokyoIsoDate } from "../../lib/clock";
 import { loginStampCards, userStamps } from "./schema";
 
 export async function currentStampCard(db: Db, now: Date) {

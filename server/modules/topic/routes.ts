@@ -1,7 +1,7 @@
 import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { checkTopicJson, TOPIC_JSON_WARNING } from "../../../contract/topic-json";
-import type { AppEnv, AppServices } from "../../http/context";
+import type { AppEnv, AppServices } from "../../lib/context";
 import { BadInput, Forbidden, NotFound } from "../../lib/errors";
 import { readJson, readParams, readQuery } from "../../lib/input";
 import type { TopicPage } from "./schema";

@@ -1,5 +1,5 @@
-import type { HomeContent } from "../../contract/home";
-import type { UserItems } from "../../contract/items";
+import type { HomeContent } from "./home";
+import type { UserItems } from "./items";
 
 /** Anything that carries the user flags: series, volume and drama-CD cards. */
 export interface FlaggedItem {

@@ -1,7 +1,8 @@
 import { Link, useNavigate, useSearchParams } from "react-router";
-import type { SessionStatus, UserStatus } from "../../contract/status";
-import { HeaderSearch } from "../features/shell/HeaderSearch";
-import { badgeText, headerIcons } from "../features/shell/header-icons";
+import type { SessionStatus, UserStatus } from "../../../contract/status";
+import { post } from "../../lib/request";
+import { HeaderSearch } from "./HeaderSearch";
+import { badgeText, headerIcons } from "./header-icons";
 import {
   BookshelfIcon,
   CartIcon,
@@ -14,10 +15,9 @@ import {
   SnowIcon,
   SparkleIcon,
   UserIcon,
-} from "../features/shell/icons";
-import { useShellUi } from "../features/shell/shell-ui";
-import { post } from "../lib/request";
-import "../features/shell/header.css";
+} from "./icons";
+import { useShellUi } from "./shell-ui";
+import "./header.css";
 
 /** Other code (the recently-checked popup) opens the viewing history when it hears this event. */
 export const RECENTLY_CHECKED_EVENT = "komaya:recently-checked";

@@ -1,28 +1,26 @@
 import {
   CAMPAIGN_PAGE_SIZE,
   type CampaignListAnswer,
-  type CampaignPageAnswer,
   type CampaignTargetView,
   matchesFilter,
   type OtokuFilter,
   pattern,
-} from "../../../contract/campaign";
-import type { Db } from "../../db/client";
-import { Ended, NotFound } from "../../lib/errors";
-import { bookItems, campaignEffect, seriesItems } from "../catalog/series-items";
-import { bookIdsOfItems, paidVolumesOf } from "../catalog/series-lists";
-import { salePrice } from "../catalog/series-page";
-import { cartItemIds } from "../commerce/service";
-import { dramaCdItems } from "../dramacd/cd-items";
-import { favoriteSeriesIds, ownedItemIds } from "../library/service";
-import { runningCampaignsFor } from "./item-campaigns";
+} from "../../contract/campaign";
+import type { Db } from "../db/client";
+import { Ended, NotFound } from "../lib/errors";
+import { runningCampaignsFor } from "../modules/campaign/item-campaigns";
 import {
-  type CampaignState,
+  type CampaignPageResult,
   campaignById,
   campaignTargetPage,
   categoryCounts,
   runningCampaignEntries,
-} from "./service";
+} from "../modules/campaign/service";
+import { bookItems, campaignEffect, seriesItems } from "../modules/catalog/series-items";
+import { bookIdsOfItems, paidVolumesOf } from "../modules/catalog/series-lists";
+import { salePrice } from "../modules/catalog/series-page";
+import { dramaCdItems } from "../modules/dramacd/cd-items";
+import { memberItemsOf } from "../modules/library/member-flags";
 
 /**
  * The campaign list (/otoku, /campaign): running campaigns of a genre, optionally one filter;
@@ -40,10 +38,6 @@ export async function campaignList(
     ts: opts.ts,
   };
 }
-
-export type CampaignPageResult =
-  | { state: "running"; answer: CampaignPageAnswer }
-  | { state: Exclude<CampaignState, "running"> | "missing" };
 
 /**
  * One page of a campaign (spec 001 §3 "Campaign page"). Without a member the user flags are false
@@ -122,14 +116,10 @@ export async function campaignPage(
       ...targets.map((t) => t.item_id).filter((id): id is number => id !== null),
       ...[...child.values()].flat().map((v) => v.itemId),
     ];
-    const [owned, inCart, favorite] = await Promise.all([
-      ownedItemIds(db, userId, ids),
-      cartItemIds(db, userId, ids),
-      favoriteSeriesIds(db, userId, allSeriesIds),
-    ]);
-    own = new Set(owned);
-    cart = new Set(inCart);
-    const favorites = new Set(favorite);
+    const lists = await memberItemsOf(db, userId, ids, allSeriesIds);
+    own = new Set(lists.own_items);
+    cart = new Set(lists.cart_items);
+    const favorites = new Set(lists.favorite_series);
     for (const t of targets) {
       t.get_flag = t.item_id !== null && own.has(t.item_id);
       t.cart_flag = t.item_id !== null && cart.has(t.item_id);

@@ -1,15 +1,8 @@
 import { Link, NavLink, useLocation } from "react-router";
-import { CouponBalloon } from "../features/shell/CouponBalloon";
-import {
-  BookshelfIcon,
-  CouponIcon,
-  FreeIcon,
-  GiftIcon,
-  GuideIcon,
-  HomeIcon,
-} from "../features/shell/icons";
-import { APP_DOWNLOAD_LINKS, COMPANY_LINKS, SOCIAL_LINKS } from "../features/shell/store-links";
-import "../features/shell/footer.css";
+import { CouponBalloon } from "./CouponBalloon";
+import { BookshelfIcon, CouponIcon, FreeIcon, GiftIcon, GuideIcon, HomeIcon } from "./icons";
+import { APP_DOWNLOAD_LINKS, COMPANY_LINKS, SOCIAL_LINKS } from "./store-links";
+import "./footer.css";
 
 const SERVICE_LINKS = [
   { to: "/howto", label: "はじめての方へ" },

@@ -4,37 +4,35 @@ import {
   type UserStatus,
   VISITOR_USER_STATUS,
   type Workspace,
-} from "../../../contract/status";
-import type { Db } from "../../db/client";
-import type { AppServices } from "../../http/context";
-import type { User } from "../account/schema";
-import { getMember, publicSessionId } from "../account/service";
+} from "../../contract/status";
+import type { Db } from "../db/client";
+import { currentCampaignTimestamp } from "../lib/campaign-timestamp";
+import {
+  tokyoDateNumber,
+  tokyoDateTime,
+  tokyoEndOfMonth,
+  tokyoMonth,
+  tokyoTime,
+} from "../lib/clock";
+import type { AppServices, SessionMember } from "../lib/context";
+import { detectDevice } from "../lib/device";
+import { getMember, publicSessionId } from "../modules/account/service";
 import {
   cartSummary,
   couponSummary,
   paymentSummary,
   pendingRefundIds,
   pointBalance,
-} from "../commerce/service";
-import { bookshelfNewCount, lastReadAt } from "../library/service";
-import { targetPopupIds } from "../popup/service";
-import { stampStatus } from "../stamp/service";
-import { tokyoDateNumber, tokyoDateTime, tokyoEndOfMonth, tokyoMonth, tokyoTime } from "./clock";
-import { detectDevice } from "./device";
+} from "../modules/commerce/service";
+import { bookshelfNewCount, lastReadAt } from "../modules/library/service";
+import { targetPopupIds } from "../modules/popup/service";
+import { stampStatus } from "../modules/stamp/service";
 
 /** Terms last changed on this date; members who agreed before it are asked again. */
 export const TERMS_UPDATED_AT = new Date("2026-04-01T00:00:00+09:00");
 
-/**
- * Shared answers are keyed by the hour campaigns switch at, so a cached answer never outlives
- * the campaign state it was made from.
- */
-export function currentCampaignTimestamp(now: Date): number {
-  return Math.floor(now.getTime() / 3_600_000) * 3600;
-}
-
 export interface StatusRequest {
-  member: User | null;
+  member: SessionMember | null;
   sessionToken: string | null;
   visitorId: string;
   userAgent?: string;

@@ -1,9 +1,26 @@
 import type { Database, Db } from "../db/client";
 import type { Env } from "../env";
 import type { Logger } from "../logger";
-import type { User } from "../modules/account/schema";
 import type { RateLimiter } from "../rate-limit";
 import type { SharedAnswerStore } from "./shared-answers";
+
+/**
+ * The logged-in member as a request carries it: the columns the pages and answers use, never the
+ * password hash (account's findSession selects exactly these).
+ */
+export interface SessionMember {
+  userId: number;
+  email: string | null;
+  nickname: string | null;
+  introduction: string | null;
+  profileId: string;
+  userType: string;
+  ctrlGroup: number;
+  newsletterFlag: boolean;
+  agreedAt: Date | null;
+  workspace: unknown;
+  signupAt: Date;
+}
 
 /** What every request handler can reach: built once at start, shared by all requests. */
 export interface AppServices {
@@ -21,7 +38,7 @@ export interface RequestVars {
   requestId: string;
   log: Logger;
   /** The logged-in member, or null for a visitor. */
-  member: User | null;
+  member: SessionMember | null;
   /** Raw session cookie value when it names a live session. */
   sessionToken: string | null;
   /** Stable random id of this browser, for visitors too (control groups, analytics). */

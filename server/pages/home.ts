@@ -1,10 +1,16 @@
-import type { HomeAnswer, HomeContentAnswer } from "../../../contract/home";
-import type { Db } from "../../db/client";
-import { runningCampaigns } from "../campaign/item-campaigns";
-import { latestNews } from "../news/latest-news";
-import { currentCampaignTimestamp } from "../session-status/service";
-import { flickBannersOf, homeLayoutsOf, pickupCampaignIdsOf, shownLayout } from "./home-page";
-import { sectionContent, withMemberFlags } from "./section-content";
+import type { HomeAnswer, HomeContentAnswer } from "../../contract/home";
+import type { Db } from "../db/client";
+import { currentCampaignTimestamp } from "../lib/campaign-timestamp";
+import { runningCampaigns } from "../modules/campaign/item-campaigns";
+import {
+  flickBannersOf,
+  homeLayoutsOf,
+  pickupCampaignIdsOf,
+  shownLayout,
+} from "../modules/home/home-page";
+import { sectionContent } from "../modules/home/section-content";
+import { withMemberFlagsOnContent } from "../modules/library/member-flags";
+import { latestNews } from "../modules/news/latest-news";
 
 /** The home answer shows this many notices. */
 export const LATEST_NEWS_COUNT = 3;
@@ -54,5 +60,5 @@ export async function homeSection(
   const layout = await shownLayout(db, layoutId, now);
   if (!layout) return null;
   const answer = await sectionContent(db, layout, { num, page, memberId, now });
-  return { ...answer, content: await withMemberFlags(db, memberId, answer.content) };
+  return { ...answer, content: await withMemberFlagsOnContent(db, memberId, answer.content) };
 }

@@ -1,0 +1,103 @@
+/**
+ * Imports run one way (DESIGN.md, decision 0012):
+ *   contract ← server/lib ← server/modules ← server/pages ← server/http
+ *   contract ← app/lib ← app/components ← app/features ← app/routes
+ * `npm run check:imports` (part of `npm test`) fails on any import against the flow.
+ */
+
+// Tests and their fixtures may drive the real HTTP app and write any table to set up a case.
+const TESTS = "([.]test[.]tsx?|/test-fixture[.]ts)$";
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: "server-never-imports-app",
+      comment: "server/ is below the pages: it never imports app/.",
+      severity: "error",
+      from: { path: "^server/" },
+      to: { path: "^app/" },
+    },
+    {
+      name: "contract-stands-alone",
+      comment: "contract/ is shared by both sides, so it imports neither.",
+      severity: "error",
+      from: { path: "^contract/" },
+      to: { path: "^(server|app)/" },
+    },
+    {
+      name: "server-lib-is-the-bottom",
+      comment: "server/lib/ is what every module may use; it knows no module, page or HTTP code.",
+      severity: "error",
+      from: { path: "^server/lib/", pathNot: TESTS },
+      to: { path: "^server/(modules|pages|http)/" },
+    },
+    {
+      name: "modules-below-pages",
+      comment:
+        "A module never imports a page assembler or the HTTP layer; routes that answer with an assembler get it from server/http/registry.ts.",
+      severity: "error",
+      from: { path: "^server/modules/", pathNot: TESTS },
+      to: { path: "^server/(pages|http)/" },
+    },
+    {
+      name: "modules-own-their-tables",
+      comment:
+        "A module's tables are reached only through its service: no other module, page or HTTP code imports its schema.ts (a schema may name another's table for a foreign key).",
+      severity: "error",
+      from: {
+        path: "^server/(modules/([^/]+)|pages|http|lib)/",
+        pathNot: [TESTS, "/schema[.]ts$"],
+      },
+      to: { path: "^server/modules/[^/]+/schema[.]ts$", pathNot: "^server/modules/$2/" },
+    },
+    {
+      name: "pages-below-http",
+      comment: "Page assemblers are called by the HTTP layer, never the other way round.",
+      severity: "error",
+      from: { path: "^server/pages/", pathNot: TESTS },
+      to: { path: "^server/http/" },
+    },
+    {
+      name: "app-lib-is-the-bottom",
+      comment: "app/lib/ (request helper, tracking, formatting) knows no UI above it.",
+      severity: "error",
+      from: { path: "^app/lib/" },
+      to: { path: "^app/(components|features|routes|layouts)/" },
+    },
+    {
+      name: "components-below-features",
+      comment: "Shared components know no shop area and no screen.",
+      severity: "error",
+      from: { path: "^app/components/" },
+      to: { path: "^app/(features|routes)/" },
+    },
+    {
+      name: "features-below-routes",
+      comment: "Feature slices are used by screens, never the other way round.",
+      severity: "error",
+      from: { path: "^app/features/" },
+      to: { path: "^app/routes/" },
+    },
+    {
+      name: "app-reaches-server-only-through-server-files",
+      comment:
+        "Only files that run on the server alone (*.server.ts) may import server/, so no server code reaches the browser bundle.",
+      severity: "error",
+      from: { path: "^app/", pathNot: "[.]server[.]tsx?$" },
+      to: { path: "^server/" },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: "^(node_modules|build|[.]react-router)/" },
+    // Type-only imports count: a type from the wrong layer is still a dependency on it.
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "tsconfig.json" },
+    enhancedResolveOptions: {
+      exportsFields: ["exports"],
+      conditionNames: ["import", "require", "node", "default", "types"],
+      extensions: [".ts", ".tsx", ".js", ".mjs", ".cjs", ".json"],
+    },
+  },
+};

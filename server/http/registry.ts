@@ -1,0 +1,55 @@
+import { Hono } from "hono";
+import type { AppEnv, AppServices } from "../lib/context";
+import { accountRoutes, memberSettingsRoutes } from "../modules/account/routes";
+import { campaignRoutes } from "../modules/campaign/routes";
+import { seriesRoutes } from "../modules/catalog/routes";
+import { robotsTxt, sitemapPart, sitemapXml } from "../modules/catalog/seo-routes";
+import { cartRoutes } from "../modules/commerce/cart-routes";
+import { eventRoutes } from "../modules/event/routes";
+import { homeRoutes } from "../modules/home/routes";
+import { inquiryRoutes } from "../modules/inquiry/routes";
+import { seriesMarkRoutes } from "../modules/library/series-mark-routes";
+import { mediaRoutes } from "../modules/media/routes";
+import { menuRoutes } from "../modules/menu/routes";
+import { rankingRoutes } from "../modules/ranking/routes";
+import { searchRoutes } from "../modules/search/routes";
+import { topicRoutes } from "../modules/topic/routes";
+import { campaignList, runningCampaignPage } from "../pages/campaign";
+import { homePage, homeSection } from "../pages/home";
+import { seriesPage } from "../pages/series";
+import { userStatus } from "../pages/status";
+import { statusRoutes } from "../pages/status-routes";
+
+/**
+ * Every router of /api, mounted here and nowhere else: a module's routes.ts builds its router
+ * and never mounts another's, so this list is the whole API. Routes that answer with a page
+ * assembler (server/pages/) get it handed in here, since modules sit below pages.
+ */
+export function apiRouter(services: AppServices): Hono<AppEnv> {
+  const api = new Hono<AppEnv>();
+  api.route("/", statusRoutes(services));
+  api.route("/account", accountRoutes(services, { userStatus }));
+  api.route("/", memberSettingsRoutes(services));
+  api.route("/", menuRoutes(services));
+  api.route("/", cartRoutes(services));
+  api.route("/", searchRoutes(services));
+  api.route("/", rankingRoutes(services));
+  api.route("/", homeRoutes(services, { homePage, homeSection }));
+  api.route("/", seriesMarkRoutes(services));
+  api.route("/", eventRoutes(services));
+  api.route("/", seriesRoutes(services, { seriesPage }));
+  api.route("/", campaignRoutes(services, { campaignList, runningCampaignPage }));
+  api.route("/", inquiryRoutes(services));
+  api.route("/", topicRoutes(services));
+  return api;
+}
+
+/** The routes outside /api: robots.txt, the sitemaps and the generated media. */
+export function siteRouter(services: AppServices): Hono<AppEnv> {
+  const site = new Hono<AppEnv>();
+  site.get("/robots.txt", robotsTxt(services));
+  site.get("/sitemap.xml", sitemapXml(services));
+  site.get("/sitemaps/:name", sitemapPart(services));
+  site.route("/media", mediaRoutes(services));
+  return site;
+}
