@@ -12,6 +12,7 @@ import type { AppServices } from "./lib/context";
 import { memorySharedAnswers, redisSharedAnswers } from "./lib/shared-answers";
 import { createLogger } from "./logger";
 import { loadSessionSecret } from "./modules/account/service";
+import { startLedgerJobs } from "./modules/commerce/jobs";
 import { startRankingRefresh } from "./modules/ranking/jobs";
 import { startSearchIndexRefresh } from "./modules/search/jobs";
 import { memoryRateLimiter, redisRateLimiter } from "./rate-limit";
@@ -95,6 +96,8 @@ async function main() {
   const stopJobs = [
     startRankingRefresh(database.db, logger),
     startSearchIndexRefresh(database.db, logger),
+    // Points expire on their date and refund campaigns pay out on theirs.
+    startLedgerJobs(database.db, logger),
   ];
   logger.info("listening", {
     url: `http://localhost:${port}/`,

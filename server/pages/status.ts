@@ -17,11 +17,11 @@ import {
 import type { AppServices, SessionMember } from "../lib/context";
 import { detectDevice } from "../lib/device";
 import { getMember, publicSessionId } from "../modules/account/service";
+import { enabledRefundIds } from "../modules/commerce/refunds";
 import {
   cartSummary,
   couponSummary,
   paymentSummary,
-  pendingRefundIds,
   pointBalance,
 } from "../modules/commerce/service";
 import { bookshelfNewCount, lastReadAt } from "../modules/library/service";
@@ -101,7 +101,7 @@ export async function userStatus(
     pointBalance(db, member.userId, now),
     cartSummary(db, member.userId),
     couponSummary(db, member.userId, now),
-    pendingRefundIds(db, member.userId, now),
+    enabledRefundIds(db, now),
     targetPopupIds(db, member.userId, now),
     bookshelfNewCount(db, member.userId, now),
     stampStatus(db, member.userId, now),

@@ -14,6 +14,7 @@ import { ApiError, Conflict } from "../../lib/errors";
 import { readJson } from "../../lib/input";
 import { requireMember } from "../../lib/member";
 import { issueCsrfToken, setSessionCookie } from "../../lib/session-cookies";
+import { grantSignupCoupons } from "../commerce/coupons";
 import { forgetMemberPersonalData } from "./forget-personal-data";
 import {
   AccountError,
@@ -70,6 +71,8 @@ export function accountRoutes(services: AppServices, { userStatus }: AccountPage
       });
       if (input.newsletter) await setNewsletter(db, userId, true);
       await agreeToTerms(db, userId);
+      // The countdown bar advertises the sign-up coupon from the first page the member sees.
+      await grantSignupCoupons(db, userId, new Date());
       await startSession(c, services, userId);
       return c.json({ result: true, user: await userStatus(db, userId) });
     } catch (error) {

@@ -329,3 +329,29 @@ export async function authorAndMagazineNames(
     magazines: new Map(magazineRows.map((r) => [r.id, r.name])),
   };
 }
+
+/**
+ * Paid volumes on sale now costing at most maxPriceInc (tax included), newest first, as
+ * { bookId, itemId }: what a member's points could buy outright (/api/point/books).
+ */
+export async function volumesPricedUpTo(
+  db: Db,
+  maxPriceInc: number,
+  now: Date,
+  limit: number,
+): Promise<Array<{ bookId: number; itemId: number }>> {
+  if (maxPriceInc <= 0) return [];
+  return db
+    .select({ bookId: books.bookId, itemId: books.itemId })
+    .from(books)
+    .where(
+      and(
+        eq(books.onsaleFlag, true),
+        gt(books.priceInc, 0),
+        lte(books.priceInc, maxPriceInc),
+        lte(books.itemStartDate, now),
+      ),
+    )
+    .orderBy(sql`${books.itemStartDate} desc`, asc(books.bookId))
+    .limit(limit);
+}

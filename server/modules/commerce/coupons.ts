@@ -220,3 +220,81 @@ export async function grantSignupCoupons(db: Db, userId: number, now: Date): Pro
     if (await grantCoupon(db, userId, c.couponId, now)) granted.push(c.couponId);
   return granted;
 }
+
+export interface MemberCouponRow {
+  coupon: typeof coupons.$inferSelect;
+  held: { expiresAt: Date; usedAt: Date | null } | null;
+}
+
+/** Used or run-out coupons stay on the member's list this long, greyed out. */
+const SHOW_SPENT_DAYS = 30;
+
+/**
+ * The coupon page's list: coupons the member holds (recently used or run out ones greyed) and the
+ * receivable coupons running or announced that they have not taken yet. Campaign-bound coupons
+ * (coupon_type 2) are taken on their campaign's coupon page, not here, unless held.
+ */
+export async function memberCoupons(db: Db, userId: number, now: Date): Promise<MemberCouponRow[]> {
+  const since = new Date(now.getTime() - SHOW_SPENT_DAYS * 86_400_000);
+  const [held, offered] = await Promise.all([
+    db
+      .select({
+        coupon: coupons,
+        expiresAt: receivedCoupons.expiresAt,
+        usedAt: receivedCoupons.usedAt,
+      })
+      .from(receivedCoupons)
+      .innerJoin(coupons, eq(coupons.couponId, receivedCoupons.couponId))
+      .where(and(eq(receivedCoupons.userId, userId), gt(receivedCoupons.expiresAt, since))),
+    db
+      .select()
+      .from(coupons)
+      .where(
+        and(
+          eq(coupons.receivable, true),
+          eq(coupons.signupCoupon, false),
+          gt(coupons.endAt, now),
+          inArray(coupons.couponType, [1, 3, 4, 5]),
+        ),
+      ),
+  ]);
+  const heldIds = new Set(held.map((h) => h.coupon.couponId));
+  const rows: MemberCouponRow[] = [
+    ...held.map((h) => ({ coupon: h.coupon, held: { expiresAt: h.expiresAt, usedAt: h.usedAt } })),
+    ...offered.filter((c) => !heldIds.has(c.couponId)).map((c) => ({ coupon: c, held: null })),
+  ];
+  const usable = (r: MemberCouponRow) =>
+    r.held !== null && !r.held.usedAt && r.held.expiresAt > now && r.coupon.startAt <= now;
+  // Usable first, soonest ending first; then those to receive; then spent ones.
+  const rank = (r: MemberCouponRow) => (usable(r) ? 0 : r.held === null ? 1 : 2);
+  const end = (r: MemberCouponRow) => (r.held?.expiresAt ?? r.coupon.endAt).getTime();
+  return rows.sort(
+    (a, b) => rank(a) - rank(b) || end(a) - end(b) || a.coupon.couponId - b.coupon.couponId,
+  );
+}
+
+/** Running coupons of one coupon campaign (coupon_type 2), with whether the member holds each. */
+export async function campaignCoupons(
+  db: Db,
+  userId: number,
+  campaignId: number,
+  now: Date,
+): Promise<MemberCouponRow[]> {
+  const rows = await db
+    .select({
+      coupon: coupons,
+      expiresAt: receivedCoupons.expiresAt,
+      usedAt: receivedCoupons.usedAt,
+    })
+    .from(coupons)
+    .leftJoin(
+      receivedCoupons,
+      and(eq(receivedCoupons.couponId, coupons.couponId), eq(receivedCoupons.userId, userId)),
+    )
+    .where(and(eq(coupons.campaignId, campaignId), gt(coupons.endAt, now)))
+    .orderBy(coupons.couponId);
+  return rows.map((r) => ({
+    coupon: r.coupon,
+    held: r.expiresAt ? { expiresAt: r.expiresAt, usedAt: r.usedAt } : null,
+  }));
+}

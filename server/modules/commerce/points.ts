@@ -240,3 +240,58 @@ export async function expiringSoon(
     .filter((l): l is Lot & { expiresAt: Date } => l.expiresAt !== null && l.expiresAt <= until)
     .map((l) => ({ point: l.remaining, expiresAt: l.expiresAt }));
 }
+
+export interface PointHistoryRow {
+  at: Date;
+  reason: PointReason;
+  point: number;
+  expiresAt: Date | null;
+  description: string | null;
+  orderId: number | null;
+}
+
+/**
+ * The member's point history, newest first: each grant and each expiry is a line; the entries
+ * one spend or one cancellation wrote against several lots are one line per order.
+ */
+export async function pointHistory(
+  db: Db,
+  userId: number,
+  page: { limit: number; offset: number },
+): Promise<{ rows: PointHistoryRow[]; hit: number }> {
+  const line = sql`case when ${pointEntries.reason} in ('use', 'cancel') then 0 else ${pointEntries.pointEntryId} end`;
+  const grouped = db
+    .select({
+      at: sql<Date>`${pointEntries.createdAt}`.as("at"),
+      reason: sql<PointReason>`${pointEntries.reason}`.as("reason"),
+      point: sql<string>`sum(${pointEntries.delta})`.as("point"),
+      expiresAt: sql<Date | null>`min(${pointEntries.expiresAt})`.as("expires_at"),
+      description: sql<string | null>`max(${pointEntries.description})`.as("description"),
+      orderId: sql<number | null>`${pointEntries.orderId}`.as("order_id"),
+      line: sql<number>`${line}`.as("line"),
+    })
+    .from(pointEntries)
+    .where(eq(pointEntries.userId, userId))
+    .groupBy(pointEntries.createdAt, pointEntries.reason, pointEntries.orderId, line)
+    .as("grouped");
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(grouped)
+      .orderBy(sql`${grouped.at} desc`, sql`${grouped.line} desc`)
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ hit: sql<string>`count(*)` }).from(grouped),
+  ]);
+  return {
+    hit: Number(total?.hit ?? 0),
+    rows: rows.map((r) => ({
+      at: new Date(r.at),
+      reason: r.reason,
+      point: Number(r.point),
+      expiresAt: r.expiresAt === null ? null : new Date(r.expiresAt),
+      description: r.description,
+      orderId: r.orderId === null ? null : Number(r.orderId),
+    })),
+  };
+}

@@ -1,6 +1,5 @@
 import { and, asc, count, eq, gt, inArray, isNull, lte, max, or, sql, sum } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { tokyoIsoDate } from "../../lib/clock";
 import { itemPrices } from "../catalog/service";
 import {
   cartItems,
@@ -10,7 +9,6 @@ import {
   orders,
   pointEntries,
   receivedCoupons,
-  refunds,
 } from "./schema";
 
 /** How much and how often a member has paid: drives is_paid, pay_count and month_pay_max. */
@@ -112,23 +110,6 @@ export async function couponSummary(db: Db, userId: number, now: Date): Promise<
     signupCouponExpireSeconds: signupLeft,
     specialSaleExpireSeconds: specialLeft,
   };
-}
-
-/** Refunds the member can still claim: pending and not yet past their period date. */
-export async function pendingRefundIds(db: Db, userId: number, now: Date): Promise<number[]> {
-  const today = tokyoIsoDate(now);
-  const rows = await db
-    .select({ refundId: refunds.refundId })
-    .from(refunds)
-    .where(
-      and(
-        eq(refunds.userId, userId),
-        eq(refunds.status, "pending"),
-        sql`${refunds.periodDate} >= ${today}`,
-      ),
-    )
-    .orderBy(refunds.refundId);
-  return rows.map((r) => r.refundId);
 }
 
 /** Leaving: the cart and unused coupons go; orders, payments and the ledger stay for accounting. */

@@ -223,3 +223,36 @@ export async function recordSearchWord(
 export async function clearSearchWords(db: Db, userId: number): Promise<void> {
   await db.delete(searchHistory).where(eq(searchHistory.userId, userId));
 }
+
+/**
+ * A present's volume or drama CD goes onto the bookshelf (source 'present') inside the caller's
+ * transaction. Answers false when the member already owned it.
+ */
+export async function grantPresentItem(
+  tx: Db,
+  input: {
+    userId: number;
+    itemId: number;
+    itemType: number;
+    seriesId: number | null;
+    bookId: number | null;
+    cdId: number | null;
+    now: Date;
+  },
+): Promise<boolean> {
+  const rows = await tx
+    .insert(userItems)
+    .values({
+      userId: input.userId,
+      itemId: input.itemId,
+      itemType: input.itemType,
+      seriesId: input.seriesId,
+      bookId: input.bookId,
+      cdId: input.cdId,
+      source: "present",
+      acquiredAt: input.now,
+    })
+    .onConflictDoNothing()
+    .returning({ itemId: userItems.itemId });
+  return rows.length > 0;
+}

@@ -1,0 +1,100 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import type { CampaignPageAnswer } from "../../../contract/campaign";
+import { pageNumber, recordId } from "../../../contract/input";
+import {
+  COUPON_COUNTDOWN_SECONDS,
+  type CouponsAnswer,
+  type CouponView,
+} from "../../../contract/ledgers";
+import type { Db } from "../../db/client";
+import { tokyoDateTime } from "../../lib/clock";
+import type { AppEnv, AppServices } from "../../lib/context";
+import { readFields, readJson } from "../../lib/input";
+import { requireMember } from "../../lib/member";
+import { campaignCoupons, type MemberCouponRow, memberCoupons, receiveCoupon } from "./coupons";
+
+const COUPON_LOGIN = "クーポンのご利用にはログインが必要です";
+
+/** "2026-06-01 23:59": minutes are what a coupon's end is read in. */
+const dateMinute = (at: Date) => tokyoDateTime(at).slice(0, 16);
+
+export function couponView(row: MemberCouponRow, now: Date): CouponView {
+  const { coupon, held } = row;
+  const end = held?.expiresAt ?? coupon.endAt;
+  const seconds = Math.max(0, Math.floor((end.getTime() - now.getTime()) / 1000));
+  const usable = held !== null && !held.usedAt && seconds > 0 && coupon.startAt <= now;
+  return {
+    coupon_id: coupon.couponId,
+    coupon_type: coupon.couponType,
+    name: coupon.name,
+    description: coupon.description,
+    discount_type: coupon.discountType,
+    discount_value: coupon.discountValue,
+    max_discount: coupon.maxDiscount,
+    min_price: coupon.minPrice,
+    campaign_id: coupon.campaignId,
+    start_date: dateMinute(coupon.startAt),
+    end_date: dateMinute(end),
+    expire_seconds: seconds,
+    countdown: usable && seconds < COUPON_COUNTDOWN_SECONDS,
+    received_flag: held !== null,
+    used_flag: Boolean(held?.usedAt),
+    disabled: held === null ? seconds === 0 || coupon.startAt > now : !usable,
+  };
+}
+
+/** The campaign page with its targets, assembled in server/pages/campaign.ts; handed in by the registry. */
+export interface CouponPages {
+  runningCampaignPage(
+    db: Db,
+    campaignId: number,
+    pageNo: number,
+    userId: number | null,
+  ): Promise<CampaignPageAnswer>;
+}
+
+const campaignInput = z.object({ campaign: recordId("campaign"), pn: pageNumber(10_000, "pn") });
+const receiveInput = z.object({ coupon_id: recordId("coupon_id") });
+
+/** /api/coupons, /api/coupon and /api/coupon_receive (spec 001 §7.4). */
+export function couponRoutes(services: AppServices, { runningCampaignPage }: CouponPages) {
+  const { db } = services;
+  const routes = new Hono<AppEnv>();
+
+  routes.post("/coupons", async (c) => {
+    const member = requireMember(c, COUPON_LOGIN);
+    const now = new Date();
+    const rows = await memberCoupons(db, member.userId, now);
+    return c.json({
+      result: true,
+      coupon: rows.map((r) => couponView(r, now)),
+    } satisfies CouponsAnswer);
+  });
+
+  // A coupon campaign's page: its coupons and the titles they apply to, paged like a campaign.
+  routes.post("/coupon", async (c) => {
+    const member = requireMember(c, COUPON_LOGIN);
+    const { campaign, pn } = await readFields(c, campaignInput);
+    const now = new Date();
+    const page = await runningCampaignPage(db, campaign, pn, member.userId);
+    const rows = await campaignCoupons(db, member.userId, campaign, now);
+    return c.json({
+      result: true,
+      campaign: page.campaign,
+      coupon: rows.map((r) => couponView(r, now)),
+      targets: page.targets,
+      pattern: page.pattern,
+    });
+  });
+
+  routes.post("/coupon_receive", async (c) => {
+    const member = requireMember(c, COUPON_LOGIN);
+    const { coupon_id } = await readJson(c, receiveInput);
+    const now = new Date();
+    const { received } = await receiveCoupon(db, member.userId, coupon_id, now);
+    return c.json({ result: true, received });
+  });
+
+  return routes;
+}

@@ -1,0 +1,92 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { pattern } from "../../../contract/campaign";
+import { pageNumber } from "../../../contract/input";
+import {
+  POINT_EXPIRE_SOON_DAYS,
+  POINT_HISTORY_PAGE_SIZE,
+  POINT_HISTORY_TEXT,
+  type PointAnswer,
+  type PointHistoryAnswer,
+  type PointHistoryType,
+} from "../../../contract/ledgers";
+import { tokyoIsoDate } from "../../lib/clock";
+import type { AppEnv, AppServices } from "../../lib/context";
+import { readFields } from "../../lib/input";
+import { requireMember } from "../../lib/member";
+import { bookItems } from "../catalog/series-items";
+import { volumesPricedUpTo } from "../catalog/service";
+import { ownedItemIds } from "../library/service";
+import { expiringSoon, pointHistory } from "./points";
+import { pointBalance } from "./service";
+
+const POINT_LOGIN = "ポイントのご確認にはログインが必要です";
+const historyInput = z.object({ pn: pageNumber(1000, "pn") });
+/** Volumes /api/point/books lists at most. */
+const POINT_BOOKS_LIMIT = 30;
+
+/** /api/point and /api/point_history (spec 001 §7.4). */
+export function pointRoutes(services: AppServices) {
+  const { db } = services;
+  const routes = new Hono<AppEnv>();
+
+  routes.post("/point", async (c) => {
+    const member = requireMember(c, POINT_LOGIN);
+    return c.json({
+      result: true,
+      point: await pointBalance(db, member.userId, new Date()),
+    } satisfies PointAnswer);
+  });
+
+  routes.post("/point_history", async (c) => {
+    const member = requireMember(c, POINT_LOGIN);
+    const { pn } = await readFields(c, historyInput);
+    const now = new Date();
+    const limit = POINT_HISTORY_PAGE_SIZE;
+    const [point, expire, history] = await Promise.all([
+      pointBalance(db, member.userId, now),
+      expiringSoon(db, member.userId, now, POINT_EXPIRE_SOON_DAYS),
+      pointHistory(db, member.userId, { limit, offset: (pn - 1) * limit }),
+    ]);
+    return c.json({
+      result: true,
+      point,
+      expire: expire.map((e) => ({ point: e.point, expire_date: tokyoIsoDate(e.expiresAt) })),
+      history: history.rows.map((r) => {
+        const type = r.reason as PointHistoryType;
+        return {
+          date: tokyoIsoDate(r.at),
+          type,
+          type_text: POINT_HISTORY_TEXT[type] ?? r.reason,
+          point: r.point,
+          expire_date: r.point > 0 && r.expiresAt ? tokyoIsoDate(r.expiresAt) : null,
+          description: r.description,
+          order_id: r.orderId,
+        };
+      }),
+      pattern: pattern(pn, limit, history.hit),
+    } satisfies PointHistoryAnswer);
+  });
+
+  // Volumes the member's points pay for in full, not owned yet (the point-purchasable list).
+  routes.post("/point/books", async (c) => {
+    const member = requireMember(c, POINT_LOGIN);
+    const now = new Date();
+    const point = await pointBalance(db, member.userId, now);
+    const candidates = await volumesPricedUpTo(db, point, now, POINT_BOOKS_LIMIT * 3);
+    const owned = new Set(
+      await ownedItemIds(
+        db,
+        member.userId,
+        candidates.map((v) => v.itemId),
+      ),
+    );
+    const bookIds = candidates
+      .filter((v) => !owned.has(v.itemId))
+      .slice(0, POINT_BOOKS_LIMIT)
+      .map((v) => v.bookId);
+    return c.json({ result: true, point, data: await bookItems(db, bookIds, { now }) });
+  });
+
+  return routes;
+}
