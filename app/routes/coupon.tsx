@@ -1,18 +1,19 @@
-import { ComingSoon } from "../components/ComingSoon";
+import { CouponScreen } from "../features/ledgers/CouponScreen";
+import { loadCoupons } from "../features/ledgers/ledgers.server";
 import { requireMember } from "../lib/member.server";
 import type { Route } from "./+types/coupon";
 
 export function meta() {
-  return [{ title: "クーポン | コマヤ" }];
+  return [{ title: "クーポン | コマヤ" }, { name: "robots", content: "noindex" }];
 }
 
-export function loader({ context, request }: Route.LoaderArgs) {
-  requireMember(context, request);
-  return null;
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const member = requireMember(context, request);
+  return loadCoupons(context, member.userId);
 }
 
-export default function Screen() {
-  return <ComingSoon title="クーポン" description="受け取ったクーポンの一覧です。" />;
+export default function Screen({ loaderData }: Route.ComponentProps) {
+  return <CouponScreen answer={loaderData} />;
 }
 
 export { RouteErrorBoundary as ErrorBoundary } from "../components/RouteErrorBoundary";

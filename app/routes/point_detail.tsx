@@ -1,20 +1,19 @@
-import { ComingSoon } from "../components/ComingSoon";
+import { loadPointDetail } from "../features/ledgers/ledgers.server";
+import { PointDetailScreen } from "../features/ledgers/PointDetailScreen";
 import { requireMember } from "../lib/member.server";
 import type { Route } from "./+types/point_detail";
 
 export function meta() {
-  return [{ title: "ポイント履歴 | コマヤ" }];
+  return [{ title: "ポイント履歴 | コマヤ" }, { name: "robots", content: "noindex" }];
 }
 
-export function loader({ context, request }: Route.LoaderArgs) {
-  requireMember(context, request);
-  return null;
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const member = requireMember(context, request);
+  return loadPointDetail(context, member.userId, request);
 }
 
-export default function Screen() {
-  return (
-    <ComingSoon title="ポイント履歴" description="ポイントの獲得・利用と有効期限の履歴です。" />
-  );
+export default function Screen({ loaderData }: Route.ComponentProps) {
+  return <PointDetailScreen answer={loaderData} />;
 }
 
 export { RouteErrorBoundary as ErrorBoundary } from "../components/RouteErrorBoundary";

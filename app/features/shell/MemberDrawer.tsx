@@ -22,6 +22,7 @@ import {
   SparkleIcon,
   UserIcon,
 } from "./icons";
+import { PresentBox } from "./PresentBox";
 import { useCurrentGenre, useMenu } from "./use-menu";
 import { useModal } from "./use-modal";
 import "./drawer.css";
@@ -129,6 +130,7 @@ export function MemberDrawer({ shell, onClose }: { shell: ShellState; onClose: (
                   </dd>
                 </div>
               </dl>
+              <PresentBox />
               {workspace?.detail ? (
                 <StaffDetails status={status} workspace={workspace} onNavigate={onClose} />
               ) : null}

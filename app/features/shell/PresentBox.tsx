@@ -1,0 +1,107 @@
+import { useEffect, useId, useState } from "react";
+import { useRevalidator } from "react-router";
+import type {
+  PresentListAnswer,
+  PresentReceiveAnswer,
+  PresentView,
+} from "../../../contract/ledgers";
+import { post } from "../../lib/request";
+
+function holds(p: PresentView): string {
+  if (p.kind === "point") return `${p.point.toLocaleString("ja-JP")}ポイント`;
+  if (p.kind === "coupon") return p.coupon_name ?? "クーポン";
+  return "作品";
+}
+
+/**
+ * The present box inside the member drawer: what is waiting, received one by one or all at once.
+ * After a receive the page data is loaded again so the drawer's points and coupons are current.
+ */
+export function PresentBox() {
+  const [list, setList] = useState<PresentView[] | null>(null);
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState("");
+  const panelId = useId();
+  const { revalidate } = useRevalidator();
+
+  async function load() {
+    const answer = await post<PresentListAnswer>("/api/present");
+    if (answer.result) setList(answer.present_list);
+  }
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loaded once when the drawer opens
+  useEffect(() => {
+    void load();
+  }, []);
+
+  async function receive(url: string) {
+    setBusy(true);
+    const answer = await post<PresentReceiveAnswer>(url);
+    if (answer.result) {
+      setNotice(answer.message);
+      await load();
+      await revalidate();
+    }
+    setBusy(false);
+  }
+
+  const waiting = list?.length ?? 0;
+  return (
+    <section className="present-box" aria-label="プレゼントボックス" data-testid="present-box">
+      <button
+        type="button"
+        className="present-box__toggle"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen(!open)}
+      >
+        プレゼントボックス
+        <span className="present-box__count" data-testid="present-count">
+          {waiting > 0 ? `${waiting}件` : "なし"}
+        </span>
+      </button>
+      <div id={panelId} hidden={!open} className="present-box__panel">
+        {notice ? (
+          <p className="present-box__notice" role="status">
+            {notice}
+          </p>
+        ) : null}
+        {waiting === 0 ? (
+          <p className="present-box__none">受け取れるプレゼントはありません</p>
+        ) : (
+          <>
+            <ul className="present-box__list">
+              {list!.map((p) => (
+                <li key={p.present_id} className="present-box__item" data-testid="present-item">
+                  <span className="present-box__caption">
+                    {p.caption}
+                    <small>
+                      {holds(p)}
+                      {p.expire_date ? `・${p.expire_date.replaceAll("-", "/")}まで` : ""}
+                    </small>
+                  </span>
+                  <button
+                    type="button"
+                    className="button"
+                    disabled={busy}
+                    onClick={() => receive(`/api/present/${p.present_id}`)}
+                  >
+                    受け取る
+                  </button>
+                </li>
+              ))}
+            </ul>
+            <button
+              type="button"
+              className="button button--primary button--block"
+              disabled={busy}
+              onClick={() => receive("/api/present/all")}
+            >
+              すべて受け取る
+            </button>
+          </>
+        )}
+      </div>
+    </section>
+  );
+}
