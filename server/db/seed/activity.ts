@@ -798,6 +798,15 @@ export async function seedMemberActivity(
     createdAt: daysAgo(now, 1, memberRng),
     expiresAt: daysAgo(now, -10),
   });
+  // The apology coupon is only handed out: it reaches the member through the present box.
+  presentRows.push({
+    userId: memberId,
+    couponId: couponIds.apology!,
+    caption: "お詫びクーポン 200円OFF",
+    message: "ご不便をおかけしました。受け取るとクーポン一覧に追加されます。",
+    createdAt: daysAgo(now, 1, memberRng),
+    expiresAt: daysAgo(now, -20),
+  });
 
   // ---- Cart, favourites, notifications, reading, viewing and search history.
   const cartRows = cartLines
