@@ -10,6 +10,7 @@ import {
   type PointHistoryAnswer,
   type PointHistoryType,
 } from "../../../contract/ledgers";
+import type { Db } from "../../db/client";
 import { tokyoIsoDate } from "../../lib/clock";
 import type { AppEnv, AppServices } from "../../lib/context";
 import { readFields } from "../../lib/input";
@@ -24,6 +25,39 @@ const POINT_LOGIN = "ポイントのご確認にはログインが必要です";
 const historyInput = z.object({ pn: pageNumber(1000, "pn") });
 /** Volumes /api/point/books lists at most. */
 const POINT_BOOKS_LIMIT = 30;
+
+/** /api/point_history and the /point_detail page: balance, points expiring soon, the history. */
+export async function pointHistoryAnswer(
+  db: Db,
+  userId: number,
+  pn: number,
+  now: Date,
+): Promise<PointHistoryAnswer> {
+  const limit = POINT_HISTORY_PAGE_SIZE;
+  const [point, expire, history] = await Promise.all([
+    pointBalance(db, userId, now),
+    expiringSoon(db, userId, now, POINT_EXPIRE_SOON_DAYS),
+    pointHistory(db, userId, { limit, offset: (pn - 1) * limit }),
+  ]);
+  return {
+    result: true,
+    point,
+    expire: expire.map((e) => ({ point: e.point, expire_date: tokyoIsoDate(e.expiresAt) })),
+    history: history.rows.map((r) => {
+      const type = r.reason as PointHistoryType;
+      return {
+        date: tokyoIsoDate(r.at),
+        type,
+        type_text: POINT_HISTORY_TEXT[type] ?? r.reason,
+        point: r.point,
+        expire_date: r.point > 0 && r.expiresAt ? tokyoIsoDate(r.expiresAt) : null,
+        description: r.description,
+        order_id: r.orderId,
+      };
+    }),
+    pattern: pattern(pn, limit, history.hit),
+  };
+}
 
 /** /api/point and /api/point_history (spec 001 §7.4). */
 export function pointRoutes(services: AppServices) {
@@ -41,31 +75,7 @@ export function pointRoutes(services: AppServices) {
   routes.post("/point_history", async (c) => {
     const member = requireMember(c, POINT_LOGIN);
     const { pn } = await readFields(c, historyInput);
-    const now = new Date();
-    const limit = POINT_HISTORY_PAGE_SIZE;
-    const [point, expire, history] = await Promise.all([
-      pointBalance(db, member.userId, now),
-      expiringSoon(db, member.userId, now, POINT_EXPIRE_SOON_DAYS),
-      pointHistory(db, member.userId, { limit, offset: (pn - 1) * limit }),
-    ]);
-    return c.json({
-      result: true,
-      point,
-      expire: expire.map((e) => ({ point: e.point, expire_date: tokyoIsoDate(e.expiresAt) })),
-      history: history.rows.map((r) => {
-        const type = r.reason as PointHistoryType;
-        return {
-          date: tokyoIsoDate(r.at),
-          type,
-          type_text: POINT_HISTORY_TEXT[type] ?? r.reason,
-          point: r.point,
-          expire_date: r.point > 0 && r.expiresAt ? tokyoIsoDate(r.expiresAt) : null,
-          description: r.description,
-          order_id: r.orderId,
-        };
-      }),
-      pattern: pattern(pn, limit, history.hit),
-    } satisfies PointHistoryAnswer);
+    return c.json(await pointHistoryAnswer(db, member.userId, pn, new Date()));
   });
 
   // Volumes the member's points pay for in full, not owned yet (the point-purchasable list).
