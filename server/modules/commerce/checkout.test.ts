@@ -1,5 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { CartAnswer } from "../../../contract/cart";
+import type { CheckoutResult } from "../../../contract/checkout";
 import { Browser, createTestApp } from "../../http/test-client";
 import { userItems } from "../library/schema";
 import {
@@ -61,7 +63,7 @@ describe("/api/cart", () => {
     const { browser } = await member();
     const a = freshItem();
     await browser.postJson("/api/cart_add", { items: [a, SALE_ITEM(1)] });
-    const { body } = await browser.postJson("/api/cart");
+    const { body } = await browser.postJson<CartAnswer>("/api/cart");
     expect(body).toMatchObject({
       result: true,
       price: 660 + 770,
@@ -95,29 +97,31 @@ describe("/api/cart", () => {
     const small = await giveCoupon(db(), userId, { discountValue: 100 });
     const big = await giveCoupon(db(), userId, { discountType: 1, discountValue: 20 });
     const elsewhere = await giveCoupon(db(), userId, { couponType: 3 });
-    const best = (await browser.postJson("/api/cart")).body;
+    const best = (await browser.postJson<CartAnswer>("/api/cart")).body;
     expect(best.select_coupon).toBe(big);
     expect(best.coupon_discount).toBe(264);
     expect(best.coupons.map((c: { coupon_id: number }) => c.coupon_id)).toEqual([big, small]);
     expect(best.coupons.map((c: { coupon_id: number }) => c.coupon_id)).not.toContain(elsewhere);
-    expect((await browser.postJson("/api/cart", { coupon: 0 })).body).toMatchObject({
+    expect((await browser.postJson<CartAnswer>("/api/cart", { coupon: 0 })).body).toMatchObject({
       select_coupon: 0,
       coupon_discount: 0,
     });
-    expect((await browser.postJson("/api/cart", { coupon: small })).body).toMatchObject({
-      select_coupon: small,
-      coupon_discount: 100,
-      subtotal: 1220,
-    });
-    expect((await browser.postJson("/api/cart", { coupon: "x" })).status).toBe(400);
+    expect((await browser.postJson<CartAnswer>("/api/cart", { coupon: small })).body).toMatchObject(
+      {
+        select_coupon: small,
+        coupon_discount: 100,
+        subtotal: 1220,
+      },
+    );
+    expect((await browser.postJson<CartAnswer>("/api/cart", { coupon: "x" })).status).toBe(400);
   });
 
   it("offers a coupon the member could still receive (is_new_apply_coupon)", async () => {
     const { browser } = await member();
     await browser.postJson("/api/cart_add", { items: [freshItem()] });
-    expect((await browser.postJson("/api/cart")).body.is_new_apply_coupon).toBe(false);
+    expect((await browser.postJson<CartAnswer>("/api/cart")).body.is_new_apply_coupon).toBe(false);
     await giveCoupon(db(), null, { couponType: 5, genreId: 2 });
-    expect((await browser.postJson("/api/cart")).body.is_new_apply_coupon).toBe(true);
+    expect((await browser.postJson<CartAnswer>("/api/cart")).body.is_new_apply_coupon).toBe(true);
   });
 
   it("says need_update when a price changed since adding, and cart_update accepts it", async () => {
@@ -128,11 +132,11 @@ describe("/api/cart", () => {
       .update(cartItems)
       .set({ seenPrice: 500 })
       .where(and(eq(cartItems.userId, userId), eq(cartItems.itemId, a)));
-    const before = (await browser.postJson("/api/cart")).body;
+    const before = (await browser.postJson<CartAnswer>("/api/cart")).body;
     expect(before.need_update).toBe(true);
     expect(before.items[0].items[0].changed).toBe(true);
     expect((await browser.postJson("/api/cart_update")).body.result).toBe(true);
-    expect((await browser.postJson("/api/cart")).body.need_update).toBe(false);
+    expect((await browser.postJson<CartAnswer>("/api/cart")).body.need_update).toBe(false);
   });
 
   it("removes items already owned with a message (duplicate)", async () => {
@@ -140,7 +144,7 @@ describe("/api/cart", () => {
     const [a, b] = [freshItem(), freshItem()];
     await browser.postJson("/api/cart_add", { items: [a, b] });
     await db().insert(userItems).values({ userId, itemId: a, itemType: 0, source: "present" });
-    const body = (await browser.postJson("/api/cart")).body;
+    const body = (await browser.postJson<CartAnswer>("/api/cart")).body;
     expect(body.duplicate).toEqual({
       item_ids: [a],
       message: "購入済みの作品をカートから削除しました",
@@ -155,7 +159,10 @@ describe("/api/checkout", () => {
     const { browser, userId } = await member();
     await browser.postJson("/api/cart_add", { items: [freshItem()] });
     for (const payment_type of [0, 77, undefined]) {
-      const answer = await browser.postJson("/api/checkout", { payment_type, token: token() });
+      const answer = await browser.postJson<CheckoutResult>("/api/checkout", {
+        payment_type,
+        token: token(),
+      });
       expect(answer.status, String(payment_type)).toBe(400);
       expect(answer.body.error_message).toBe("お支払い方法を選択してください");
     }
@@ -170,7 +177,7 @@ describe("/api/checkout", () => {
     await browser.postJson("/api/cart_add", { items: [a, b] });
     await givePoints(db(), userId, 300);
     const coupon = await giveCoupon(db(), userId, { discountValue: 45 });
-    const answer = await browser.postJson("/api/checkout", {
+    const answer = await browser.postJson<CheckoutResult>("/api/checkout", {
       coupon,
       payment_type: 1,
       point: 200,
@@ -221,13 +228,15 @@ describe("/api/checkout", () => {
     const { browser, userId } = await member();
     await browser.postJson("/api/cart_add", { items: [freshItem()] });
     const body = { payment_type: 2, token: token() };
-    const first = await browser.postJson("/api/checkout", body);
+    const first = await browser.postJson<CheckoutResult>("/api/checkout", body);
     await browser.postJson("/api/cart_add", { items: [freshItem()] });
-    const second = await browser.postJson("/api/checkout", body);
+    const second = await browser.postJson<CheckoutResult>("/api/checkout", body);
     expect(second.body).toEqual(first.body);
     expect((await state(userId)).orders).toBe(1);
     const stranger = await member();
-    expect((await stranger.browser.postJson("/api/checkout", body)).status).toBe(409);
+    expect((await stranger.browser.postJson<CheckoutResult>("/api/checkout", body)).status).toBe(
+      409,
+    );
   });
 
   it("a declined card ends at /order_error with the reason and changes nothing", async () => {
@@ -237,7 +246,7 @@ describe("/api/checkout", () => {
     await givePoints(db(), userId, 100);
     const coupon = await giveCoupon(db(), userId);
     const before = await state(userId);
-    const answer = await browser.postJson("/api/checkout", {
+    const answer = await browser.postJson<CheckoutResult>("/api/checkout", {
       coupon,
       payment_type: 1,
       point: 100,
@@ -256,7 +265,7 @@ describe("/api/checkout", () => {
     const a = freshItem();
     await browser.postJson("/api/cart_add", { items: [a] });
     await givePoints(db(), userId, 100);
-    const answer = await browser.postJson("/api/checkout", {
+    const answer = await browser.postJson<CheckoutResult>("/api/checkout", {
       payment_type: 1,
       point: 60,
       token: token(),
@@ -289,7 +298,7 @@ describe("/api/checkout", () => {
     await browser.postJson("/api/cart_add", { items: [a] });
     await givePoints(db(), userId, 100);
     const coupon = await giveCoupon(db(), userId);
-    const answer = await browser.postJson("/api/checkout", {
+    const answer = await browser.postJson<CheckoutResult>("/api/checkout", {
       coupon,
       payment_type: 1,
       point: 100,
@@ -313,14 +322,14 @@ describe("/api/checkout", () => {
     const { browser, userId } = await member();
     const [inCart, now] = [freshItem(), freshItem()];
     await browser.postJson("/api/cart_add", { items: [inCart] });
-    const answer = await browser.postJson("/api/checkout", {
+    const answer = await browser.postJson<CheckoutResult>("/api/checkout", {
       item: now,
       payment_type: 3,
       token: token(),
     });
     expect(answer.body).toMatchObject({ status: "paid", items: [now] });
     expect(await state(userId)).toMatchObject({ owned: [now], cart: [inCart] });
-    const again = await browser.postJson("/api/checkout", {
+    const again = await browser.postJson<CheckoutResult>("/api/checkout", {
       item: now,
       payment_type: 3,
       token: token(),
@@ -332,7 +341,7 @@ describe("/api/checkout", () => {
     const { browser, userId } = await member();
     const a = freshItem();
     await givePoints(db(), userId, 40);
-    const few = await browser.postJson("/api/checkout", {
+    const few = await browser.postJson<CheckoutResult>("/api/checkout", {
       item: a,
       payment_type: 1,
       point: 40,
@@ -342,7 +351,7 @@ describe("/api/checkout", () => {
     expect(few.status).toBe(409);
     expect(few.body.error_message).toContain("50ポイント以上");
     await givePoints(db(), userId, 1000);
-    const tooMany = await browser.postJson("/api/checkout", {
+    const tooMany = await browser.postJson<CheckoutResult>("/api/checkout", {
       item: a,
       payment_type: 1,
       point: 5000,
@@ -350,14 +359,14 @@ describe("/api/checkout", () => {
     });
     expect(tooMany.status).toBe(409);
     expect(tooMany.body.error_message).toContain("ポイントが不足しています");
-    const all = await browser.postJson("/api/checkout", {
+    const all = await browser.postJson<CheckoutResult>("/api/checkout", {
       item: a,
       payment_type: 0,
       point: "all",
       token: token(),
     });
     expect(all.body.status).toBe("paid");
-    const [order] = await db().select().from(orders).where(eq(orders.orderId, all.body.order_id));
+    const [order] = await db().select().from(orders).where(eq(orders.orderId, all.body.order_id!));
     expect(order).toMatchObject({ usedPoint: 660, amount: 0, addPoint: 0, paymentType: 90 });
     expect((await state(userId)).points).toBe(1040 - 660);
   });
@@ -373,7 +382,7 @@ describe("/api/checkout", () => {
       [minimum, "最低金額"],
       [9999, "ご利用いただけません"],
     ] as const) {
-      const answer = await browser.postJson("/api/checkout", {
+      const answer = await browser.postJson<CheckoutResult>("/api/checkout", {
         item: a,
         coupon,
         payment_type: 2,
@@ -382,14 +391,14 @@ describe("/api/checkout", () => {
       expect(answer.status, String(coupon)).toBe(409);
       expect(answer.body.error_message).toContain(message);
     }
-    const used = await browser.postJson("/api/checkout", {
+    const used = await browser.postJson<CheckoutResult>("/api/checkout", {
       item: a,
       coupon: volumeOnly,
       payment_type: 2,
       token: token(),
     });
     expect(used.body.status).toBe("paid");
-    const again = await browser.postJson("/api/checkout", {
+    const again = await browser.postJson<CheckoutResult>("/api/checkout", {
       item: freshItem(),
       coupon: volumeOnly,
       payment_type: 2,
@@ -407,7 +416,7 @@ describe("/api/checkout", () => {
       { payment_type: 1, token: token(), point: -1 },
       { payment_type: 1, token: token(), point: "some" },
     ]) {
-      const answer = await browser.postJson("/api/checkout", body);
+      const answer = await browser.postJson<CheckoutResult>("/api/checkout", body);
       expect(answer.status, JSON.stringify(body)).toBe(400);
     }
   });
