@@ -4,6 +4,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import pg from "pg";
 import { openDatabase, pgliteDir } from "../../server/db/client";
 
 // The store killed with SIGKILL in the middle of a burst of checkouts, then started again on the
@@ -72,18 +73,41 @@ interface SeriesMainBody {
   }>;
 }
 
-test("SIGKILL during a burst of checkouts leaves every order whole or absent", async () => {
-  test.setTimeout(180_000);
-  const dataDir = mkdtempSync(path.join(tmpdir(), "komaya-crash-"));
-  const env = { DATA_DIR: dataDir, SEED_SERIES: "40" };
-  const first = start(env);
-  const stopAll: ChildProcess[] = [first.child];
-  try {
-    await burstAndCheck(first, dataDir, env, stopAll);
-  } finally {
-    for (const child of stopAll) if (child.exitCode === null) child.kill("SIGKILL");
-  }
-});
+// The embedded database always; a PostgreSQL server too when TEST_DATABASE_URL names one.
+const drivers = ["pglite", ...(process.env.TEST_DATABASE_URL ? ["postgres"] : [])];
+
+for (const driver of drivers) {
+  test(`SIGKILL during a burst of checkouts leaves every order whole or absent (${driver})`, async () => {
+    test.setTimeout(180_000);
+    const dataDir = mkdtempSync(path.join(tmpdir(), "komaya-crash-"));
+    const env: Record<string, string> = { DATA_DIR: dataDir, SEED_SERIES: "40" };
+    let dropDatabase = async () => {};
+    if (driver === "postgres") {
+      const admin = process.env.TEST_DATABASE_URL!;
+      const name = `komaya_crash_${randomBytes(6).toString("hex")}`;
+      await adminQuery(admin, `create database ${name}`);
+      const url = new URL(admin);
+      url.pathname = `/${name}`;
+      env.DATABASE_URL = url.toString();
+      dropDatabase = () => adminQuery(admin, `drop database if exists ${name} with (force)`);
+    }
+    const first = start(env);
+    const stopAll: ChildProcess[] = [first.child];
+    try {
+      await burstAndCheck(first, dataDir, env, stopAll);
+    } finally {
+      for (const child of stopAll) if (child.exitCode === null) child.kill("SIGKILL");
+      await dropDatabase();
+    }
+  });
+}
+
+async function adminQuery(url: string, query: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query(query);
+  await client.end();
+}
 
 async function burstAndCheck(
   first: ReturnType<typeof start>,
@@ -145,7 +169,9 @@ async function burstAndCheck(
   second.child.kill("SIGTERM");
   await second.exited;
 
-  const database = await openDatabase({ dataDir: pgliteDir(dataDir) });
+  const database = await openDatabase(
+    env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: pgliteDir(dataDir) },
+  );
   try {
     const q = async <T>(sql: string) => (await database.db.$client.query(sql)).rows as T[];
     // Every paid order the store answered is there.
