@@ -12,7 +12,8 @@ import {
   SERIES_ONE_ITEM,
   shopMember,
 } from "../pricing/test-fixture";
-import { TEST_CARDS } from "./payments/provider";
+import { cancelAbandonedPayments, checkout } from "./checkout";
+import { sandboxProvider, TEST_CARDS } from "./payments/provider";
 import { cartItems, orderItems, orders, payments, pointEntries, receivedCoupons } from "./schema";
 import { pointBalance } from "./service";
 
@@ -419,5 +420,33 @@ describe("/api/checkout", () => {
       const answer = await browser.postJson<CheckoutResult>("/api/checkout", body);
       expect(answer.status, JSON.stringify(body)).toBe(400);
     }
+  });
+
+  it("gives up a confirmation step left for 30 minutes: cancelled, points back", async () => {
+    const { userId } = await member();
+    await givePoints(db(), userId, 100);
+    const provider = sandboxProvider();
+    const started = new Date(Date.now() - 31 * 60_000);
+    const pending = await checkout(
+      db(),
+      provider,
+      {
+        userId,
+        itemId: freshItem(),
+        paymentType: 1,
+        point: 100,
+        token: token(),
+        card: TEST_CARDS.requiresAction,
+      },
+      started,
+    );
+    expect(pending.status).toBe("pending");
+    expect(
+      await cancelAbandonedPayments(db(), provider, new Date(started.getTime() + 60_000)),
+    ).toBe(0);
+    expect(await cancelAbandonedPayments(db(), provider)).toBe(1);
+    const [order] = await db().select().from(orders).where(eq(orders.orderId, pending.order_id!));
+    expect(order!.status).toBe("cancelled");
+    expect((await state(userId)).points).toBe(100);
   });
 });

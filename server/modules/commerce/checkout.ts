@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, lt } from "drizzle-orm";
 import { NEED_UPDATE_MESSAGE } from "../../../contract/cart";
 import { type CheckoutResult, PAYMENT_REQUIRED_MESSAGE } from "../../../contract/checkout";
 import type { Db } from "../../db/client";
@@ -424,4 +424,37 @@ export async function cancelPayment(
     return pending.orderId;
   });
   return resultOfOrder(db, orderId);
+}
+
+/** A confirmation step left unfinished this long is given up: the order is cancelled. */
+export const PENDING_PAYMENT_MINUTES = 30;
+
+/**
+ * Cancels orders whose confirmation step was abandoned, giving their points and coupon back
+ * (a scheduled job runs it). Answers how many it cancelled.
+ */
+export async function cancelAbandonedPayments(
+  db: Db,
+  provider: PaymentProvider,
+  now = new Date(),
+): Promise<number> {
+  const before = new Date(now.getTime() - PENDING_PAYMENT_MINUTES * 60_000);
+  const stale = await db
+    .select({ userId: orders.userId, reference: payments.providerRef })
+    .from(payments)
+    .innerJoin(orders, eq(orders.orderId, payments.orderId))
+    .where(
+      and(
+        eq(orders.status, "pending"),
+        eq(payments.status, "requires_action"),
+        lt(orders.createdAt, before),
+      ),
+    );
+  let cancelled = 0;
+  for (const s of stale) {
+    if (!s.reference) continue;
+    const result = await cancelPayment(db, provider, s.userId, s.reference, now);
+    if (result.status === "cancelled") cancelled++;
+  }
+  return cancelled;
 }
