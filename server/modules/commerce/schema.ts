@@ -17,8 +17,15 @@ import {
 // display them (総額表示). User, item, series, book, CD and campaign ids belong to other modules and
 // stay plain integers.
 
-export type OrderStatus = "paid" | "cancelled" | "refunded";
-export type PaymentStatus = "authorized" | "captured" | "failed" | "refunded";
+/** pending: the payment awaits the member's confirmation step (nothing owned yet). */
+export type OrderStatus = "pending" | "paid" | "cancelled" | "refunded";
+export type PaymentStatus =
+  | "requires_action"
+  | "authorized"
+  | "captured"
+  | "failed"
+  | "cancelled"
+  | "refunded";
 export type PointReason =
   | "purchase"
   | "use"
@@ -41,6 +48,8 @@ export const cartItems = pgTable(
     itemId: integer("item_id").notNull(),
     /** 0 book, 101 drama CD; kept here so cart_in_item_types needs no catalog lookup. */
     itemType: smallint("item_type").notNull(),
+    /** The price (tax included) the member saw when adding it: a change sets need_update. */
+    seenPrice: integer("seen_price"),
     addedAt: timestamp("added_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -95,7 +104,7 @@ export const orders = pgTable(
     // Order history lists a member's orders by month, newest first.
     index("orders_user_created_idx").on(t.userId, t.createdAt.desc()),
     index("orders_created_idx").on(t.createdAt),
-    check("orders_status_check", sql`${t.status} in ('paid', 'cancelled', 'refunded')`),
+    check("orders_status_check", sql`${t.status} in ('pending', 'paid', 'cancelled', 'refunded')`),
     check(
       "orders_amounts_check",
       sql`${t.price} >= 0 and ${t.discount} >= 0 and ${t.couponDiscount} >= 0 and ${t.usedPoint} >= 0
@@ -157,7 +166,7 @@ export const payments = pgTable(
       .where(sql`${t.providerRef} is not null`),
     check(
       "payments_status_check",
-      sql`${t.status} in ('authorized', 'captured', 'failed', 'refunded')`,
+      sql`${t.status} in ('requires_action', 'authorized', 'captured', 'failed', 'cancelled', 'refunded')`,
     ),
     check("payments_amount_check", sql`${t.amount} >= 0`),
   ],

@@ -1,12 +1,27 @@
-import { and, asc, count, eq, gt, inArray, isNull, lte, max, or, sql, sum } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  inArray,
+  isNull,
+  lte,
+  max,
+  or,
+  sql,
+  sum,
+} from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { itemPrices } from "../catalog/service";
+import { priceItems } from "../pricing/quote";
 import {
   cartItems,
   couponSeries,
   coupons,
   orderItems,
   orders,
+  paymentMethods,
   pointEntries,
   receivedCoupons,
 } from "./schema";
@@ -47,19 +62,25 @@ export async function pointBalance(db: Db, userId: number, now: Date): Promise<n
   return Math.max(0, Number(row?.balance ?? 0));
 }
 
+/** The cart badge: how many items, and what they cost now (sale prices, as the cart totals). */
 export async function cartSummary(
   db: Db,
   userId: number,
+  now = new Date(),
 ): Promise<{ count: number; price: number }> {
   const rows = await db
     .select({ itemId: cartItems.itemId })
     .from(cartItems)
     .where(eq(cartItems.userId, userId));
-  const prices = await itemPrices(
+  const prices = await priceItems(
     db,
     rows.map((r) => r.itemId),
+    now,
   );
-  return { count: rows.length, price: prices.reduce((total, p) => total + p.priceInc, 0) };
+  return {
+    count: rows.length,
+    price: prices.filter((p) => p.buyable).reduce((total, p) => total + p.salePrice, 0),
+  };
 }
 
 /** Seconds the 50% OFF special sale runs for a member after the sign-up coupon ends unused. */
@@ -243,4 +264,48 @@ export async function purchasedVolumesBySeries(
     )
     .groupBy(orderItems.seriesId);
   return rows.map((r) => ({ seriesId: r.seriesId!, count: Number(r.count) }));
+}
+
+/** Receivable coupons running now that the member does not hold yet (is_new_apply_coupon). */
+export async function receivableCouponIds(db: Db, userId: number, now: Date): Promise<number[]> {
+  const rows = await db
+    .select({ couponId: coupons.couponId })
+    .from(coupons)
+    .leftJoin(
+      receivedCoupons,
+      and(eq(receivedCoupons.couponId, coupons.couponId), eq(receivedCoupons.userId, userId)),
+    )
+    .where(
+      and(
+        eq(coupons.receivable, true),
+        lte(coupons.startAt, now),
+        gt(coupons.endAt, now),
+        isNull(receivedCoupons.receivedCouponId),
+      ),
+    )
+    .orderBy(coupons.couponId);
+  return rows.map((r) => r.couponId);
+}
+
+/** The payment types offered at checkout, in their order (the placeholder is not stored). */
+export async function offeredPaymentTypes(
+  db: Db,
+): Promise<Array<{ payment_type: number; name: string }>> {
+  const rows = await db
+    .select({ paymentType: paymentMethods.paymentType, name: paymentMethods.name })
+    .from(paymentMethods)
+    .where(eq(paymentMethods.enabled, true))
+    .orderBy(asc(paymentMethods.sortOrder), asc(paymentMethods.paymentType));
+  return rows.map((r) => ({ payment_type: r.paymentType, name: r.name }));
+}
+
+/** The payment type of the member's last paid order; 0 when none (last_payment). */
+export async function lastPaymentType(db: Db, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ paymentType: orders.paymentType })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.status, "paid")))
+    .orderBy(desc(orders.createdAt), desc(orders.orderId))
+    .limit(1);
+  return row?.paymentType ?? 0;
 }
