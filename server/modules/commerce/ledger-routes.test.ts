@@ -4,6 +4,7 @@ import type { PointHistoryAnswer, PresentListAnswer } from "../../../contract/le
 import type { Db } from "../../db/client";
 import { Browser, createTestApp } from "../../http/test-client";
 import { users } from "../account/schema";
+import { campaigns, campaignTargets } from "../campaign/schema";
 import { books, ITEM_TYPE_BOOK, items, publishers, series } from "../catalog/schema";
 import { userItems } from "../library/schema";
 import { runLedgerJobs } from "./jobs";
@@ -272,6 +273,48 @@ describe("coupons", () => {
     expect(bad.status).toBe(400);
     expect(bad.body.error_message).toContain("coupon_id");
     expect((await browser.postJson("/api/coupon", { campaign: 999 })).status).toBe(404);
+  });
+});
+
+describe("a coupon campaign", () => {
+  it("answers its coupon and its target titles with paging, and takes the coupon", async () => {
+    const now = Date.now();
+    await db.insert(campaigns).values({
+      campaignId: 50,
+      name: "星降る街 クーポンキャンペーン",
+      genreIds: [2],
+      couponFlag: true,
+      startAt: new Date(now - 48 * hour),
+      endAt: new Date(now + 240 * hour),
+    });
+    await db.insert(campaignTargets).values({ campaignId: 50, seriesId: 1, sortOrder: 1 });
+    await db.insert(coupons).values({
+      couponId: 50,
+      couponType: 2,
+      campaignId: 50,
+      name: "星降る街 20%OFF",
+      discountType: 1,
+      discountValue: 20,
+      startAt: new Date(now - 48 * hour),
+      endAt: new Date(now + 240 * hour),
+    });
+    const { browser } = await member();
+    const { body } = await browser.postJson<{
+      coupon: Array<Record<string, unknown>>;
+      targets: Array<{ series_id: number | null }>;
+      pattern: { page: number; hit: number };
+    }>("/api/coupon", { campaign: 50, pn: 1 });
+    expect(body.coupon.map((c) => [c.coupon_id, c.coupon_type, c.received_flag])).toEqual([
+      [50, 2, false],
+    ]);
+    expect(body.targets.map((x) => x.series_id)).toEqual([1]);
+    expect(body.pattern).toMatchObject({ page: 1, hit: 1 });
+    await browser.postJson("/api/coupon_receive", { coupon_id: 50 });
+    const again = await browser.postJson<{ coupon: Array<Record<string, unknown>> }>(
+      "/api/coupon",
+      { campaign: 50 },
+    );
+    expect(again.body.coupon[0]).toMatchObject({ received_flag: true, disabled: false });
   });
 });
 
