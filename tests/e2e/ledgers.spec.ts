@@ -50,9 +50,7 @@ test("/coupon lists the member's coupons with conditions and end dates; receivin
   await screenshot(page, "coupon");
 });
 
-test("the present box in the drawer receives a present once and updates the points", async ({
-  page,
-}) => {
+test("the present box in the drawer lists waiting presents and receives one", async ({ page }) => {
   await visit(page, "/home");
   await page.getByRole("button", { name: "メニュー", exact: true }).click();
   const drawer = page.getByRole("dialog", { name: "メニュー" });
