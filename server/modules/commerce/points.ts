@@ -222,6 +222,10 @@ export async function expirePoints(db: Db, now: Date): Promise<number> {
       where e.lot_id = lot.point_entry_id or e.point_entry_id = lot.point_entry_id
     ) left_over
     where lot.lot_id is null and lot.delta > 0 and lot.expires_at <= ${now}
+      and not exists (
+        select 1 from point_entries done
+        where done.lot_id = lot.point_entry_id and done.reason = 'expire'
+      )
       and left_over.remaining > 0
     on conflict (lot_id) where reason = 'expire' do nothing`);
   return Number((result as { rowCount?: number | null }).rowCount ?? 0);
