@@ -34,7 +34,9 @@ export interface OrderLine {
   url: string;
   /** 読む (volumes) or 聴く (drama CDs), for the member who owns it. */
   read_url: string;
+  /** What was paid for it before coupons and points, tax included. */
   price_inc: number;
+  /** The campaign sale reduction: the list price was price_inc + discount. */
   discount: number;
 }
 
