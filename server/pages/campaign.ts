@@ -16,11 +16,12 @@ import {
   categoryCounts,
   runningCampaignEntries,
 } from "../modules/campaign/service";
-import { bookItems, campaignEffect, seriesItems } from "../modules/catalog/series-items";
+import { bookItems, seriesItems } from "../modules/catalog/series-items";
 import { bookIdsOfItems, paidVolumesOf } from "../modules/catalog/series-lists";
-import { salePrice } from "../modules/catalog/series-page";
 import { dramaCdItems } from "../modules/dramacd/cd-items";
 import { memberItemsOf } from "../modules/library/member-flags";
+import { campaignEffect } from "../modules/pricing/campaign-effect";
+import { salePrice } from "../modules/pricing/rules";
 
 /**
  * The campaign list (/otoku, /campaign): running campaigns of a genre, optionally one filter;

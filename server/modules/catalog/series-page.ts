@@ -24,6 +24,8 @@ import {
 } from "../commerce/service";
 import { featureEntries } from "../home/service";
 import { favoriteSeriesIds, notifiesSeries, ownedItemIds, seriesReading } from "../library/service";
+import { campaignEffect } from "../pricing/campaign-effect";
+import { couponSaving, couponTargets, type PriceLine, salePrice } from "../pricing/rules";
 import { memberBookRatings } from "../review/service";
 import {
   authors,
@@ -39,17 +41,11 @@ import {
   seriesTags,
   tags,
 } from "./schema";
-import { campaignEffect, coverUrl, seriesItems } from "./series-items";
+import { coverUrl, seriesItems } from "./series-items";
 import { sameLabelSeriesIds, seriesByAuthors } from "./series-lists";
 
 /** Related series shown under a series: same authors first, then the same label. */
 const RELATED_LIMIT = 12;
-
-/** Tax-included sale price: discounts round down to the yen, in the reader's favour. */
-export function salePrice(priceInc: number, salePct: number): number {
-  if (salePct <= 0) return priceInc;
-  return Math.floor((priceInc * (100 - salePct)) / 100);
-}
 
 /** Price without tax for a tax-included price (10 % consumption tax), as the catalog stores it. */
 function priceExTax(priceInc: number): number {
@@ -118,21 +114,27 @@ export async function loadSeriesFacts(
   return { row, books: bookRows, running, coupons };
 }
 
-/** Coupons that apply to one volume: series coupons, and campaign coupons covering it. */
-function couponsForItem(facts: SeriesFacts, itemId: number): SeriesCouponRow[] {
-  return facts.coupons.filter((c) => {
-    if (c.couponType === 3) return true;
-    return facts.running.some(
-      (r) =>
-        r.couponFlag && r.campaignId === c.campaignId && (r.itemId === null || r.itemId === itemId),
-    );
-  });
-}
-
-function couponSaving(c: SeriesCouponRow, price: number): number {
-  return c.discountType === 1
-    ? Math.floor((price * c.discountValue) / 100)
-    : Math.min(c.discountValue, price);
+/**
+ * Coupons that apply to one volume, asked of the pricing rules: the coupons were read for this
+ * series (coupon_type 3 lists it), so the line names the series and the coupon campaigns
+ * covering the volume.
+ */
+function couponsForItem(facts: SeriesFacts, itemId: number, price: number): SeriesCouponRow[] {
+  const line: PriceLine = {
+    itemId,
+    itemType: 0,
+    seriesId: facts.row.seriesId,
+    cdId: null,
+    genreIds: [],
+    listPrice: price,
+    salePrice: price,
+    couponCampaignIds: facts.running
+      .filter((r) => r.couponFlag && (r.itemId === null || r.itemId === itemId))
+      .map((r) => r.campaignId),
+  };
+  return facts.coupons.filter((c) =>
+    couponTargets({ ...c, seriesIds: [facts.row.seriesId] }, line),
+  );
 }
 
 function toBook(facts: SeriesFacts, b: BookRow, campaignNames: ReadonlyMap<number, string>): Book {
@@ -148,7 +150,7 @@ function toBook(facts: SeriesFacts, b: BookRow, campaignNames: ReadonlyMap<numbe
     effect.trialPageCount > 0 ? Math.min(effect.trialPageCount, b.pageCount) : 0,
     wholeTrial ? b.pageCount : 0,
   );
-  const coupons = pays > 0 ? couponsForItem(facts, b.itemId) : [];
+  const coupons = pays > 0 ? couponsForItem(facts, b.itemId, pays) : [];
   const best = coupons.reduce<SeriesCouponRow | null>(
     (top, c) => (top === null || couponSaving(c, pays) > couponSaving(top, pays) ? c : top),
     null,

@@ -351,3 +351,53 @@ export async function volumesOfSeries(
     .where(inArray(books.seriesId, [...new Set(seriesIds)]))
     .orderBy(asc(books.seriesId), asc(books.volume));
 }
+
+/** What pricing needs of each item: its prices and, for a volume, its series, volume and flags. */
+export interface ItemSaleFacts {
+  itemId: number;
+  itemType: number;
+  priceInc: number;
+  beforePriceInc: number | null;
+  onsaleFlag: boolean;
+  cdId: number | null;
+  bookId: number | null;
+  seriesId: number | null;
+  seriesName: string | null;
+  volume: number | null;
+  title: string | null;
+  freeFlag: boolean;
+  memberFreeFlag: boolean;
+  itemStartDate: Date | null;
+}
+
+export async function itemSaleFacts(db: Db, itemIds: readonly number[]): Promise<ItemSaleFacts[]> {
+  if (itemIds.length === 0) return [];
+  const rows = await db
+    .select({
+      itemId: items.itemId,
+      itemType: items.itemType,
+      priceInc: items.priceInc,
+      beforePriceInc: items.beforePriceInc,
+      onsaleFlag: items.onsaleFlag,
+      cdId: items.cdId,
+      bookId: books.bookId,
+      seriesId: books.seriesId,
+      seriesName: series.name,
+      volume: books.volume,
+      title: books.title,
+      freeFlag: books.freeFlag,
+      memberFreeFlag: books.memberFreeFlag,
+      bookOnsale: books.onsaleFlag,
+      itemStartDate: books.itemStartDate,
+    })
+    .from(items)
+    .leftJoin(books, eq(books.bookId, items.bookId))
+    .leftJoin(series, eq(series.seriesId, books.seriesId))
+    .where(inArray(items.itemId, [...new Set(itemIds)]));
+  return rows.map(({ bookOnsale, ...r }) => ({
+    ...r,
+    onsaleFlag: r.onsaleFlag && (bookOnsale ?? true),
+    freeFlag: r.freeFlag ?? false,
+    memberFreeFlag: r.memberFreeFlag ?? false,
+  }));
+}

@@ -2,8 +2,8 @@ import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
 import type { DramaCdItem } from "../../../contract/items";
 import type { Db } from "../../db/client";
 import { runningCampaignsFor } from "../campaign/item-campaigns";
-import { campaignEffect } from "../catalog/series-items";
 import { dramaCdPrices } from "../catalog/series-lookups";
+import { campaignEffect } from "../pricing/campaign-effect";
 import { casts, dramaCdCasts, dramaCds, tracks } from "./schema";
 
 export function jacketUrl(cdId: number): string {

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { dramaCds, tracks } from "./schema";
 
@@ -24,4 +24,19 @@ export async function dramaCdExists(db: Db, cdId: number): Promise<boolean> {
     .where(eq(dramaCds.cdId, cdId))
     .limit(1);
   return rows.length > 0;
+}
+
+/** Names and sale periods of these drama CDs: what the cart and checkout show and check. */
+export async function cdSaleFacts(db: Db, cdIds: readonly number[]) {
+  if (cdIds.length === 0) return [];
+  return db
+    .select({
+      cdId: dramaCds.cdId,
+      name: dramaCds.name,
+      seriesId: dramaCds.seriesId,
+      saleStartDate: dramaCds.saleStartDate,
+      saleEndDate: dramaCds.saleEndDate,
+    })
+    .from(dramaCds)
+    .where(inArray(dramaCds.cdId, [...new Set(cdIds)]));
 }
