@@ -17,8 +17,15 @@ import {
 // display them (総額表示). User, item, series, book, CD and campaign ids belong to other modules and
 // stay plain integers.
 
-export type OrderStatus = "paid" | "cancelled" | "refunded";
-export type PaymentStatus = "authorized" | "captured" | "failed" | "refunded";
+/** pending: the payment awaits the member's confirmation step (nothing owned yet). */
+export type OrderStatus = "pending" | "paid" | "cancelled" | "refunded";
+export type PaymentStatus =
+  | "requires_action"
+  | "authorized"
+  | "captured"
+  | "failed"
+  | "cancelled"
+  | "refunded";
 export type PointReason =
   | "purchase"
   | "use"
@@ -30,6 +37,7 @@ export type PointReason =
   | "present"
   | "review"
   | "refund"
+  | "expire"
   | "adjust";
 export type RefundStatus = "pending" | "granted" | "rejected";
 
@@ -40,6 +48,8 @@ export const cartItems = pgTable(
     itemId: integer("item_id").notNull(),
     /** 0 book, 101 drama CD; kept here so cart_in_item_types needs no catalog lookup. */
     itemType: smallint("item_type").notNull(),
+    /** The price (tax included) the member saw when adding it: a change sets need_update. */
+    seenPrice: integer("seen_price"),
     addedAt: timestamp("added_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -94,7 +104,7 @@ export const orders = pgTable(
     // Order history lists a member's orders by month, newest first.
     index("orders_user_created_idx").on(t.userId, t.createdAt.desc()),
     index("orders_created_idx").on(t.createdAt),
-    check("orders_status_check", sql`${t.status} in ('paid', 'cancelled', 'refunded')`),
+    check("orders_status_check", sql`${t.status} in ('pending', 'paid', 'cancelled', 'refunded')`),
     check(
       "orders_amounts_check",
       sql`${t.price} >= 0 and ${t.discount} >= 0 and ${t.couponDiscount} >= 0 and ${t.usedPoint} >= 0
@@ -156,7 +166,7 @@ export const payments = pgTable(
       .where(sql`${t.providerRef} is not null`),
     check(
       "payments_status_check",
-      sql`${t.status} in ('authorized', 'captured', 'failed', 'refunded')`,
+      sql`${t.status} in ('requires_action', 'authorized', 'captured', 'failed', 'cancelled', 'refunded')`,
     ),
     check("payments_amount_check", sql`${t.amount} >= 0`),
   ],
@@ -191,6 +201,8 @@ export const pointEntries = pgTable(
     index("point_entries_user_created_idx").on(t.userId, t.createdAt.desc()),
     index("point_entries_lot_idx").on(t.lotId),
     index("point_entries_order_idx").on(t.orderId),
+    // The expiry job closes each lot once, however often and wherever it runs.
+    uniqueIndex("point_entries_expire_once").on(t.lotId).where(sql`${t.reason} = 'expire'`),
     check("point_entries_delta_check", sql`${t.delta} <> 0`),
     check(
       "point_entries_lot_check",
@@ -201,7 +213,8 @@ export const pointEntries = pgTable(
 
 /**
  * coupon_type says what a coupon applies to: 1 every item, 2 the targets of campaign_id,
- * 3 the series listed in coupon_series. discount_type 1 is percent off (discount_value %),
+ * 3 the series listed in coupon_series, 4 the volumes (items) listed in coupon_items, 5 the
+ * series of genre_id. discount_type 1 is percent off (discount_value %),
  * 2 is yen off. A received coupon stays usable until the earlier of end_at and, when valid_hours
  * is set, received_at + valid_hours (the sign-up coupon's countdown).
  */
@@ -219,6 +232,7 @@ export const coupons = pgTable(
     /** Smallest cart total (tax included) the coupon applies to. */
     minPrice: integer("min_price").notNull().default(0),
     campaignId: integer("campaign_id"),
+    genreId: smallint("genre_id"),
     startAt: timestamp("start_at", { withTimezone: true }).notNull(),
     endAt: timestamp("end_at", { withTimezone: true }).notNull(),
     validHours: integer("valid_hours"),
@@ -231,7 +245,8 @@ export const coupons = pgTable(
   (t) => [
     index("coupons_period_idx").on(t.startAt, t.endAt),
     index("coupons_campaign_idx").on(t.campaignId),
-    check("coupons_coupon_type_check", sql`${t.couponType} in (1, 2, 3)`),
+    check("coupons_coupon_type_check", sql`${t.couponType} in (1, 2, 3, 4, 5)`),
+    check("coupons_genre_check", sql`(${t.couponType} = 5) = (${t.genreId} is not null)`),
     check(
       "coupons_discount_check",
       sql`(${t.discountType} = 1 and ${t.discountValue} between 1 and 100)
@@ -258,6 +273,18 @@ export const couponSeries = pgTable(
   ],
 );
 
+/** Volumes (items) a coupon_type 4 coupon applies to. */
+export const couponItems = pgTable(
+  "coupon_items",
+  {
+    couponId: integer("coupon_id")
+      .notNull()
+      .references(() => coupons.couponId, { onDelete: "cascade" }),
+    itemId: integer("item_id").notNull(),
+  },
+  (t) => [primaryKey({ name: "coupon_items_pkey", columns: [t.couponId, t.itemId] })],
+);
+
 /**
  * A coupon a member holds. Using it is one conditional update (where used_at is null) inside the
  * checkout transaction, so a coupon is spent at most once.
@@ -282,29 +309,62 @@ export const receivedCoupons = pgTable(
   ],
 );
 
-/** Refund (還元) entries: an order whose spend is returned as points after period_date. */
+/**
+ * A refund (還元) campaign: purchases paid between purchase_start_at and purchase_end_at earn
+ * rate_percent of their amount back as points on period_date. Its id is the refund_id the user
+ * status's enable_refund and the topic pages' refundEnable / {refund_period_date:ID} name.
+ */
+export const refundCampaigns = pgTable(
+  "refund_campaigns",
+  {
+    refundCampaignId: integer("refund_campaign_id").primaryKey().generatedByDefaultAsIdentity(),
+    name: text("name").notNull(),
+    ratePercent: integer("rate_percent").notNull(),
+    purchaseStartAt: timestamp("purchase_start_at", { withTimezone: true }).notNull(),
+    purchaseEndAt: timestamp("purchase_end_at", { withTimezone: true }).notNull(),
+    /** The day the points are granted. */
+    periodDate: date("period_date", { mode: "string" }).notNull(),
+    /** Lifetime of the granted points in days. */
+    pointValidDays: integer("point_valid_days").notNull().default(180),
+  },
+  (t) => [
+    check("refund_campaigns_rate_check", sql`${t.ratePercent} between 1 and 100`),
+    check("refund_campaigns_period_check", sql`${t.purchaseStartAt} < ${t.purchaseEndAt}`),
+  ],
+);
+
+/**
+ * One order's refund under a refund campaign: pending until period_date, then granted with its
+ * points. One row per order (refunds_order_key), so an order is refunded once.
+ */
 export const refunds = pgTable(
   "refunds",
   {
     refundId: integer("refund_id").primaryKey().generatedByDefaultAsIdentity(),
+    refundCampaignId: integer("refund_campaign_id")
+      .notNull()
+      .references(() => refundCampaigns.refundCampaignId),
     userId: integer("user_id").notNull(),
-    orderId: integer("order_id").references(() => orders.orderId),
-    /** The day the refund is settled, shown through the refund period placeholders. */
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.orderId),
     periodDate: date("period_date", { mode: "string" }).notNull(),
     amount: integer("amount").notNull().default(0),
     status: text("status").$type<RefundStatus>().notNull().default("pending"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    uniqueIndex("refunds_order_key").on(t.orderId),
     index("refunds_user_idx").on(t.userId, t.periodDate),
-    index("refunds_order_idx").on(t.orderId),
+    index("refunds_due_idx").on(t.status, t.periodDate),
     check("refunds_status_check", sql`${t.status} in ('pending', 'granted', 'rejected')`),
   ],
 );
 
 /**
- * The present box: an item or points waiting for the member to take them (received_at set then).
- * Unreceived presents are dropped from the box after expires_at.
+ * The present box: an item, points or a coupon waiting for the member to take them (received_at
+ * set then, by one conditional update, so each is received once). Unreceived presents are dropped
+ * from the box after expires_at.
  */
 export const presents = pgTable(
   "presents",
@@ -317,6 +377,7 @@ export const presents = pgTable(
     bookId: integer("book_id"),
     cdId: integer("cd_id"),
     point: integer("point").notNull().default(0),
+    couponId: integer("coupon_id").references(() => coupons.couponId),
     /** Point lifetime in days once received; null means they never expire. */
     pointValidDays: integer("point_valid_days"),
     caption: text("caption").notNull(),
@@ -327,7 +388,10 @@ export const presents = pgTable(
   },
   (t) => [
     index("presents_user_idx").on(t.userId, t.receivedAt, t.createdAt.desc()),
-    check("presents_content_check", sql`(${t.itemId} is not null) <> (${t.point} > 0)`),
+    check(
+      "presents_content_check",
+      sql`(${t.itemId} is not null)::int + (${t.point} > 0)::int + (${t.couponId} is not null)::int = 1`,
+    ),
   ],
 );
 

@@ -40,6 +40,45 @@ export async function ownsItem(db: Db, userId: number, itemId: number): Promise<
   return rows.length > 0;
 }
 
+/** One bought item going onto the bookshelf. */
+export interface PurchasedItem {
+  itemId: number;
+  itemType: number;
+  seriesId: number | null;
+  bookId: number | null;
+  cdId: number | null;
+}
+
+/**
+ * Puts an order's items on the member's bookshelf (get_flag) inside the caller's transaction.
+ * Answers the item ids that were not owned before; an item already owned is left as it was, and
+ * the caller decides whether that is an error (the checkout rolls back rather than sell it twice).
+ */
+export async function grantPurchasedItems(
+  tx: Db,
+  input: { userId: number; orderId: number; items: readonly PurchasedItem[]; now: Date },
+): Promise<number[]> {
+  if (input.items.length === 0) return [];
+  const rows = await tx
+    .insert(userItems)
+    .values(
+      input.items.map((i) => ({
+        userId: input.userId,
+        itemId: i.itemId,
+        itemType: i.itemType,
+        seriesId: i.seriesId,
+        bookId: i.bookId,
+        cdId: i.cdId,
+        source: "purchase" as const,
+        orderId: input.orderId,
+        acquiredAt: input.now,
+      })),
+    )
+    .onConflictDoNothing()
+    .returning({ itemId: userItems.itemId });
+  return rows.map((r) => r.itemId);
+}
+
 /** The ids among seriesIds the member marked 気になる, in the order asked (favorite_series). */
 export async function favoriteSeriesIds(
   db: Db,

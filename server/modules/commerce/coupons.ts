@@ -1,0 +1,222 @@
+import { and, eq, gt, inArray, isNull, lte } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { Conflict, NotFound } from "../../lib/errors";
+import { couponItems, couponSeries, coupons, receivedCoupons } from "./schema";
+
+/** What a coupon applies to, as coupon_type says (schema.ts). */
+export type CouponTarget =
+  | { kind: "all" }
+  | { kind: "campaign"; campaignId: number }
+  | { kind: "series"; seriesIds: number[] }
+  | { kind: "volumes"; itemIds: number[] }
+  | { kind: "genre"; genreId: number };
+
+/** Everything the pricing service needs to decide whether a coupon applies and how much it takes. */
+export interface CouponRules {
+  couponId: number;
+  couponType: number;
+  name: string;
+  discount:
+    | { type: "percent"; percent: number; maxYen: number | null }
+    | { type: "yen"; yen: number };
+  /** Smallest total (tax included) of the items it applies to. */
+  minPrice: number;
+  target: CouponTarget;
+  startAt: Date;
+  endAt: Date;
+  signupCoupon: boolean;
+}
+
+/** The rules of these coupons, in id order; unknown ids are left out. */
+export async function couponRules(db: Db, couponIds: readonly number[]): Promise<CouponRules[]> {
+  const ids = [...new Set(couponIds)];
+  if (ids.length === 0) return [];
+  const [rows, listedSeries, listedItems] = await Promise.all([
+    db.select().from(coupons).where(inArray(coupons.couponId, ids)).orderBy(coupons.couponId),
+    db.select().from(couponSeries).where(inArray(couponSeries.couponId, ids)),
+    db.select().from(couponItems).where(inArray(couponItems.couponId, ids)),
+  ]);
+  return rows.map((c) => {
+    let target: CouponTarget;
+    if (c.couponType === 2) target = { kind: "campaign", campaignId: c.campaignId! };
+    else if (c.couponType === 3)
+      target = {
+        kind: "series",
+        seriesIds: listedSeries.filter((s) => s.couponId === c.couponId).map((s) => s.seriesId),
+      };
+    else if (c.couponType === 4)
+      target = {
+        kind: "volumes",
+        itemIds: listedItems.filter((s) => s.couponId === c.couponId).map((s) => s.itemId),
+      };
+    else if (c.couponType === 5) target = { kind: "genre", genreId: c.genreId! };
+    else target = { kind: "all" };
+    return {
+      couponId: c.couponId,
+      couponType: c.couponType,
+      name: c.name,
+      discount:
+        c.discountType === 1
+          ? { type: "percent", percent: c.discountValue, maxYen: c.maxDiscount }
+          : { type: "yen", yen: c.discountValue },
+      minPrice: c.minPrice,
+      target,
+      startAt: c.startAt,
+      endAt: c.endAt,
+      signupCoupon: c.signupCoupon,
+    };
+  });
+}
+
+/** The facts about one cart item a coupon's target is checked against. */
+export interface CouponItemFacts {
+  itemId: number;
+  seriesId: number | null;
+  genreIds: readonly number[];
+  /** Campaigns whose targets include the item (for coupon_type 2). */
+  campaignIds: readonly number[];
+}
+
+export function couponAppliesTo(target: CouponTarget, item: CouponItemFacts): boolean {
+  switch (target.kind) {
+    case "all":
+      return true;
+    case "campaign":
+      return item.campaignIds.includes(target.campaignId);
+    case "series":
+      return item.seriesId !== null && target.seriesIds.includes(item.seriesId);
+    case "volumes":
+      return target.itemIds.includes(item.itemId);
+    case "genre":
+      return item.genreIds.includes(target.genreId);
+  }
+}
+
+/** Coupons the member holds and may use now: received, unused, started and not run out. */
+export async function usableCouponIds(db: Db, userId: number, now: Date): Promise<number[]> {
+  const rows = await db
+    .select({ couponId: receivedCoupons.couponId })
+    .from(receivedCoupons)
+    .innerJoin(coupons, eq(coupons.couponId, receivedCoupons.couponId))
+    .where(
+      and(
+        eq(receivedCoupons.userId, userId),
+        isNull(receivedCoupons.usedAt),
+        gt(receivedCoupons.expiresAt, now),
+        lte(coupons.startAt, now),
+      ),
+    )
+    .orderBy(receivedCoupons.couponId);
+  return rows.map((r) => r.couponId);
+}
+
+export const COUPON_NOT_USABLE = "このクーポンはご利用いただけません";
+
+/**
+ * Locks the member's coupon for the checkout transaction (select … for update) and answers its
+ * rules. Throws Conflict when the member does not hold it, has used it, or it is not running.
+ * Take it after lockPoints: points first, then the coupon.
+ */
+export async function lockCouponForUse(
+  tx: Db,
+  userId: number,
+  couponId: number,
+  now: Date,
+): Promise<CouponRules> {
+  const [held] = await tx
+    .select({ usedAt: receivedCoupons.usedAt, expiresAt: receivedCoupons.expiresAt })
+    .from(receivedCoupons)
+    .where(and(eq(receivedCoupons.userId, userId), eq(receivedCoupons.couponId, couponId)))
+    .for("update");
+  const [rules] = await couponRules(tx, [couponId]);
+  if (!held || !rules) throw new Conflict(COUPON_NOT_USABLE, { field: "coupon" });
+  if (held.usedAt) throw new Conflict("このクーポンは使用済みです", { field: "coupon" });
+  if (held.expiresAt <= now || rules.startAt > now || rules.endAt <= now) {
+    throw new Conflict("このクーポンは利用期間外です", { field: "coupon" });
+  }
+  return rules;
+}
+
+/**
+ * Marks the coupon used by the order: one conditional update (where used_at is null) on the one
+ * row (user, coupon) the unique key allows, so a coupon is spent at most once even without the
+ * lock. Throws Conflict when it was already used.
+ */
+export async function markCouponUsed(
+  tx: Db,
+  input: { userId: number; couponId: number; orderId: number; now: Date },
+): Promise<void> {
+  const done = await tx
+    .update(receivedCoupons)
+    .set({ usedAt: input.now, orderId: input.orderId })
+    .where(
+      and(
+        eq(receivedCoupons.userId, input.userId),
+        eq(receivedCoupons.couponId, input.couponId),
+        isNull(receivedCoupons.usedAt),
+      ),
+    )
+    .returning({ id: receivedCoupons.receivedCouponId });
+  if (done.length === 0) throw new Conflict("このクーポンは使用済みです", { field: "coupon" });
+}
+
+/** A cancelled order's coupon becomes usable again (until its own expiry). */
+export async function releaseCoupon(tx: Db, orderId: number): Promise<void> {
+  await tx
+    .update(receivedCoupons)
+    .set({ usedAt: null, orderId: null })
+    .where(eq(receivedCoupons.orderId, orderId));
+}
+
+/**
+ * Puts a coupon in the member's hands. Usable until the coupon's end, or valid_hours after now
+ * when that comes first. A second grant changes nothing (unique user+coupon). Answers true when
+ * this call granted it.
+ */
+export async function grantCoupon(
+  db: Db,
+  userId: number,
+  couponId: number,
+  now: Date,
+): Promise<boolean> {
+  const [coupon] = await db.select().from(coupons).where(eq(coupons.couponId, couponId));
+  if (!coupon) throw new NotFound("クーポンが見つかりませんでした");
+  const byHours = coupon.validHours
+    ? new Date(Math.max(now.getTime(), coupon.startAt.getTime()) + coupon.validHours * 3_600_000)
+    : coupon.endAt;
+  const expiresAt = Math.min(byHours, coupon.endAt);
+  const inserted = await db
+    .insert(receivedCoupons)
+    .values({ userId, couponId, receivedAt: now, expiresAt })
+    .onConflictDoNothing()
+    .returning({ id: receivedCoupons.receivedCouponId });
+  return inserted.length > 0;
+}
+
+/**
+ * /api/coupon_receive: a member takes a receivable coupon that has not ended. Receiving twice is
+ * no error and changes nothing.
+ */
+export async function receiveCoupon(
+  db: Db,
+  userId: number,
+  couponId: number,
+  now: Date,
+): Promise<{ received: boolean }> {
+  const [coupon] = await db.select().from(coupons).where(eq(coupons.couponId, couponId));
+  if (!coupon?.receivable) throw new NotFound("クーポンが見つかりませんでした");
+  if (coupon.endAt <= now) throw new Conflict("このクーポンの配布は終了しました");
+  return { received: await grantCoupon(db, userId, couponId, now) };
+}
+
+/** Sign-up: every running sign-up coupon is handed to the new member, its countdown starting now. */
+export async function grantSignupCoupons(db: Db, userId: number, now: Date): Promise<number[]> {
+  const running = await db
+    .select({ couponId: coupons.couponId })
+    .from(coupons)
+    .where(and(eq(coupons.signupCoupon, true), lte(coupons.startAt, now), gt(coupons.endAt, now)));
+  const granted: number[] = [];
+  for (const c of running)
+    if (await grantCoupon(db, userId, c.couponId, now)) granted.push(c.couponId);
+  return granted;
+}

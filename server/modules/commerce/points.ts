@@ -1,0 +1,242 @@
+import { and, asc, eq, gt, isNull, or, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { Conflict } from "../../lib/errors";
+import { type PointReason, pointEntries } from "./schema";
+
+// The ledger's shape is described on point_entries (schema.ts): grants are lots, spends and
+// give-backs are entries against a lot and carry its expiry, so the balance is a plain sum of
+// unexpired entries. Every function here that writes takes the transaction it runs in.
+
+/** Why points are granted; each shows as its own line in the point history. */
+export type PointEarnReason = Extract<
+  PointReason,
+  "purchase" | "campaign" | "stamp" | "present" | "refund" | "signup" | "lottery" | "review"
+>;
+
+const unexpired = (now: Date) =>
+  or(isNull(pointEntries.expiresAt), gt(pointEntries.expiresAt, now));
+
+/**
+ * Locks the member's unexpired lots for the rest of the transaction (select … for update, in id
+ * order so two checkouts never lock crosswise) and answers the balance read after the lock. A
+ * second checkout of the same member waits here until the first commits, then reads its spends.
+ * Locks taken by callers: points first, then the coupon (lockCouponForUse), never the other way.
+ */
+export async function lockPoints(tx: Db, userId: number, now: Date): Promise<number> {
+  await tx
+    .select({ id: pointEntries.pointEntryId })
+    .from(pointEntries)
+    .where(
+      and(
+        eq(pointEntries.userId, userId),
+        isNull(pointEntries.lotId),
+        gt(pointEntries.delta, 0),
+        unexpired(now),
+      ),
+    )
+    .orderBy(asc(pointEntries.pointEntryId))
+    .for("update");
+  return balanceOf(tx, userId, now);
+}
+
+async function balanceOf(db: Db, userId: number, now: Date): Promise<number> {
+  const [row] = await db
+    .select({ balance: sql<string | null>`sum(${pointEntries.delta})` })
+    .from(pointEntries)
+    .where(and(eq(pointEntries.userId, userId), unexpired(now)));
+  return Math.max(0, Number(row?.balance ?? 0));
+}
+
+interface Lot {
+  lotId: number;
+  expiresAt: Date | null;
+  remaining: number;
+}
+
+/** What is left of each unexpired lot, soonest expiry first (never-expiring lots last). */
+async function openLots(db: Db, userId: number, now: Date): Promise<Lot[]> {
+  const lot = sql<number>`coalesce(${pointEntries.lotId}, ${pointEntries.pointEntryId})`;
+  const rows = await db
+    .select({
+      lotId: lot.as("lot"),
+      expiresAt: pointEntries.expiresAt,
+      remaining: sql<string>`sum(${pointEntries.delta})`.as("remaining"),
+    })
+    .from(pointEntries)
+    .where(and(eq(pointEntries.userId, userId), unexpired(now)))
+    .groupBy(lot, pointEntries.expiresAt)
+    .having(sql`sum(${pointEntries.delta}) > 0`)
+    .orderBy(sql`${pointEntries.expiresAt} asc nulls last`, sql`1`);
+  return rows.map((r) => ({
+    lotId: Number(r.lotId),
+    expiresAt: r.expiresAt,
+    remaining: Number(r.remaining),
+  }));
+}
+
+/**
+ * Spends points for an order, drawing the soonest-expiring lots first. Locks the member's points
+ * itself (harmless when the caller already did). Short of points it throws Conflict and writes
+ * nothing, so the balance never goes below 0.
+ */
+export async function spendPoints(
+  tx: Db,
+  input: { userId: number; point: number; orderId: number; now: Date; description?: string },
+): Promise<void> {
+  const { userId, point, orderId, now } = input;
+  if (!Number.isSafeInteger(point) || point < 0) throw new RangeError(`bad point ${point}`);
+  if (point === 0) return;
+  const balance = await lockPoints(tx, userId, now);
+  if (balance < point) {
+    throw new Conflict(`ポイントが不足しています（保有${balance}ポイント）`, {
+      field: "point",
+    });
+  }
+  let left = point;
+  const rows: Array<typeof pointEntries.$inferInsert> = [];
+  for (const lot of await openLots(tx, userId, now)) {
+    if (left === 0) break;
+    const take = Math.min(lot.remaining, left);
+    left -= take;
+    rows.push({
+      userId,
+      delta: -take,
+      reason: "use",
+      lotId: lot.lotId,
+      orderId,
+      expiresAt: lot.expiresAt,
+      description: input.description ?? null,
+      createdAt: now,
+    });
+  }
+  await tx.insert(pointEntries).values(rows);
+}
+
+/** Grants points as a new lot. expiresAt null means they never expire. Answers the lot id. */
+export async function earnPoints(
+  tx: Db,
+  input: {
+    userId: number;
+    point: number;
+    reason: PointEarnReason;
+    expiresAt: Date | null;
+    now: Date;
+    orderId?: number | null;
+    description?: string | null;
+  },
+): Promise<number> {
+  if (!Number.isSafeInteger(input.point) || input.point <= 0) {
+    throw new RangeError(`bad point ${input.point}`);
+  }
+  const [row] = await tx
+    .insert(pointEntries)
+    .values({
+      userId: input.userId,
+      delta: input.point,
+      reason: input.reason,
+      lotId: null,
+      orderId: input.orderId ?? null,
+      expiresAt: input.expiresAt,
+      description: input.description ?? null,
+      createdAt: input.now,
+    })
+    .returning({ id: pointEntries.pointEntryId });
+  return row!.id;
+}
+
+/** Days purchase points stay usable. */
+export const PURCHASE_POINT_DAYS = 365;
+
+export function daysLater(now: Date, days: number): Date {
+  return new Date(now.getTime() + days * 86_400_000);
+}
+
+/**
+ * An order is cancelled: the points it spent go back to the lots they came from (with those
+ * lots' expiry), and the points it earned are taken back as far as they are unspent. Runs once:
+ * a second call finds the give-back already written and changes nothing. Answers the points
+ * given back.
+ */
+export async function cancelOrderPoints(
+  tx: Db,
+  input: { userId: number; orderId: number; now: Date },
+): Promise<number> {
+  const { userId, orderId, now } = input;
+  await lockPoints(tx, userId, now);
+  const entries = await tx
+    .select()
+    .from(pointEntries)
+    .where(and(eq(pointEntries.userId, userId), eq(pointEntries.orderId, orderId)));
+  if (entries.some((e) => e.reason === "cancel")) return 0;
+  const spends = entries.filter((e) => e.reason === "use");
+  const earned = entries.filter((e) => e.lotId === null && e.delta > 0);
+  const rows: Array<typeof pointEntries.$inferInsert> = spends.map((e) => ({
+    userId,
+    delta: -e.delta,
+    reason: "cancel",
+    lotId: e.lotId,
+    orderId,
+    expiresAt: e.expiresAt,
+    description: e.description,
+    createdAt: now,
+  }));
+  for (const lot of earned) {
+    const [left] = await tx
+      .select({ remaining: sql<string>`sum(${pointEntries.delta})` })
+      .from(pointEntries)
+      .where(
+        sql`coalesce(${pointEntries.lotId}, ${pointEntries.pointEntryId}) = ${lot.pointEntryId}`,
+      );
+    const remaining = Number(left?.remaining ?? 0);
+    if (remaining > 0 && (!lot.expiresAt || lot.expiresAt > now)) {
+      rows.push({
+        userId,
+        delta: -remaining,
+        reason: "cancel",
+        lotId: lot.pointEntryId,
+        orderId,
+        expiresAt: lot.expiresAt,
+        description: lot.description,
+        createdAt: now,
+      });
+    }
+  }
+  if (rows.length > 0) await tx.insert(pointEntries).values(rows);
+  return spends.reduce((total, e) => total - e.delta, 0);
+}
+
+/**
+ * Writes one 'expire' entry for each lot that reached its expiry with points left, so the history
+ * shows what ran out and when. The balance never counted those points after expiry anyway; the
+ * unique index point_entries_expire_once makes a second run (or a second process) write nothing.
+ * Answers how many lots it closed.
+ */
+export async function expirePoints(db: Db, now: Date): Promise<number> {
+  const result = await db.execute(sql`
+    insert into point_entries (user_id, delta, reason, lot_id, expires_at, description, created_at)
+    select lot.user_id, -left_over.remaining, 'expire', lot.point_entry_id, lot.expires_at,
+           lot.description, lot.expires_at
+    from point_entries lot
+    cross join lateral (
+      select sum(e.delta)::int as remaining from point_entries e
+      where e.lot_id = lot.point_entry_id or e.point_entry_id = lot.point_entry_id
+    ) left_over
+    where lot.lot_id is null and lot.delta > 0 and lot.expires_at <= ${now}
+      and left_over.remaining > 0
+    on conflict (lot_id) where reason = 'expire' do nothing`);
+  return Number((result as { rowCount?: number | null }).rowCount ?? 0);
+}
+
+/** Lots running out within the window, soonest first: the point page's 失効予定. */
+export async function expiringSoon(
+  db: Db,
+  userId: number,
+  now: Date,
+  withinDays: number,
+): Promise<Array<{ point: number; expiresAt: Date }>> {
+  const lots = await openLots(db, userId, now);
+  const until = daysLater(now, withinDays);
+  return lots
+    .filter((l): l is Lot & { expiresAt: Date } => l.expiresAt !== null && l.expiresAt <= until)
+    .map((l) => ({ point: l.remaining, expiresAt: l.expiresAt }));
+}
