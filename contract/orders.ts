@@ -18,7 +18,8 @@ export function monthText(month: string): string {
   return `${month.slice(0, 4)}年${Number(month.slice(4, 6))}月`;
 }
 
-export type OrderStatusName = "paid" | "cancelled" | "refunded";
+/** pending: a payment awaiting its confirmation step. */
+export type OrderStatusName = "pending" | "paid" | "cancelled" | "refunded";
 
 /** One bought item as a receipt lists it: name and prices frozen at purchase time. */
 export interface OrderLine {
@@ -66,7 +67,7 @@ export interface OrderHistoryAnswer {
   target: string;
   /** "2026年11月" */
   target_text: string;
-  /** What the member paid (amount) in the target month, cancelled orders left out. */
+  /** What the member paid (amount) in the target month: paid orders only. */
   total: number;
   /** Months the member bought in, newest first. */
   month: Array<{ month: string; text: string }>;

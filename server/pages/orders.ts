@@ -80,7 +80,7 @@ export async function orderHistory(
   return {
     target,
     target_text: monthText(target),
-    total: order.filter((o) => o.status !== "cancelled").reduce((t, o) => t + o.amount, 0),
+    total: order.filter((o) => o.status === "paid").reduce((t, o) => t + o.amount, 0),
     month: months.map((m) => ({ month: m, text: monthText(m) })),
     order,
   };

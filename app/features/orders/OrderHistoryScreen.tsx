@@ -5,6 +5,7 @@ import { Receipt } from "./Receipt";
 import "./orders.css";
 
 const STATUS_TEXT: Record<OrderSummary["status"], string | null> = {
+  pending: "お支払い手続き中",
   paid: null,
   cancelled: "キャンセル済み",
   refunded: "返金済み",

@@ -50,10 +50,10 @@ async function withDetails(db: Db, found: Order[]): Promise<OrderRecord[]> {
   return found.map((order) => ({
     order,
     items: lines.filter((l) => l.orderId === order.orderId),
-    // Type 0 is what an order paid wholly with points is written with.
+    // An order points paid in full charged nothing to its payment type.
     paymentName:
       order.amount === 0 && order.usedPoint > 0
-        ? "ポイント"
+        ? "ポイント払い"
         : (methodName.get(order.paymentType) ?? "その他"),
     couponName: order.couponId ? (couponName.get(order.couponId) ?? null) : null,
   }));
