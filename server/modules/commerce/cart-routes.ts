@@ -1,10 +1,12 @@
 import { Hono } from "hono";
 import { z } from "zod";
+import { type CartAnswer, cartQuery } from "../../../contract/cart";
+import type { Db } from "../../db/client";
 import type { AppEnv, AppServices } from "../../lib/context";
 import { ApiError } from "../../lib/errors";
-import { readJson } from "../../lib/input";
+import { readFields, readJson } from "../../lib/input";
 import { requireMember } from "../../lib/member";
-import { addToCart, CartError, clearCart, removeFromCart } from "./cart";
+import { acceptCartPrices, addToCart, CartError, clearCart, removeFromCart } from "./cart";
 import { cartSummary } from "./service";
 
 const CART_LOGIN = "カートのご利用にはログインが必要です";
@@ -20,8 +22,13 @@ async function counts(services: AppServices, userId: number) {
   return { cart_count: cart.count, cart_price: cart.price };
 }
 
-/** The cart calls of spec 001 §7.4 the cards use: add, remove, clear, count. */
-export function cartRoutes(services: AppServices) {
+/** The cart answer, assembled in server/pages/cart.ts; the router registry hands it in. */
+export interface CartPages {
+  cartPage(db: Db, userId: number, query: { coupon?: number }, now?: Date): Promise<CartAnswer>;
+}
+
+/** The cart calls of spec 001 §7.4: the cart, add, remove, clear, update, count. */
+export function cartRoutes(services: AppServices, { cartPage }: CartPages) {
   const { db } = services;
   const routes = new Hono<AppEnv>();
 
@@ -49,6 +56,19 @@ export function cartRoutes(services: AppServices) {
   routes.post("/cart_clear", async (c) => {
     const member = requireMember(c, CART_LOGIN);
     await clearCart(db, member.userId);
+    return c.json({ result: true, ...(await counts(services, member.userId)) });
+  });
+
+  routes.post("/cart", async (c) => {
+    const member = requireMember(c, CART_LOGIN);
+    const query = await readFields(c, cartQuery);
+    return c.json(await cartPage(db, member.userId, query));
+  });
+
+  /** The member accepts changed prices: unbuyable lines leave, the rest take today's price. */
+  routes.post("/cart_update", async (c) => {
+    const member = requireMember(c, CART_LOGIN);
+    await acceptCartPrices(db, member.userId);
     return c.json({ result: true, ...(await counts(services, member.userId)) });
   });
 

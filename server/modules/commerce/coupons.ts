@@ -184,7 +184,7 @@ export async function grantCoupon(
   const byHours = coupon.validHours
     ? new Date(Math.max(now.getTime(), coupon.startAt.getTime()) + coupon.validHours * 3_600_000)
     : coupon.endAt;
-  const expiresAt = Math.min(byHours, coupon.endAt);
+  const expiresAt = new Date(Math.min(byHours.getTime(), coupon.endAt.getTime()));
   const inserted = await db
     .insert(receivedCoupons)
     .values({ userId, couponId, receivedAt: now, expiresAt })

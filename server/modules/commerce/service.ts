@@ -1,4 +1,18 @@
-import { and, asc, count, eq, gt, inArray, isNull, lte, max, or, sql, sum } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  inArray,
+  isNull,
+  lte,
+  max,
+  or,
+  sql,
+  sum,
+} from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { tokyoIsoDate } from "../../lib/clock";
 import { itemPrices } from "../catalog/service";
@@ -8,6 +22,7 @@ import {
   coupons,
   orderItems,
   orders,
+  paymentMethods,
   pointEntries,
   receivedCoupons,
   refunds,
@@ -262,4 +277,48 @@ export async function purchasedVolumesBySeries(
     )
     .groupBy(orderItems.seriesId);
   return rows.map((r) => ({ seriesId: r.seriesId!, count: Number(r.count) }));
+}
+
+/** Receivable coupons running now that the member does not hold yet (is_new_apply_coupon). */
+export async function receivableCouponIds(db: Db, userId: number, now: Date): Promise<number[]> {
+  const rows = await db
+    .select({ couponId: coupons.couponId })
+    .from(coupons)
+    .leftJoin(
+      receivedCoupons,
+      and(eq(receivedCoupons.couponId, coupons.couponId), eq(receivedCoupons.userId, userId)),
+    )
+    .where(
+      and(
+        eq(coupons.receivable, true),
+        lte(coupons.startAt, now),
+        gt(coupons.endAt, now),
+        isNull(receivedCoupons.receivedCouponId),
+      ),
+    )
+    .orderBy(coupons.couponId);
+  return rows.map((r) => r.couponId);
+}
+
+/** The payment types offered at checkout, in their order (the placeholder is not stored). */
+export async function offeredPaymentTypes(
+  db: Db,
+): Promise<Array<{ payment_type: number; name: string }>> {
+  const rows = await db
+    .select({ paymentType: paymentMethods.paymentType, name: paymentMethods.name })
+    .from(paymentMethods)
+    .where(eq(paymentMethods.enabled, true))
+    .orderBy(asc(paymentMethods.sortOrder), asc(paymentMethods.paymentType));
+  return rows.map((r) => ({ payment_type: r.paymentType, name: r.name }));
+}
+
+/** The payment type of the member's last paid order; 0 when none (last_payment). */
+export async function lastPaymentType(db: Db, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ paymentType: orders.paymentType })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.status, "paid")))
+    .orderBy(desc(orders.createdAt), desc(orders.orderId))
+    .limit(1);
+  return row?.paymentType ?? 0;
 }

@@ -1,0 +1,51 @@
+import { Hono } from "hono";
+import { checkoutRequest, paymentReference } from "../../../contract/checkout";
+import type { AppEnv, AppServices } from "../../lib/context";
+import { readJson } from "../../lib/input";
+import { requireMember } from "../../lib/member";
+import { cancelPayment, checkout, confirmPayment } from "./checkout";
+import { type PaymentProvider, sandboxProvider } from "./payments/provider";
+
+const CHECKOUT_LOGIN = "ご購入にはログインが必要です";
+
+/**
+ * /api/checkout and the confirmation step's two answers. The provider is the in-process sandbox
+ * unless another is handed in (docs/decisions/0016-checkout-and-payment-provider.md).
+ */
+export function checkoutRoutes(
+  services: AppServices,
+  provider: PaymentProvider = sandboxProvider(),
+) {
+  const { db } = services;
+  const routes = new Hono<AppEnv>();
+
+  routes.post("/checkout", async (c) => {
+    const member = requireMember(c, CHECKOUT_LOGIN);
+    const body = await readJson(c, checkoutRequest);
+    return c.json(
+      await checkout(db, provider, {
+        userId: member.userId,
+        itemId: body.item,
+        couponId: body.coupon || undefined,
+        paymentType: body.payment_type,
+        point: body.point,
+        token: body.token,
+        card: body.card,
+      }),
+    );
+  });
+
+  routes.post("/checkout/confirm", async (c) => {
+    const member = requireMember(c, CHECKOUT_LOGIN);
+    const { reference } = await readJson(c, paymentReference);
+    return c.json(await confirmPayment(db, provider, member.userId, reference));
+  });
+
+  routes.post("/checkout/cancel", async (c) => {
+    const member = requireMember(c, CHECKOUT_LOGIN);
+    const { reference } = await readJson(c, paymentReference);
+    return c.json(await cancelPayment(db, provider, member.userId, reference));
+  });
+
+  return routes;
+}
