@@ -35,7 +35,12 @@ export function CartGroups(props: {
                 key={line.item_id}
                 className={line.buyable ? "cart-line" : "cart-line cart-line--unavailable"}
               >
-                <Link to={lineUrl(group, line)} className="cart-line__cover" tabIndex={-1}>
+                <Link
+                  to={lineUrl(group, line)}
+                  className="cart-line__cover"
+                  tabIndex={-1}
+                  aria-hidden="true"
+                >
                   <img src={line.img} alt="" width={64} height={90} loading="lazy" />
                 </Link>
                 <div className="cart-line__body">
