@@ -53,7 +53,7 @@ async function memberCart(db: Db, userId: number, now: Date): Promise<Basket> {
   const changed = new Set<number>();
   for (const l of kept) {
     const p = byId.get(l.itemId);
-    if (!p || !p.buyable || (l.seenPrice !== null && l.seenPrice !== p.salePrice)) {
+    if (!p?.buyable || (l.seenPrice !== null && l.seenPrice !== p.salePrice)) {
       changed.add(l.itemId);
     }
   }

@@ -15,7 +15,7 @@ import {
 } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { tokyoIsoDate } from "../../lib/clock";
-import { itemPrices } from "../catalog/service";
+import { priceItems } from "../pricing/quote";
 import {
   cartItems,
   couponSeries,
@@ -64,19 +64,25 @@ export async function pointBalance(db: Db, userId: number, now: Date): Promise<n
   return Math.max(0, Number(row?.balance ?? 0));
 }
 
+/** The cart badge: how many items, and what they cost now (sale prices, as the cart totals). */
 export async function cartSummary(
   db: Db,
   userId: number,
+  now = new Date(),
 ): Promise<{ count: number; price: number }> {
   const rows = await db
     .select({ itemId: cartItems.itemId })
     .from(cartItems)
     .where(eq(cartItems.userId, userId));
-  const prices = await itemPrices(
+  const prices = await priceItems(
     db,
     rows.map((r) => r.itemId),
+    now,
   );
-  return { count: rows.length, price: prices.reduce((total, p) => total + p.priceInc, 0) };
+  return {
+    count: rows.length,
+    price: prices.filter((p) => p.buyable).reduce((total, p) => total + p.salePrice, 0),
+  };
 }
 
 /** Seconds the 50% OFF special sale runs for a member after the sign-up coupon ends unused. */

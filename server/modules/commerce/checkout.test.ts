@@ -1,0 +1,423 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { CartAnswer } from "../../../contract/cart";
+import type { CheckoutResult } from "../../../contract/checkout";
+import { Browser, createTestApp } from "../../http/test-client";
+import { userItems } from "../library/schema";
+import {
+  createShop,
+  giveCoupon,
+  givePoints,
+  SALE_ITEM,
+  SERIES_ONE_ITEM,
+  shopMember,
+} from "../pricing/test-fixture";
+import { TEST_CARDS } from "./payments/provider";
+import { cartItems, orderItems, orders, payments, pointEntries, receivedCoupons } from "./schema";
+import { pointBalance } from "./service";
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+let volume = 0;
+/** A volume of series 1 no other test has used. */
+const freshItem = () => SERIES_ONE_ITEM(++volume);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await createShop(t.services.db);
+});
+afterAll(async () => {
+  await t.database.close();
+});
+
+const db = () => t.services.db;
+const member = () => shopMember(t.app, db());
+const token = () => `tok_${Math.random().toString(36).slice(2)}${Date.now()}`;
+
+async function state(userId: number) {
+  const d = db();
+  return {
+    orders: await d.$count(orders, eq(orders.userId, userId)),
+    owned: (await d.select().from(userItems).where(eq(userItems.userId, userId))).map(
+      (r) => r.itemId,
+    ),
+    cart: (await d.select().from(cartItems).where(eq(cartItems.userId, userId))).map(
+      (r) => r.itemId,
+    ),
+    points: await pointBalance(d, userId, new Date()),
+    usedCoupons: await d.$count(
+      receivedCoupons,
+      and(eq(receivedCoupons.userId, userId), eq(receivedCoupons.usedAt, receivedCoupons.usedAt)),
+    ),
+  };
+}
+
+describe("/api/cart", () => {
+  it("sends visitors to the login page", async () => {
+    const visitor = new Browser(t.app);
+    const answer = await visitor.postJson("/api/cart");
+    expect(answer.status).toBe(401);
+    expect(answer.body).toMatchObject({ result: false, error_url: "/login" });
+  });
+
+  it("groups by series with list and sale prices, totals, tax and add_point", async () => {
+    const { browser } = await member();
+    const a = freshItem();
+    await browser.postJson("/api/cart_add", { items: [a, SALE_ITEM(1)] });
+    const { body } = await browser.postJson<CartAnswer>("/api/cart");
+    expect(body).toMatchObject({
+      result: true,
+      price: 660 + 770,
+      discount: 385,
+      price_already_only: 385,
+      coupon_discount: 0,
+      subtotal: 660 + 385,
+      tax: Math.floor((1045 * 10) / 110),
+      amount: 1045,
+      add_point: 10,
+      need_update: false,
+      duplicate: null,
+      cart_in_item_types: [0],
+      select_coupon: 0,
+    });
+    expect(body.items).toHaveLength(2);
+    expect(body.items[0]).toMatchObject({ series_id: 1, series_name: "恋と花嫁" });
+    expect(body.items[0].items[0]).toMatchObject({ item_id: a, price: 660, before_price: null });
+    expect(body.items[1].items[0]).toMatchObject({
+      item_id: SALE_ITEM(1),
+      list_price: 770,
+      price: 385,
+      before_price: 770,
+    });
+    expect(body.items[0].items[0].img).toMatch(/^\/media\/books\/\d+\/cover\.png$/);
+  });
+
+  it("chooses the best coupon by default, none with coupon 0, and the one asked for", async () => {
+    const { browser, userId } = await member();
+    await browser.postJson("/api/cart_add", { items: [freshItem(), freshItem()] });
+    const small = await giveCoupon(db(), userId, { discountValue: 100 });
+    const big = await giveCoupon(db(), userId, { discountType: 1, discountValue: 20 });
+    const elsewhere = await giveCoupon(db(), userId, { couponType: 3 });
+    const best = (await browser.postJson<CartAnswer>("/api/cart")).body;
+    expect(best.select_coupon).toBe(big);
+    expect(best.coupon_discount).toBe(264);
+    expect(best.coupons.map((c: { coupon_id: number }) => c.coupon_id)).toEqual([big, small]);
+    expect(best.coupons.map((c: { coupon_id: number }) => c.coupon_id)).not.toContain(elsewhere);
+    expect((await browser.postJson<CartAnswer>("/api/cart", { coupon: 0 })).body).toMatchObject({
+      select_coupon: 0,
+      coupon_discount: 0,
+    });
+    expect((await browser.postJson<CartAnswer>("/api/cart", { coupon: small })).body).toMatchObject(
+      {
+        select_coupon: small,
+        coupon_discount: 100,
+        subtotal: 1220,
+      },
+    );
+    expect((await browser.postJson<CartAnswer>("/api/cart", { coupon: "x" })).status).toBe(400);
+  });
+
+  it("offers a coupon the member could still receive (is_new_apply_coupon)", async () => {
+    const { browser } = await member();
+    await browser.postJson("/api/cart_add", { items: [freshItem()] });
+    expect((await browser.postJson<CartAnswer>("/api/cart")).body.is_new_apply_coupon).toBe(false);
+    await giveCoupon(db(), null, { couponType: 5, genreId: 2 });
+    expect((await browser.postJson<CartAnswer>("/api/cart")).body.is_new_apply_coupon).toBe(true);
+  });
+
+  it("says need_update when a price changed since adding, and cart_update accepts it", async () => {
+    const { browser, userId } = await member();
+    const a = freshItem();
+    await browser.postJson("/api/cart_add", { items: [a] });
+    await db()
+      .update(cartItems)
+      .set({ seenPrice: 500 })
+      .where(and(eq(cartItems.userId, userId), eq(cartItems.itemId, a)));
+    const before = (await browser.postJson<CartAnswer>("/api/cart")).body;
+    expect(before.need_update).toBe(true);
+    expect(before.items[0].items[0].changed).toBe(true);
+    expect((await browser.postJson("/api/cart_update")).body.result).toBe(true);
+    expect((await browser.postJson<CartAnswer>("/api/cart")).body.need_update).toBe(false);
+  });
+
+  it("removes items already owned with a message (duplicate)", async () => {
+    const { browser, userId } = await member();
+    const [a, b] = [freshItem(), freshItem()];
+    await browser.postJson("/api/cart_add", { items: [a, b] });
+    await db().insert(userItems).values({ userId, itemId: a, itemType: 0, source: "present" });
+    const body = (await browser.postJson<CartAnswer>("/api/cart")).body;
+    expect(body.duplicate).toEqual({
+      item_ids: [a],
+      message: "購入済みの作品をカートから削除しました",
+    });
+    expect(body.cart_count).toBe(1);
+    expect((await state(userId)).cart).toEqual([b]);
+  });
+});
+
+describe("/api/checkout", () => {
+  it("refuses the placeholder and unknown payment types with a clear message", async () => {
+    const { browser, userId } = await member();
+    await browser.postJson("/api/cart_add", { items: [freshItem()] });
+    for (const payment_type of [0, 77, undefined]) {
+      const answer = await browser.postJson<CheckoutResult>("/api/checkout", {
+        payment_type,
+        token: token(),
+      });
+      expect(answer.status, String(payment_type)).toBe(400);
+      expect(answer.body.error_message).toBe("お支払い方法を選択してください");
+    }
+    expect((await state(userId)).orders).toBe(0);
+    const visitor = new Browser(t.app);
+    expect((await visitor.postJson("/api/checkout", { token: token() })).status).toBe(401);
+  });
+
+  it("buys the cart: order, items, payment, points spent and earned, coupon, ownership", async () => {
+    const { browser, userId } = await member();
+    const [a, b] = [freshItem(), SALE_ITEM(2)];
+    await browser.postJson("/api/cart_add", { items: [a, b] });
+    await givePoints(db(), userId, 300);
+    const coupon = await giveCoupon(db(), userId, { discountValue: 45 });
+    const answer = await browser.postJson<CheckoutResult>("/api/checkout", {
+      coupon,
+      payment_type: 1,
+      point: 200,
+      token: token(),
+      card: TEST_CARDS.succeeds,
+      // Numbers from the browser are not read: the server prices from the database.
+      amount: 1,
+      price: 1,
+    });
+    expect(answer.body).toMatchObject({ result: true, status: "paid" });
+    const orderId = answer.body.order_id as number;
+    expect(answer.body.next_url).toBe(`/order_complete?order=${orderId}`);
+    expect(answer.body.items.sort()).toEqual([a, b].sort());
+    const [order] = await db().select().from(orders).where(eq(orders.orderId, orderId));
+    expect(order).toMatchObject({
+      status: "paid",
+      price: 1430,
+      discount: 385,
+      couponDiscount: 45,
+      subtotal: 1000,
+      usedPoint: 200,
+      amount: 800,
+      tax: 90,
+      addPoint: 8,
+      paymentType: 1,
+      couponId: coupon,
+    });
+    expect(await db().$count(orderItems, eq(orderItems.orderId, orderId))).toBe(2);
+    const [payment] = await db().select().from(payments).where(eq(payments.orderId, orderId));
+    expect(payment).toMatchObject({ amount: 800, status: "captured" });
+    const after = await state(userId);
+    expect(after.owned.sort()).toEqual([a, b].sort());
+    expect(after.cart).toEqual([]);
+    expect(after.points).toBe(300 - 200 + 8);
+    const [held] = await db()
+      .select()
+      .from(receivedCoupons)
+      .where(and(eq(receivedCoupons.userId, userId), eq(receivedCoupons.couponId, coupon)));
+    expect(held!.orderId).toBe(orderId);
+    const entries = await db().select().from(pointEntries).where(eq(pointEntries.orderId, orderId));
+    expect(entries.map((e) => [e.reason, e.delta]).sort()).toEqual([
+      ["purchase", 8],
+      ["use", -200],
+    ]);
+  });
+
+  it("gives the first order back for the same token, never a second one", async () => {
+    const { browser, userId } = await member();
+    await browser.postJson("/api/cart_add", { items: [freshItem()] });
+    const body = { payment_type: 2, token: token() };
+    const first = await browser.postJson<CheckoutResult>("/api/checkout", body);
+    await browser.postJson("/api/cart_add", { items: [freshItem()] });
+    const second = await browser.postJson<CheckoutResult>("/api/checkout", body);
+    expect(second.body).toEqual(first.body);
+    expect((await state(userId)).orders).toBe(1);
+    const stranger = await member();
+    expect((await stranger.browser.postJson<CheckoutResult>("/api/checkout", body)).status).toBe(
+      409,
+    );
+  });
+
+  it("a declined card ends at /order_error with the reason and changes nothing", async () => {
+    const { browser, userId } = await member();
+    const a = freshItem();
+    await browser.postJson("/api/cart_add", { items: [a] });
+    await givePoints(db(), userId, 100);
+    const coupon = await giveCoupon(db(), userId);
+    const before = await state(userId);
+    const answer = await browser.postJson<CheckoutResult>("/api/checkout", {
+      coupon,
+      payment_type: 1,
+      point: 100,
+      token: token(),
+      card: TEST_CARDS.declined,
+    });
+    expect(answer.body).toMatchObject({ result: true, status: "declined", order_id: null });
+    expect(answer.body.reason).toContain("カードが承認されませんでした");
+    expect(answer.body.next_url).toMatch(/^\/order_error\?reason=/);
+    expect(await state(userId)).toEqual(before);
+    expect(before.cart).toEqual([a]);
+  });
+
+  it("a confirmation step leaves the order pending until confirmed, then buys", async () => {
+    const { browser, userId } = await member();
+    const a = freshItem();
+    await browser.postJson("/api/cart_add", { items: [a] });
+    await givePoints(db(), userId, 100);
+    const answer = await browser.postJson<CheckoutResult>("/api/checkout", {
+      payment_type: 1,
+      point: 60,
+      token: token(),
+      card: TEST_CARDS.requiresAction,
+    });
+    expect(answer.body.status).toBe("pending");
+    const reference = new URL(answer.body.next_url, "http://x").searchParams.get("reference")!;
+    expect(answer.body.next_url).toMatch(/^\/payment\/confirm\?reference=/);
+    const pending = await state(userId);
+    expect(pending).toMatchObject({ orders: 1, owned: [], cart: [a], points: 40 });
+    const stranger = await member();
+    expect((await stranger.browser.postJson("/api/checkout/confirm", { reference })).status).toBe(
+      404,
+    );
+    const confirmed = await browser.postJson("/api/checkout/confirm", { reference });
+    expect(confirmed.body).toMatchObject({ status: "paid", items: [a] });
+    expect(await state(userId)).toMatchObject({ orders: 1, owned: [a], cart: [], points: 46 });
+    // Confirming again or cancelling afterwards changes nothing.
+    expect((await browser.postJson("/api/checkout/confirm", { reference })).body.status).toBe(
+      "paid",
+    );
+    expect((await browser.postJson("/api/checkout/cancel", { reference })).body.status).toBe(
+      "paid",
+    );
+  });
+
+  it("cancelling at the confirmation step ends at /order_cancel with points and coupon back", async () => {
+    const { browser, userId } = await member();
+    const a = freshItem();
+    await browser.postJson("/api/cart_add", { items: [a] });
+    await givePoints(db(), userId, 100);
+    const coupon = await giveCoupon(db(), userId);
+    const answer = await browser.postJson<CheckoutResult>("/api/checkout", {
+      coupon,
+      payment_type: 1,
+      point: 100,
+      token: token(),
+      card: TEST_CARDS.requiresAction,
+    });
+    const reference = new URL(answer.body.next_url, "http://x").searchParams.get("reference")!;
+    expect((await state(userId)).points).toBe(0);
+    const cancelled = await browser.postJson("/api/checkout/cancel", { reference });
+    expect(cancelled.body).toMatchObject({ status: "cancelled", next_url: "/order_cancel" });
+    const after = await state(userId);
+    expect(after).toMatchObject({ owned: [], cart: [a], points: 100 });
+    const [held] = await db()
+      .select()
+      .from(receivedCoupons)
+      .where(and(eq(receivedCoupons.userId, userId), eq(receivedCoupons.couponId, coupon)));
+    expect(held!.usedAt).toBeNull();
+  });
+
+  it("buys one volume now from a series page without touching the rest of the cart", async () => {
+    const { browser, userId } = await member();
+    const [inCart, now] = [freshItem(), freshItem()];
+    await browser.postJson("/api/cart_add", { items: [inCart] });
+    const answer = await browser.postJson<CheckoutResult>("/api/checkout", {
+      item: now,
+      payment_type: 3,
+      token: token(),
+    });
+    expect(answer.body).toMatchObject({ status: "paid", items: [now] });
+    expect(await state(userId)).toMatchObject({ owned: [now], cart: [inCart] });
+    const again = await browser.postJson<CheckoutResult>("/api/checkout", {
+      item: now,
+      payment_type: 3,
+      token: token(),
+    });
+    expect(again.status).toBe(409);
+  });
+
+  it("points paying everything need no payment type; points below 50 or above the balance are refused", async () => {
+    const { browser, userId } = await member();
+    const a = freshItem();
+    await givePoints(db(), userId, 40);
+    const few = await browser.postJson<CheckoutResult>("/api/checkout", {
+      item: a,
+      payment_type: 1,
+      point: 40,
+      token: token(),
+      card: TEST_CARDS.succeeds,
+    });
+    expect(few.status).toBe(409);
+    expect(few.body.error_message).toContain("50ポイント以上");
+    await givePoints(db(), userId, 1000);
+    const tooMany = await browser.postJson<CheckoutResult>("/api/checkout", {
+      item: a,
+      payment_type: 1,
+      point: 5000,
+      token: token(),
+    });
+    expect(tooMany.status).toBe(409);
+    expect(tooMany.body.error_message).toContain("ポイントが不足しています");
+    const all = await browser.postJson<CheckoutResult>("/api/checkout", {
+      item: a,
+      payment_type: 0,
+      point: "all",
+      token: token(),
+    });
+    expect(all.body.status).toBe("paid");
+    const [order] = await db().select().from(orders).where(eq(orders.orderId, all.body.order_id!));
+    expect(order).toMatchObject({ usedPoint: 660, amount: 0, addPoint: 0, paymentType: 90 });
+    expect((await state(userId)).points).toBe(1040 - 660);
+  });
+
+  it("refuses a coupon that does not apply, is used or is below its minimum", async () => {
+    const { browser, userId } = await member();
+    const a = freshItem();
+    const otherSeries = await giveCoupon(db(), userId, { couponType: 3 });
+    const minimum = await giveCoupon(db(), userId, { minPrice: 1000 });
+    const volumeOnly = await giveCoupon(db(), userId, { couponType: 4, itemIds: [a] });
+    for (const [coupon, message] of [
+      [otherSeries, "対象作品がありません"],
+      [minimum, "最低金額"],
+      [9999, "ご利用いただけません"],
+    ] as const) {
+      const answer = await browser.postJson<CheckoutResult>("/api/checkout", {
+        item: a,
+        coupon,
+        payment_type: 2,
+        token: token(),
+      });
+      expect(answer.status, String(coupon)).toBe(409);
+      expect(answer.body.error_message).toContain(message);
+    }
+    const used = await browser.postJson<CheckoutResult>("/api/checkout", {
+      item: a,
+      coupon: volumeOnly,
+      payment_type: 2,
+      token: token(),
+    });
+    expect(used.body.status).toBe("paid");
+    const again = await browser.postJson<CheckoutResult>("/api/checkout", {
+      item: freshItem(),
+      coupon: volumeOnly,
+      payment_type: 2,
+      token: token(),
+    });
+    expect(again.status).toBe(409);
+    expect(again.body.error_message).toContain("使用済み");
+  });
+
+  it("validates the token and the point field", async () => {
+    const { browser } = await member();
+    for (const body of [
+      { payment_type: 1 },
+      { payment_type: 1, token: "short" },
+      { payment_type: 1, token: token(), point: -1 },
+      { payment_type: 1, token: token(), point: "some" },
+    ]) {
+      const answer = await browser.postJson<CheckoutResult>("/api/checkout", body);
+      expect(answer.status, JSON.stringify(body)).toBe(400);
+    }
+  });
+});
