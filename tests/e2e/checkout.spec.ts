@@ -155,3 +155,39 @@ test("a declined card ends at /order_error with nothing bought and the cart as i
   expect(await seriousViolations(page, "main")).toEqual([]);
   await screenshot(page, "checkout-history");
 });
+
+test("the card that asks for a confirmation step: 認証する completes the order, キャンセル ends at /order_cancel", async ({
+  page,
+}) => {
+  await login(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
+  await emptyCart(page);
+  const adds = await seriesWithAddable(page, 2);
+  await adds.first().click();
+  await expect(page.getByTestId("cart-badge")).toHaveText("1");
+
+  // A double click on 購入する sends one purchase.
+  const sent: string[] = [];
+  page.on("request", (r) => {
+    if (r.url().endsWith("/api/checkout")) sent.push(r.url());
+  });
+  await visit(page, "/order");
+  await page.getByLabel("お支払い方法").selectOption({ label: "クレジットカード" });
+  await page.getByLabel("カード番号").fill("4000 0027 6000 3184");
+  await page.getByRole("button", { name: "購入する" }).dblclick();
+  await expect(page).toHaveURL(/\/payment\/confirm\?reference=/);
+  expect(sent).toHaveLength(1);
+  await screenshot(page, "checkout-confirm-step");
+  await page.getByRole("button", { name: "キャンセル" }).click();
+  await expect(page).toHaveURL(/\/order_cancel$/);
+  await expect(page.getByRole("heading", { name: "ご購入をキャンセルしました" })).toBeVisible();
+
+  // The cart still holds the volume; this time the member confirms.
+  await visit(page, "/order");
+  await page.getByLabel("お支払い方法").selectOption({ label: "クレジットカード" });
+  await page.getByLabel("カード番号").fill("4000 0027 6000 3184");
+  await page.getByRole("button", { name: "購入する" }).click();
+  await expect(page).toHaveURL(/\/payment\/confirm\?reference=/);
+  await page.getByRole("button", { name: "認証する" }).click();
+  await expect(page).toHaveURL(/\/order_complete\?order=\d+/);
+  await expect(page.locator(".order-result__items > li")).toHaveCount(1);
+});
