@@ -70,12 +70,12 @@ export default [
     screen("newsletter"),
     screen("coupon"),
     screen("order_history"),
-    route("order/:itemId", "routes/order-detail.tsx"),
     screen("point_detail"),
   ]),
   layout("layouts/no-nav.tsx", [
     screen("cart"),
     screen("order"),
+    route("order/:itemId", "routes/order-item.tsx"),
     screen("order_cancel"),
     screen("order_complete"),
   ]),
@@ -86,7 +86,12 @@ export default [
     screen("error"),
     screen("order_error"),
   ]),
-  layout("layouts/bare.tsx", [screen("logout"), screen("unsubscribe_newsletter")]),
+  layout("layouts/bare.tsx", [
+    screen("logout"),
+    screen("unsubscribe_newsletter"),
+    // The sandbox payment provider's confirmation step (decision 0016), not a page of spec 001.
+    route("payment/confirm", "routes/payment-confirm.tsx"),
+  ]),
   layout("layouts/maintenance.tsx", [screen("maint")]),
   layout("layouts/webview.tsx", [
     ...["agreement", "help", "inquiry", "leave", "privacy"].map((p) =>

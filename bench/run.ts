@@ -3,9 +3,13 @@
  * database and loads it from this process with autocannon, side by side with a bare node:http
  * server answering the same bytes, so the figure that matters is the ratio, measured in one run.
  *
+ * With DATABASE_URL set (an empty PostgreSQL database) the server runs on it and the checkout
+ * figure is measured there: orders per second with 20 members buying at once.
+ *
  *   npm run bench -- [--seconds 10] [--connections 50] [--series 2000] [--data-dir DIR]
  */
 import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
@@ -129,6 +133,96 @@ async function firstLoadJs(base: string, path: string) {
   return { files: urls.size, raw, gzipped };
 }
 
+/** A browser-like client: keeps the cookies and sends the CSRF header the pages send. */
+class Client {
+  readonly cookies = new Map<string, string>();
+  constructor(private readonly base: string) {}
+  get cookie() {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+  }
+  async post<T = Record<string, unknown>>(path: string, body: unknown = {}): Promise<T> {
+    if (!this.cookies.has("ct")) this.keep(await fetch(`${this.base}/api/status`));
+    const response = await fetch(this.base + path, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        cookie: this.cookie,
+        "x-csrftoken": this.cookies.get("ct") ?? "",
+      },
+      body: JSON.stringify(body),
+    });
+    this.keep(response);
+    return (await response.json()) as T;
+  }
+  private keep(response: Response) {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(";");
+      const at = pair!.indexOf("=");
+      this.cookies.set(pair!.slice(0, at).trim(), pair!.slice(at + 1));
+    }
+  }
+}
+
+/** Paid volumes on sale, from the series pages' answers, to buy in the checkout benchmark. */
+async function buyableVolumes(client: Client, want: number): Promise<number[]> {
+  const ids: number[] = [];
+  for (let from = 1; ids.length < want && from <= args.series; from += 10) {
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        client.post<{ books?: Array<{ item_id: number; price: number; onsale_flag: boolean }> }>(
+          `/api/personal/series/${from + i}/main`,
+        ),
+      ),
+    );
+    for (const answer of answers)
+      for (const b of answer.books ?? []) if (b.price > 0 && b.onsale_flag) ids.push(b.item_id);
+  }
+  return ids;
+}
+
+/**
+ * Checkout throughput: `members` new members each buy one volume after another with
+ * /api/checkout (buy now, a wallet payment that succeeds) for `seconds`; orders per second is
+ * what the whole store completed.
+ */
+async function checkoutThroughput(base: string, members: number, seconds: number) {
+  const buyers = await Promise.all(
+    Array.from({ length: members }, async (_, i) => {
+      const c = new Client(base);
+      const email = `bench-${Date.now()}-${i}@example.jp`;
+      await c.post("/api/account/signup", { email, password: "bench-password-1", agree: true });
+      return c;
+    }),
+  );
+  const volumes = await buyableVolumes(buyers[0]!, 1500);
+  let next = 0;
+  let orders = 0;
+  let failures = 0;
+  const latencies: number[] = [];
+  const until = Date.now() + seconds * 1000;
+  await Promise.all(
+    buyers.map(async (buyer) => {
+      while (Date.now() < until && next < volumes.length) {
+        const item = volumes[next++]!;
+        const started = performance.now();
+        const answer = await buyer.post<{ result: boolean; status?: string }>("/api/checkout", {
+          item,
+          coupon: 0,
+          payment_type: 2,
+          point: 0,
+          token: randomBytes(18).toString("base64url"),
+        });
+        latencies.push(performance.now() - started);
+        if (answer.result && answer.status === "paid") orders++;
+        else failures++;
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => Math.round(latencies[Math.floor(q * (latencies.length - 1))] ?? 0);
+  return { orders, failures, perSecond: orders / seconds, p50: at(0.5), p99: at(0.99) };
+}
+
 function table(rows: Figures[]) {
   const lines = [
     "| target | requests/s | p50 ms | p99 ms | errors | non-2xx |",
@@ -188,6 +282,24 @@ async function main() {
     console.log(
       `/home SSR: ${rows[4]!.rps} requests/s, p50 ${rows[4]!.p50} ms, p99 ${rows[4]!.p99} ms`,
     );
+    // The /cart page as the demo member sees it (a few items in the seeded cart).
+    const demo = new Client(base);
+    await demo.post("/api/account/login", {
+      email: "demo@komaya.example",
+      password: "komaya-demo-2026",
+    });
+    const cart = await load("store SSR GET /cart (demo member)", `${base}/cart`, {
+      cookie: demo.cookie,
+    });
+    console.log(table([cart]));
+    console.log(`/cart SSR: p50 ${cart.p50} ms, p99 ${cart.p99} ms, ${cart.rps} requests/s`);
+
+    const onPostgres = Boolean(process.env.DATABASE_URL);
+    const buying = await checkoutThroughput(base, 20, args.seconds);
+    console.log(
+      `checkout (${onPostgres ? "PostgreSQL" : "embedded PGlite"}, 20 members at once): ${buying.perSecond.toFixed(1)} orders/s, ${buying.orders} orders, ${buying.failures} failed, p50 ${buying.p50} ms, p99 ${buying.p99} ms`,
+    );
+
     const js = await firstLoadJs(base, "/home");
     console.log(
       `/home first-load JavaScript: ${js.files} files, ${(js.raw / 1024).toFixed(1)} KB raw, ${(js.gzipped / 1024).toFixed(1)} KB gzip`,

@@ -1,18 +1,19 @@
-import { ComingSoon } from "../components/ComingSoon";
+import { CartScreen } from "../features/cart/CartScreen";
+import { loadCart } from "../features/cart/cart.server";
 import { requireMember } from "../lib/member.server";
 import type { Route } from "./+types/cart";
 
 export function meta() {
-  return [{ title: "カート | コマヤ" }];
+  return [{ title: "カート | コマヤ" }, { name: "robots", content: "noindex" }];
 }
 
-export function loader({ context, request }: Route.LoaderArgs) {
-  requireMember(context, request);
-  return null;
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const member = requireMember(context, request);
+  return loadCart(context, member.userId, request);
 }
 
-export default function Screen() {
-  return <ComingSoon title="カート" description="カートに入れた作品の一覧です。" />;
+export default function Screen({ loaderData }: Route.ComponentProps) {
+  return <CartScreen initial={loaderData} />;
 }
 
 export { RouteErrorBoundary as ErrorBoundary } from "../components/RouteErrorBoundary";

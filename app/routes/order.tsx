@@ -1,23 +1,19 @@
-import { ComingSoon } from "../components/ComingSoon";
+import { loadCheckout } from "../features/cart/cart.server";
+import { CheckoutScreen } from "../features/checkout/CheckoutScreen";
 import { requireMember } from "../lib/member.server";
 import type { Route } from "./+types/order";
 
 export function meta() {
-  return [{ title: "ご購入手続き | コマヤ" }];
+  return [{ title: "ご購入手続き | コマヤ" }, { name: "robots", content: "noindex" }];
 }
 
-export function loader({ context, request }: Route.LoaderArgs) {
-  requireMember(context, request);
-  return null;
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const member = requireMember(context, request);
+  return loadCheckout(context, member.userId, request);
 }
 
-export default function Screen() {
-  return (
-    <ComingSoon
-      title="ご購入手続き"
-      description="クーポンとポイントを使ってご購入いただく画面です。"
-    />
-  );
+export default function Screen({ loaderData }: Route.ComponentProps) {
+  return <CheckoutScreen key={loaderData.checkout.token} {...loaderData} />;
 }
 
 export { RouteErrorBoundary as ErrorBoundary } from "../components/RouteErrorBoundary";

@@ -1,9 +1,9 @@
-import { ComingSoon } from "../components/ComingSoon";
+import { OrderCancelled } from "../features/checkout/OrderResult";
 import { requireMember } from "../lib/member.server";
 import type { Route } from "./+types/order_cancel";
 
 export function meta() {
-  return [{ title: "ご購入の中止 | コマヤ" }];
+  return [{ title: "ご購入キャンセル | コマヤ" }, { name: "robots", content: "noindex" }];
 }
 
 export function loader({ context, request }: Route.LoaderArgs) {
@@ -12,7 +12,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export default function Screen() {
-  return <ComingSoon title="ご購入の中止" description="ご購入手続きを中止した画面です。" />;
+  return <OrderCancelled />;
 }
 
 export { RouteErrorBoundary as ErrorBoundary } from "../components/RouteErrorBoundary";

@@ -1,18 +1,19 @@
-import { ComingSoon } from "../components/ComingSoon";
+import { OrderComplete } from "../features/checkout/OrderResult";
+import { loadOrderDetail } from "../features/orders/orders.server";
 import { requireMember } from "../lib/member.server";
 import type { Route } from "./+types/order_complete";
 
 export function meta() {
-  return [{ title: "ご購入完了 | コマヤ" }];
+  return [{ title: "ご購入完了 | コマヤ" }, { name: "robots", content: "noindex" }];
 }
 
-export function loader({ context, request }: Route.LoaderArgs) {
-  requireMember(context, request);
-  return null;
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const member = requireMember(context, request);
+  return loadOrderDetail(context, member.userId, request);
 }
 
-export default function Screen() {
-  return <ComingSoon title="ご購入完了" description="ご購入が完了した画面です。" />;
+export default function Screen({ loaderData }: Route.ComponentProps) {
+  return <OrderComplete detail={loaderData} />;
 }
 
 export { RouteErrorBoundary as ErrorBoundary } from "../components/RouteErrorBoundary";

@@ -1,18 +1,19 @@
-import { ComingSoon } from "../components/ComingSoon";
+import { OrderHistoryScreen } from "../features/orders/OrderHistoryScreen";
+import { loadOrderHistory } from "../features/orders/orders.server";
 import { requireMember } from "../lib/member.server";
 import type { Route } from "./+types/order_history";
 
 export function meta() {
-  return [{ title: "購入履歴 | コマヤ" }];
+  return [{ title: "購入履歴 | コマヤ" }, { name: "robots", content: "noindex" }];
 }
 
-export function loader({ context, request }: Route.LoaderArgs) {
-  requireMember(context, request);
-  return null;
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const member = requireMember(context, request);
+  return loadOrderHistory(context, member.userId, request);
 }
 
-export default function Screen() {
-  return <ComingSoon title="購入履歴" description="これまでのご購入の履歴です。" />;
+export default function Screen({ loaderData }: Route.ComponentProps) {
+  return <OrderHistoryScreen history={loaderData} />;
 }
 
 export { RouteErrorBoundary as ErrorBoundary } from "../components/RouteErrorBoundary";

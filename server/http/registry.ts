@@ -7,6 +7,7 @@ import { robotsTxt, sitemapPart, sitemapXml } from "../modules/catalog/seo-route
 import { cartRoutes } from "../modules/commerce/cart-routes";
 import { checkoutRoutes } from "../modules/commerce/checkout-routes";
 import { couponRoutes } from "../modules/commerce/coupon-routes";
+import { orderRoutes } from "../modules/commerce/order-routes";
 import { pointRoutes } from "../modules/commerce/point-routes";
 import { presentRoutes } from "../modules/commerce/present-routes";
 import { eventRoutes } from "../modules/event/routes";
@@ -21,6 +22,7 @@ import { topicRoutes } from "../modules/topic/routes";
 import { campaignList, runningCampaignPage } from "../pages/campaign";
 import { cartPage } from "../pages/cart";
 import { homePage, homeSection } from "../pages/home";
+import { orderDetail, orderHistory } from "../pages/orders";
 import { seriesPage } from "../pages/series";
 import { userStatus } from "../pages/status";
 import { statusRoutes } from "../pages/status-routes";
@@ -41,6 +43,7 @@ export function apiRouter(services: AppServices): Hono<AppEnv> {
   api.route("/", pointRoutes(services));
   api.route("/", couponRoutes(services, { runningCampaignPage }));
   api.route("/", presentRoutes(services));
+  api.route("/", orderRoutes(services, { orderHistory, orderDetail }));
   api.route("/", searchRoutes(services));
   api.route("/", rankingRoutes(services));
   api.route("/", homeRoutes(services, { homePage, homeSection }));

@@ -1167,7 +1167,14 @@ export async function seedCatalog(ctx: SeedContext): Promise<CatalogSummary> {
           latestReleaseDate: latestRelease === null ? null : new Date(latestRelease),
           createdAt: new Date(Math.min(startDate, now)),
         });
-        summary.series.push({ seriesId, genreIds: seriesGenreIds, bookIds, itemIds, pricesInc });
+        summary.series.push({
+          seriesId,
+          name: title.name,
+          genreIds: seriesGenreIds,
+          bookIds,
+          itemIds,
+          pricesInc,
+        });
       }
 
       await insertRows(db, series, seriesRows);

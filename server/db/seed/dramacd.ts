@@ -253,7 +253,7 @@ export async function seedDramaCds(
       saleStartDate: new Date(saleStart),
       saleEndDate: null,
     });
-    summary.dramaCds.push({ cdId, itemIds: [itemId], castIds, labelId: label.labelId! });
+    summary.dramaCds.push({ cdId, name, itemIds: [itemId], castIds, labelId: label.labelId! });
   }
 
   await withoutForeignKeyChecks(db, async () => {

@@ -28,6 +28,8 @@ export interface CatalogSummary {
   magazineIds: number[];
   series: Array<{
     seriesId: number;
+    /** The title, frozen into the demo orders' item names. */
+    name?: string;
     genreIds: number[];
     /** Volumes in order, with their sellable item ids (same order). */
     bookIds: number[];
@@ -35,7 +37,13 @@ export interface CatalogSummary {
     /** Price of each volume in yen including tax (0 = free). */
     pricesInc: number[];
   }>;
-  dramaCds: Array<{ cdId: number; itemIds: number[]; castIds: number[]; labelId: number }>;
+  dramaCds: Array<{
+    cdId: number;
+    name?: string;
+    itemIds: number[];
+    castIds: number[];
+    labelId: number;
+  }>;
   castIds: number[];
   cdLabelIds: number[];
 }

@@ -356,6 +356,28 @@ export async function volumesPricedUpTo(
     .limit(limit);
 }
 
+/** Every volume of these series with its item and price, in volume order. */
+export async function volumesOfSeries(
+  db: Db,
+  seriesIds: readonly number[],
+): Promise<
+  Array<{ seriesId: number; itemId: number; volume: number; priceInc: number; onsaleFlag: boolean }>
+> {
+  if (seriesIds.length === 0) return [];
+  return db
+    .select({
+      seriesId: books.seriesId,
+      itemId: books.itemId,
+      volume: books.volume,
+      priceInc: items.priceInc,
+      onsaleFlag: items.onsaleFlag,
+    })
+    .from(books)
+    .innerJoin(items, eq(items.itemId, books.itemId))
+    .where(inArray(books.seriesId, [...new Set(seriesIds)]))
+    .orderBy(asc(books.seriesId), asc(books.volume));
+}
+
 /** What pricing needs of each item: its prices and, for a volume, its series, volume and flags. */
 export interface ItemSaleFacts {
   itemId: number;

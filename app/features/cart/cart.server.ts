@@ -1,0 +1,45 @@
+import { type AppLoadContext, redirect } from "react-router";
+import { cartQuery } from "../../../contract/cart";
+import { checkoutQuery } from "../../../contract/checkout";
+import { idFromPath } from "../../../contract/input";
+import { cartPage, checkoutPage } from "../../../server/pages/cart";
+import { orPageFailure } from "../../lib/page-failure.server";
+
+/** ?coupon= from the address: a coupon id, 0 for none, absent (or unreadable) for the best. */
+function couponOf(request: Request): number | undefined {
+  const raw = new URL(request.url).searchParams.get("coupon");
+  const parsed = cartQuery.safeParse({ coupon: raw ?? undefined });
+  return parsed.success ? parsed.data.coupon : undefined;
+}
+
+export async function loadCart(context: AppLoadContext, userId: number, request: Request) {
+  return orPageFailure(() =>
+    cartPage(context.services.db, userId, { coupon: couponOf(request) }, new Date()),
+  );
+}
+
+/**
+ * /order (the whole cart) or /order/{itemId} (one volume now). An empty cart has nothing to
+ * check out: back to the cart, which says so.
+ */
+export async function loadCheckout(
+  context: AppLoadContext,
+  userId: number,
+  request: Request,
+  rawItemId?: string,
+) {
+  const coupon = couponOf(request);
+  let item: number | undefined;
+  if (rawItemId !== undefined) {
+    const id = idFromPath(rawItemId);
+    const parsed = checkoutQuery.safeParse({ item: id ?? undefined });
+    if (id === null || !parsed.success) throw redirect("/cart");
+    item = parsed.data.item;
+  }
+  const checkout = await orPageFailure(() =>
+    checkoutPage(context.services.db, userId, { item, coupon }, new Date()),
+  );
+  const lines = checkout.items_child.reduce((n, g) => n + g.items.length, 0);
+  if (lines === 0 && item === undefined) throw redirect("/cart");
+  return { checkout, itemId: item ?? null };
+}

@@ -1,0 +1,240 @@
+import { useRef, useState } from "react";
+import { Link, useNavigate } from "react-router";
+import {
+  type CheckoutAnswer,
+  type CheckoutResult,
+  PAYMENT_PLACEHOLDER,
+  PAYMENT_REQUIRED_MESSAGE,
+} from "../../../contract/checkout";
+import { post } from "../../lib/request";
+import { useShell } from "../../lib/shell";
+import { yen } from "../cards/card-rules";
+import { CartGroups, CartTotalsList } from "../cart/CartLines";
+import { type PointChoice, pointsToUse, remainingPrice } from "./checkout-rules";
+import "../cart/cart.css";
+import "./checkout.css";
+
+/** The payment type that takes a card number (the sandbox's test cards). */
+const CARD_PAYMENT_TYPE = 1;
+
+/**
+ * /order and /order/{itemId} (spec 001 §3 Checkout): what is bought, the coupon, points, the
+ * payment type and one 購入する button. The token issued with the page goes with the purchase, so
+ * pressing twice or retrying after a lost answer never buys twice; the button is also disabled
+ * from the first press until the answer arrives.
+ */
+export function CheckoutScreen({
+  checkout,
+  itemId,
+}: {
+  checkout: CheckoutAnswer;
+  itemId: number | null;
+}) {
+  const navigate = useNavigate();
+  const { refreshUser } = useShell();
+  const [payment, setPayment] = useState(checkout.select_payment);
+  const [pointChoice, setPointChoice] = useState<PointChoice>(
+    checkout.used_point > 0 ? "all" : "none",
+  );
+  const [pointAmount, setPointAmount] = useState(String(checkout.used_point || ""));
+  const [card, setCard] = useState("");
+  const [message, setMessage] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const inFlight = useRef(false);
+
+  const usable = checkout.point_usable ? Math.min(checkout.point, checkout.subtotal) : 0;
+  const usedPoint = pointsToUse(pointChoice, pointAmount, usable);
+  const remaining = remainingPrice(checkout.subtotal, usedPoint);
+  const needsPayment = remaining > 0;
+  const groups = checkout.items_child.length > 0 ? checkout.items_child : checkout.items;
+  const couponHref = (coupon: number) =>
+    `${itemId ? `/order/${itemId}` : "/order"}?coupon=${coupon}`;
+
+  async function purchase() {
+    if (inFlight.current) return;
+    setMessage(null);
+    if (needsPayment && payment === PAYMENT_PLACEHOLDER.payment_type) {
+      setMessage(PAYMENT_REQUIRED_MESSAGE);
+      return;
+    }
+    if (needsPayment && payment === CARD_PAYMENT_TYPE && card.replace(/[ -]/g, "") === "") {
+      setMessage("カード番号を入力してください");
+      return;
+    }
+    inFlight.current = true;
+    setSending(true);
+    try {
+      const answer = await post<CheckoutResult>("/api/checkout", {
+        item: itemId ?? undefined,
+        coupon: checkout.select_coupon,
+        payment_type: needsPayment ? payment : 0,
+        point: usedPoint,
+        token: checkout.token,
+        card: needsPayment && payment === CARD_PAYMENT_TYPE ? card : undefined,
+      });
+      if (!answer.result) return;
+      await refreshUser();
+      navigate(answer.next_url);
+    } finally {
+      inFlight.current = false;
+      setSending(false);
+    }
+  }
+
+  return (
+    <section className="checkout page" aria-labelledby="checkout-title">
+      <h1 id="checkout-title" className="checkout__title">
+        ご購入手続き
+      </h1>
+      <div className="checkout__layout">
+        <div>
+          <CartGroups groups={groups} />
+          {!itemId && (
+            <Link to="/cart" className="checkout__back">
+              カートに戻る
+            </Link>
+          )}
+        </div>
+        <form
+          className="checkout__summary"
+          aria-label="お支払い"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void purchase();
+          }}
+        >
+          {checkout.coupons.length > 0 && (
+            <fieldset className="checkout-field">
+              <legend>クーポン</legend>
+              {checkout.coupons.map((c) => (
+                <label key={c.coupon_id} className="checkout-option">
+                  <input
+                    type="radio"
+                    name="coupon"
+                    checked={checkout.select_coupon === c.coupon_id}
+                    onChange={() => navigate(couponHref(c.coupon_id), { replace: true })}
+                  />
+                  <span className="cart-coupon__name">{c.name}</span>
+                  <span className="cart-coupon__saving">−{yen(c.discount)}円</span>
+                </label>
+              ))}
+              <label className="checkout-option">
+                <input
+                  type="radio"
+                  name="coupon"
+                  checked={checkout.select_coupon === 0}
+                  onChange={() => navigate(couponHref(0), { replace: true })}
+                />
+                <span className="cart-coupon__name">クーポンを使用しない</span>
+              </label>
+            </fieldset>
+          )}
+          {checkout.point_usable && (
+            <fieldset className="checkout-field">
+              <legend>
+                ポイント<span className="checkout__balance">保有 {yen(checkout.point)}pt</span>
+              </legend>
+              <label className="checkout-option">
+                <input
+                  type="radio"
+                  name="point"
+                  checked={pointChoice === "all"}
+                  onChange={() => setPointChoice("all")}
+                />
+                すべて使う（{yen(usable)}pt）
+              </label>
+              <label className="checkout-option">
+                <input
+                  type="radio"
+                  name="point"
+                  checked={pointChoice === "some"}
+                  onChange={() => setPointChoice("some")}
+                />
+                一部を使う
+                <input
+                  className="checkout__point-input"
+                  type="number"
+                  inputMode="numeric"
+                  min={0}
+                  max={usable}
+                  value={pointAmount}
+                  aria-label="使うポイント"
+                  onFocus={() => setPointChoice("some")}
+                  onChange={(e) => setPointAmount(e.currentTarget.value)}
+                />
+                pt
+              </label>
+              <label className="checkout-option">
+                <input
+                  type="radio"
+                  name="point"
+                  checked={pointChoice === "none"}
+                  onChange={() => setPointChoice("none")}
+                />
+                使わない
+              </label>
+            </fieldset>
+          )}
+          {needsPayment ? (
+            <div className="checkout-field">
+              <label className="field">
+                <span className="field__label">お支払い方法</span>
+                <select
+                  name="payment_type"
+                  value={payment}
+                  onChange={(e) => setPayment(Number(e.currentTarget.value))}
+                >
+                  {checkout.payment_type.map((p) => (
+                    <option key={p.payment_type} value={p.payment_type}>
+                      {p.name}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              {payment === CARD_PAYMENT_TYPE && (
+                <label className="field">
+                  <span className="field__label">カード番号</span>
+                  <input
+                    name="card"
+                    inputMode="numeric"
+                    autoComplete="cc-number"
+                    placeholder="4242 4242 4242 4242"
+                    value={card}
+                    onChange={(e) => setCard(e.currentTarget.value)}
+                  />
+                  <small className="checkout__hint">
+                    テスト環境です。4242 4242 4242 4242（承認）、4000 0000 0000 0002（否認）、4000
+                    0027 6000 3184（本人認証あり）をお使いください。
+                  </small>
+                </label>
+              )}
+            </div>
+          ) : (
+            <p className="checkout__points-only">ポイントでお支払いいただけます</p>
+          )}
+          <CartTotalsList
+            totals={usedPoint === checkout.used_point ? checkout : { ...checkout, add_point: 0 }}
+            usedPoint={usedPoint}
+          />
+          {message && (
+            <p className="cart-notice cart-notice--error" role="alert">
+              {message}
+            </p>
+          )}
+          <button
+            type="submit"
+            className="button button--primary button--block checkout__buy"
+            disabled={sending}
+            aria-busy={sending}
+          >
+            {sending ? "処理中…" : "購入する"}
+          </button>
+          <p className="checkout__legal">
+            購入するボタンを押すと、<Link to="/agreement">利用規約</Link>
+            に同意のうえ購入したことになります。デジタルコンテンツの性質上、購入後のキャンセルはできません。
+          </p>
+        </form>
+      </div>
+    </section>
+  );
+}

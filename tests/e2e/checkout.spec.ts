@@ -1,0 +1,193 @@
+import type { Page } from "@playwright/test";
+import {
+  DEMO_MEMBER,
+  expect,
+  hydrated,
+  login,
+  screenshot,
+  seriousViolations,
+  test,
+  visit,
+} from "./fixtures";
+
+/**
+ * Buying as the demo member at 1280 px and 375 px: the cart, coupon and points, the sandbox's
+ * test cards, and where each payment ends. The pc and phone projects run one after the other on
+ * the same store, so each test starts from an empty cart and reads what it needs from the page.
+ */
+
+const SUCCEEDS = "4242 4242 4242 4242";
+const DECLINED = "4000 0000 0000 0002";
+
+async function emptyCart(page: Page) {
+  await visit(page, "/cart");
+  const clear = page.getByRole("button", { name: "すべて削除" });
+  if (await clear.isVisible()) {
+    await clear.click();
+    await page.getByRole("dialog").getByRole("button", { name: "削除する" }).click();
+  }
+  await expect(page.getByText("対象の作品はありません")).toBeVisible();
+}
+
+/** A series page, reached from the ranking, with at least `n` volumes the member can add. */
+async function seriesWithAddable(page: Page, n: number) {
+  await visit(page, "/ranking");
+  const hrefs = await page
+    .locator(".ranking-row a[href^='/series/']")
+    .evaluateAll((links) => [...new Set(links.map((a) => a.getAttribute("href")!.split("?")[0]!))]);
+  for (const href of hrefs.slice(0, 20)) {
+    await visit(page, href);
+    const adds = page.getByRole("button", { name: "カートに入れる", exact: true });
+    if ((await adds.count()) >= n) return adds;
+  }
+  throw new Error(`no series page with ${n} volumes to add`);
+}
+
+async function addDramaCd(page: Page) {
+  await visit(page, "/home?genre=21");
+  const add = page.locator(".cd-card").getByRole("button", { name: "カートに入れる" }).first();
+  for (let i = 0; i < 20 && !(await add.isVisible()); i++) {
+    await page.mouse.wheel(0, 900);
+    await page.waitForTimeout(200);
+  }
+  await add.scrollIntoViewIfNeeded();
+  await add.click();
+}
+
+async function payByCard(page: Page, card: string) {
+  await page.getByLabel("お支払い方法").selectOption({ label: "クレジットカード" });
+  await page.getByLabel("カード番号").fill(card);
+  await page.getByRole("button", { name: "購入する" }).click();
+}
+
+test("visitors are sent to log in and back to the cart", async ({ page }) => {
+  await page.goto("/cart");
+  await expect(page).toHaveURL(/\/login\?return_to=%2Fcart/);
+});
+
+test("two volumes and a drama CD, a coupon, points and the succeeding card end at /order_complete, and 読む opens the reader", async ({
+  page,
+}) => {
+  await login(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
+  await emptyCart(page);
+
+  const adds = await seriesWithAddable(page, 2);
+  await adds.first().click();
+  await expect(page.getByTestId("cart-badge")).toHaveText("1");
+  await adds.first().click();
+  await expect(page.getByTestId("cart-badge")).toHaveText("2");
+  await addDramaCd(page);
+  await expect(page.getByTestId("cart-badge")).toHaveText("3");
+
+  await visit(page, "/cart");
+  await expect(page.getByRole("heading", { name: /カート（3点）/ })).toBeVisible();
+  const coupons = page.getByRole("group", { name: "クーポン" }).getByRole("radio");
+  if ((await coupons.count()) > 1) {
+    // The best coupon is chosen; choosing it (or another) shows what it takes off.
+    await coupons.first().check();
+    await expect(page.getByText("クーポン割引")).toBeVisible();
+  }
+  expect(await seriousViolations(page, "main")).toEqual([]);
+  await screenshot(page, "checkout-cart");
+  await page.getByRole("link", { name: "購入手続きへ" }).click();
+  await expect(page).toHaveURL(/\/order\?coupon=\d+/);
+  await hydrated(page);
+
+  const points = page.getByRole("group", { name: /ポイント/ });
+  if (await points.isVisible()) {
+    await page.getByLabel("使うポイント").fill("50");
+    await expect(page.getByRole("radio", { name: /一部を使う/ })).toBeChecked();
+    await expect(page.getByText("−50pt")).toBeVisible();
+  }
+  expect(await seriousViolations(page, "main")).toEqual([]);
+  await screenshot(page, "checkout-order");
+  await payByCard(page, SUCCEEDS);
+
+  await expect(page).toHaveURL(/\/order_complete\?order=\d+/);
+  await expect(page.getByRole("heading", { name: "ご購入ありがとうございました" })).toBeVisible();
+  await expect(page.locator(".order-result__items > li")).toHaveCount(3);
+  expect(await seriousViolations(page, "main")).toEqual([]);
+  await screenshot(page, "checkout-complete");
+
+  // The cart badge follows at once: the bought items left the cart.
+  await page.getByRole("link", { name: "購入履歴" }).click();
+  await expect(page).toHaveURL(/\/order_history/);
+  await expect(page.getByTestId("cart-badge")).toHaveCount(0);
+  await page.goBack();
+  await hydrated(page);
+
+  const read = page.getByRole("link", { name: "読む" }).first();
+  const href = await read.getAttribute("href");
+  expect(href).toMatch(/^\/viewer\/speed\.html\?cid=\d+&series=\d+$/);
+  await read.click();
+  // The reader is another issue's page; the browser shows its address without .html once loaded.
+  await expect(page).toHaveURL(/\/viewer\/speed(\.html)?\?cid=\d+&series=\d+/);
+});
+
+test("a declined card ends at /order_error with nothing bought and the cart as it was", async ({
+  page,
+}) => {
+  await login(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
+  await emptyCart(page);
+  const adds = await seriesWithAddable(page, 1);
+  await adds.first().click();
+  await expect(page.getByTestId("cart-badge")).toHaveText("1");
+
+  await visit(page, "/order_history");
+  const before = await page.locator(".order-card").count();
+
+  await visit(page, "/order");
+  // The placeholder is refused with a clear message before anything is sent.
+  await page.getByLabel("お支払い方法").selectOption({ label: "選択してください" });
+  await page.getByRole("button", { name: "購入する" }).click();
+  await expect(page.getByText("お支払い方法を選択してください")).toBeVisible();
+
+  await payByCard(page, DECLINED);
+  await expect(page).toHaveURL(/\/order_error/);
+  await expect(page.getByRole("alert")).toContainText("カードが承認されませんでした");
+  await screenshot(page, "checkout-declined");
+
+  await page.getByRole("link", { name: "カートに戻る" }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(page.getByRole("heading", { name: /カート（1点）/ })).toBeVisible();
+  await visit(page, "/order_history");
+  await expect(page.locator(".order-card")).toHaveCount(before);
+  expect(await seriousViolations(page, "main")).toEqual([]);
+  await screenshot(page, "checkout-history");
+});
+
+test("the card that asks for a confirmation step: 認証する completes the order, キャンセル ends at /order_cancel", async ({
+  page,
+}) => {
+  await login(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
+  await emptyCart(page);
+  const adds = await seriesWithAddable(page, 2);
+  await adds.first().click();
+  await expect(page.getByTestId("cart-badge")).toHaveText("1");
+
+  // A double click on 購入する sends one purchase.
+  const sent: string[] = [];
+  page.on("request", (r) => {
+    if (r.url().endsWith("/api/checkout")) sent.push(r.url());
+  });
+  await visit(page, "/order");
+  await page.getByLabel("お支払い方法").selectOption({ label: "クレジットカード" });
+  await page.getByLabel("カード番号").fill("4000 0027 6000 3184");
+  await page.getByRole("button", { name: "購入する" }).dblclick();
+  await expect(page).toHaveURL(/\/payment\/confirm\?reference=/);
+  expect(sent).toHaveLength(1);
+  await screenshot(page, "checkout-confirm-step");
+  await page.getByRole("button", { name: "キャンセル" }).click();
+  await expect(page).toHaveURL(/\/order_cancel$/);
+  await expect(page.getByRole("heading", { name: "ご購入をキャンセルしました" })).toBeVisible();
+
+  // The cart still holds the volume; this time the member confirms.
+  await visit(page, "/order");
+  await page.getByLabel("お支払い方法").selectOption({ label: "クレジットカード" });
+  await page.getByLabel("カード番号").fill("4000 0027 6000 3184");
+  await page.getByRole("button", { name: "購入する" }).click();
+  await expect(page).toHaveURL(/\/payment\/confirm\?reference=/);
+  await page.getByRole("button", { name: "認証する" }).click();
+  await expect(page).toHaveURL(/\/order_complete\?order=\d+/);
+  await expect(page.locator(".order-result__items > li")).toHaveCount(1);
+});
