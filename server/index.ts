@@ -13,6 +13,7 @@ import { memorySharedAnswers, redisSharedAnswers } from "./lib/shared-answers";
 import { createLogger } from "./logger";
 import { loadSessionSecret } from "./modules/account/service";
 import { startLedgerJobs } from "./modules/commerce/jobs";
+import { sandboxProvider } from "./modules/commerce/payments/provider";
 import { startRankingRefresh } from "./modules/ranking/jobs";
 import { startSearchIndexRefresh } from "./modules/search/jobs";
 import { memoryRateLimiter, redisRateLimiter } from "./rate-limit";
@@ -76,7 +77,10 @@ async function main() {
   } else {
     pages = await productionPageHandler(path.resolve("build"));
   }
+  // One provider for checkout and for the job that gives up abandoned confirmation steps.
+  const paymentProvider = sandboxProvider();
   const app = createApp({
+    paymentProvider,
     services,
     pages,
     clientDir: dev ? undefined : path.relative(process.cwd(), path.resolve("build/client")),
@@ -97,7 +101,7 @@ async function main() {
     startRankingRefresh(database.db, logger),
     startSearchIndexRefresh(database.db, logger),
     // Points expire on their date and refund campaigns pay out on theirs.
-    startLedgerJobs(database.db, logger),
+    startLedgerJobs(database.db, logger, paymentProvider),
   ];
   logger.info("listening", {
     url: `http://localhost:${port}/`,

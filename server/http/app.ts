@@ -5,6 +5,7 @@ import { withoutHtmlSuffix } from "../../contract/html-suffix";
 import type { AppEnv, AppServices } from "../lib/context";
 import { ApiError, failure } from "../lib/errors";
 import { jsonBody, queryObject } from "../lib/input";
+import { type PaymentProvider, sandboxProvider } from "../modules/commerce/payments/provider";
 import { cookiesAndSession } from "./middleware/cookies-and-session";
 import { requestContext } from "./middleware/request-context";
 import { securityHeaders } from "./middleware/security-headers";
@@ -18,6 +19,8 @@ export interface AppOptions {
   /** build/client, holding hashed assets; absent in development (Vite serves them). */
   clientDir?: string;
   dev?: boolean;
+  /** Takes the money at checkout; the in-process sandbox unless a real provider is given. */
+  paymentProvider?: PaymentProvider;
 }
 
 /** JSON calls carry a few fields; the topic editor's page content (500,000 characters) is the largest. */
@@ -36,7 +39,13 @@ export function pageCacheControl(member: boolean, response: Response): string {
     : "private, no-cache";
 }
 
-export function createApp({ services, pages, clientDir, dev = false }: AppOptions) {
+export function createApp({
+  services,
+  pages,
+  clientDir,
+  dev = false,
+  paymentProvider = sandboxProvider(),
+}: AppOptions) {
   const app = new Hono<AppEnv>();
 
   app.use(requestContext(services.logger, services.env.TRUST_PROXY));
@@ -100,7 +109,7 @@ export function createApp({ services, pages, clientDir, dev = false }: AppOption
     // Personal by default; shared answers (/api/shared/*) set their own public policy.
     if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "private, no-store");
   });
-  api.route("/", apiRouter(services));
+  api.route("/", apiRouter(services, paymentProvider));
   app.route("/api", api);
   app.all("/api/*", (c) => failure(c, 404, "お探しの API は見つかりませんでした"));
   app.route("/", siteRouter(services));

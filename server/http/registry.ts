@@ -8,6 +8,7 @@ import { cartRoutes } from "../modules/commerce/cart-routes";
 import { checkoutRoutes } from "../modules/commerce/checkout-routes";
 import { couponRoutes } from "../modules/commerce/coupon-routes";
 import { orderRoutes } from "../modules/commerce/order-routes";
+import type { PaymentProvider } from "../modules/commerce/payments/provider";
 import { pointRoutes } from "../modules/commerce/point-routes";
 import { presentRoutes } from "../modules/commerce/present-routes";
 import { eventRoutes } from "../modules/event/routes";
@@ -32,14 +33,14 @@ import { statusRoutes } from "../pages/status-routes";
  * and never mounts another's, so this list is the whole API. Routes that answer with a page
  * assembler (server/pages/) get it handed in here, since modules sit below pages.
  */
-export function apiRouter(services: AppServices): Hono<AppEnv> {
+export function apiRouter(services: AppServices, paymentProvider: PaymentProvider): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
   api.route("/", statusRoutes(services));
   api.route("/account", accountRoutes(services, { userStatus }));
   api.route("/", memberSettingsRoutes(services));
   api.route("/", menuRoutes(services));
   api.route("/", cartRoutes(services, { cartPage }));
-  api.route("/", checkoutRoutes(services));
+  api.route("/", checkoutRoutes(services, paymentProvider));
   api.route("/", pointRoutes(services));
   api.route("/", couponRoutes(services, { runningCampaignPage }));
   api.route("/", presentRoutes(services));

@@ -4,18 +4,15 @@ import type { AppEnv, AppServices } from "../../lib/context";
 import { readJson } from "../../lib/input";
 import { requireMember } from "../../lib/member";
 import { cancelPayment, checkout, confirmPayment } from "./checkout";
-import { type PaymentProvider, sandboxProvider } from "./payments/provider";
+import type { PaymentProvider } from "./payments/provider";
 
 const CHECKOUT_LOGIN = "ご購入にはログインが必要です";
 
 /**
- * /api/checkout and the confirmation step's two answers. The provider is the in-process sandbox
- * unless another is handed in (docs/decisions/0016-checkout-and-payment-provider.md).
+ * /api/checkout and the confirmation step's two answers. The provider is handed in by the
+ * app (the in-process sandbox unless another is configured) (docs/decisions/0016-checkout-and-payment-provider.md).
  */
-export function checkoutRoutes(
-  services: AppServices,
-  provider: PaymentProvider = sandboxProvider(),
-) {
+export function checkoutRoutes(services: AppServices, provider: PaymentProvider) {
   const { db } = services;
   const routes = new Hono<AppEnv>();
 

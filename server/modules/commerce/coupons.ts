@@ -68,30 +68,6 @@ export async function couponRules(db: Db, couponIds: readonly number[]): Promise
   });
 }
 
-/** The facts about one cart item a coupon's target is checked against. */
-export interface CouponItemFacts {
-  itemId: number;
-  seriesId: number | null;
-  genreIds: readonly number[];
-  /** Campaigns whose targets include the item (for coupon_type 2). */
-  campaignIds: readonly number[];
-}
-
-export function couponAppliesTo(target: CouponTarget, item: CouponItemFacts): boolean {
-  switch (target.kind) {
-    case "all":
-      return true;
-    case "campaign":
-      return item.campaignIds.includes(target.campaignId);
-    case "series":
-      return item.seriesId !== null && target.seriesIds.includes(item.seriesId);
-    case "volumes":
-      return target.itemIds.includes(item.itemId);
-    case "genre":
-      return item.genreIds.includes(target.genreId);
-  }
-}
-
 /** Coupons the member holds and may use now: received, unused, started and not run out. */
 export async function usableCouponIds(db: Db, userId: number, now: Date): Promise<number[]> {
   const rows = await db

@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import type { Logger } from "../../logger";
+import { cancelAbandonedPayments } from "./checkout";
+import type { PaymentProvider } from "./payments/provider";
 import { expirePoints } from "./points";
 import { settleRefunds } from "./refunds";
 
@@ -26,17 +28,30 @@ export async function runLedgerJobs(
   });
 }
 
-/** Runs the ledger jobs when the server starts and then every intervalMs; answers a stop function. */
-export function startLedgerJobs(db: Db, logger: Logger, intervalMs = LEDGER_JOB_MS): () => void {
+/**
+ * Runs the ledger jobs when the server starts and then every intervalMs, and gives up payments
+ * whose confirmation step was abandoned (their points and coupon go back; each order's cancel is
+ * itself locked and idempotent, so two processes doing it at once cancel it once). Answers a stop
+ * function.
+ */
+export function startLedgerJobs(
+  db: Db,
+  logger: Logger,
+  provider: PaymentProvider,
+  intervalMs = LEDGER_JOB_MS,
+): () => void {
   let running = false;
   const run = async () => {
     if (running) return;
     running = true;
     try {
-      const result = await runLedgerJobs(db, new Date());
+      const now = new Date();
+      const result = await runLedgerJobs(db, now);
       if (result && (result.expired > 0 || result.refunded > 0)) {
         logger.info("ledgers settled", result);
       }
+      const abandoned = await cancelAbandonedPayments(db, provider, now);
+      if (abandoned > 0) logger.info("abandoned payments cancelled", { abandoned });
     } catch (error) {
       logger.error("ledger jobs failed", { error });
     } finally {

@@ -18,6 +18,7 @@ import { requireMember } from "../../lib/member";
 import { bookItems } from "../catalog/series-items";
 import { volumesPricedUpTo } from "../catalog/service";
 import { ownedItemIds } from "../library/service";
+import { priceItems } from "../pricing/quote";
 import { expiringSoon, pointHistory } from "./points";
 import { pointBalance } from "./service";
 
@@ -84,15 +85,18 @@ export function pointRoutes(services: AppServices) {
     const now = new Date();
     const point = await pointBalance(db, member.userId, now);
     const candidates = await volumesPricedUpTo(db, point, now, POINT_BOOKS_LIMIT * 3);
-    const owned = new Set(
-      await ownedItemIds(
-        db,
-        member.userId,
-        candidates.map((v) => v.itemId),
-      ),
+    const candidateIds = candidates.map((v) => v.itemId);
+    // What the checkout would charge decides, not the list price: a campaign may make a volume
+    // free (nothing to buy) or cheaper.
+    const [owned, priced] = await Promise.all([
+      ownedItemIds(db, member.userId, candidateIds).then((ids) => new Set(ids)),
+      priceItems(db, candidateIds, now),
+    ]);
+    const affordable = new Set(
+      priced.filter((p) => p.buyable && p.salePrice <= point).map((p) => p.itemId),
     );
     const bookIds = candidates
-      .filter((v) => !owned.has(v.itemId))
+      .filter((v) => affordable.has(v.itemId) && !owned.has(v.itemId))
       .slice(0, POINT_BOOKS_LIMIT)
       .map((v) => v.bookId);
     return c.json({ result: true, point, data: await bookItems(db, bookIds, { now }) });
