@@ -191,3 +191,23 @@ test("the card that asks for a confirmation step: 認証する completes the ord
   await expect(page).toHaveURL(/\/order_complete\?order=\d+/);
   await expect(page.locator(".order-result__items > li")).toHaveCount(1);
 });
+
+test("今すぐ購入 on a volume page buys that one volume without touching the cart", async ({
+  page,
+}) => {
+  await login(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
+  await emptyCart(page);
+  const adds = await seriesWithAddable(page, 1);
+  // The volume page of the first volume the member can add.
+  const row = page.locator(".volume-row").filter({ has: adds.first() }).first();
+  await row.locator(".volume-row__title a").click();
+  await hydrated(page);
+  await page.getByRole("link", { name: "今すぐ購入" }).click();
+  await expect(page).toHaveURL(/\/order\/\d+$/);
+  await hydrated(page);
+  await payByCard(page, SUCCEEDS);
+  await expect(page).toHaveURL(/\/order_complete\?order=\d+/);
+  await expect(page.locator(".order-result__items > li")).toHaveCount(1);
+  await visit(page, "/cart");
+  await expect(page.getByText("対象の作品はありません")).toBeVisible();
+});

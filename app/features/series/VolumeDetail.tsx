@@ -47,7 +47,7 @@ export function VolumeDetail(props: {
             <dd>{book.page_count}ページ</dd>
           </dl>
           {props.children}
-          <VolumeOffer book={book} seriesId={series.series_id} user={user} />
+          <VolumeOffer book={book} seriesId={series.series_id} user={user} buyNow />
         </div>
         <div className="volume-page__description">
           <SeriesDescription text={book.description || series.description} />

@@ -27,8 +27,14 @@ function ReadLink({ href, label, kind }: { href: string; label: string; kind: st
 }
 
 /** A volume's state, price and buttons for this viewer (the row and the volume page share it). */
-export function VolumeOffer(props: { book: Book; seriesId: number; user: SeriesUserData }) {
-  const { book, seriesId, user } = props;
+export function VolumeOffer(props: {
+  book: Book;
+  seriesId: number;
+  user: SeriesUserData;
+  /** The volume page also offers buying this one volume now, without the cart (/order/{itemId}). */
+  buyNow?: boolean;
+}) {
+  const { book, seriesId, user, buyNow = false } = props;
   const { isLogin, cart, addToCart } = useCardState();
   const [adding, setAdding] = useState(false);
   const cartItems = [...user.cart_items, ...cart];
@@ -80,6 +86,11 @@ export function VolumeOffer(props: { book: Book; seriesId: number; user: SeriesU
           ) : (
             <ReadLink href={view.cart.href} label={view.cart.label} kind={view.cart.kind} />
           ))}
+        {buyNow && view.cart?.kind === "add" && !view.cart.disabled && (
+          <Link className="card-button card-button--buy-now" to={`/order/${book.item_id}`}>
+            今すぐ購入
+          </Link>
+        )}
       </div>
     </>
   );
