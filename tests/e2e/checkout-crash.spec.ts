@@ -152,8 +152,10 @@ async function burstAndCheck(
       }
     }
   });
-  // Let the burst run, then kill the process mid-flight.
-  await new Promise((r) => setTimeout(r, 2500));
+  // Let the burst run until orders are going through, then kill the process mid-flight (a fixed
+  // delay let a fast PostgreSQL finish the whole burst before the kill).
+  const until = Date.now() + 30_000;
+  while (answered.length < 5 && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
   killed = true;
   first.child.kill("SIGKILL");
   await first.exited;
