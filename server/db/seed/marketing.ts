@@ -619,7 +619,7 @@ function planCampaigns(rng: Rng, now: Date, pools: Pools): CampaignPlan {
         couponId: plan.coupons.length + 1,
         couponType: 2,
         campaignId: id,
-        name: `${t.coupon}%OFFクーポン（${t.name}）`,
+        name: t.name,
         description: t.description,
         discountType: 1,
         discountValue: t.coupon,
