@@ -1,3 +1,4 @@
+import type { CampaignPageAnswer } from "./campaign";
 import type { Pattern } from "./items";
 
 // Answers of the point, coupon and present-box calls (spec 001 §3 Point, Coupon, Present box;
@@ -98,6 +99,15 @@ export interface CouponView {
 export interface CouponsAnswer {
   result: true;
   coupon: CouponView[];
+}
+
+/** /api/coupon {campaign, pn}: a coupon campaign's coupons and a page of the titles they fit. */
+export interface CampaignCouponAnswer {
+  result: true;
+  campaign: CampaignPageAnswer["campaign"];
+  coupon: CouponView[];
+  targets: CampaignPageAnswer["targets"];
+  pattern: Pattern;
 }
 
 export interface PresentView {

@@ -49,7 +49,15 @@ function Countdown({ seconds }: { seconds: number }) {
   );
 }
 
-function CouponCard({ coupon }: { coupon: CouponView }) {
+/** One coupon with its value, conditions, end and what the member can do with it. */
+export function CouponCard({
+  coupon,
+  withTargets = false,
+}: {
+  coupon: CouponView;
+  /** Link a campaign's coupon to its coupon page with the titles it fits. */
+  withTargets?: boolean;
+}) {
   const { revalidate } = useRevalidator();
   const [busy, setBusy] = useState(false);
   async function receive() {
@@ -97,6 +105,11 @@ function CouponCard({ coupon }: { coupon: CouponView }) {
             : `${coupon.start_date.replaceAll("-", "/")}から`}
           {coupon.countdown ? <Countdown seconds={coupon.expire_seconds} /> : null}
         </p>
+        {withTargets && coupon.coupon_type === 2 && coupon.campaign_id !== null ? (
+          <Link className="coupon-card__targets" to={`/coupon?campaign=${coupon.campaign_id}`}>
+            対象作品を見る
+          </Link>
+        ) : null}
       </div>
       <div className="coupon-card__action">{action}</div>
     </li>
@@ -123,7 +136,7 @@ export function CouponScreen({ answer }: { answer: CouponsAnswer }) {
       ) : (
         <ul className="coupon-list" data-testid="coupon-list">
           {answer.coupon.map((c) => (
-            <CouponCard key={c.coupon_id} coupon={c} />
+            <CouponCard key={c.coupon_id} coupon={c} withTargets />
           ))}
         </ul>
       )}

@@ -168,6 +168,17 @@ describe("seedMarketing", () => {
     expect(genres.map((g) => g.g)).toEqual([1, 2, 3, 4, 5, 6, 20, 21]);
   });
 
+  it("gives every coupon campaign a coupon of its own for its targets, running as long as it runs", async () => {
+    const bare = await rows<{ campaign_id: number }>(
+      first,
+      `select c.campaign_id from campaigns c
+         where c.coupon_flag and not exists (
+           select 1 from coupons k where k.campaign_id = c.campaign_id and k.coupon_type = 2
+             and k.start_at = c.start_at and k.end_at = c.end_at and k.receivable)`,
+    );
+    expect(bare).toEqual([]);
+  });
+
   it("uses every topic block type, and keeps one page that is not JSON", async () => {
     const pages = await rows<{ content: string }>(first, "select content from topic_pages");
     const seen = new Set<string>();

@@ -3,6 +3,7 @@ import type { PgInsertValue, PgTable } from "drizzle-orm/pg-core";
 import { GENRE_IDS, genreName } from "../../../contract/genres";
 import type { TopicBlock, TopicRow } from "../../../contract/topic-content";
 import { campaignPolicies, campaigns, campaignTargets } from "../../modules/campaign/schema";
+import { coupons } from "../../modules/commerce/schema";
 import {
   flickBanners,
   homeLayoutItems,
@@ -60,6 +61,7 @@ export async function seedMarketing(ctx: SeedContext, catalog: CatalogSummary): 
   await insertChunked(db, campaigns, campaignPlan.campaigns);
   await insertChunked(db, campaignPolicies, campaignPlan.policies);
   await insertChunked(db, campaignTargets, campaignPlan.targets);
+  await insertChunked(db, coupons, campaignPlan.coupons);
   await insertChunked(db, linkRotations, bannerPlan.rotations);
   await insertChunked(db, flickBanners, bannerPlan.flicks);
   await insertChunked(db, homeLayouts, homePlan.layouts);
@@ -83,6 +85,7 @@ export async function seedMarketing(ctx: SeedContext, catalog: CatalogSummary): 
     ["campaigns", "campaign_id"],
     ["campaign_policies", "campaign_policy_id"],
     ["campaign_targets", "campaign_target_id"],
+    ["coupons", "coupon_id"],
     ["link_rotations", "link_rotation_id"],
     ["home_layouts", "layout_id"],
     ["home_layout_items", "layout_item_id"],
@@ -226,7 +229,8 @@ interface CampaignTemplate {
   }>;
   timing: Timing;
   targets: "series" | "volume" | "cd" | "none";
-  coupon?: boolean;
+  /** A coupon campaign: the percent off of the coupon it hands out for its targets. */
+  coupon?: number;
   info?: boolean;
   moment?: boolean;
   actionUrl?: string;
@@ -421,7 +425,7 @@ const CAMPAIGN_TEMPLATES: CampaignTemplate[] = [
     policies: [],
     timing: "running",
     targets: "series",
-    coupon: true,
+    coupon: 30,
   },
   {
     name: "BLマンガ 50%OFFクーポン",
@@ -430,7 +434,7 @@ const CAMPAIGN_TEMPLATES: CampaignTemplate[] = [
     policies: [],
     timing: "ending",
     targets: "series",
-    coupon: true,
+    coupon: 50,
   },
   {
     name: "ボイスドラマ 20%OFFクーポン",
@@ -439,7 +443,7 @@ const CAMPAIGN_TEMPLATES: CampaignTemplate[] = [
     policies: [],
     timing: "new",
     targets: "cd",
-    coupon: true,
+    coupon: 20,
   },
   {
     name: "少年・青年マンガ 全品15%OFFクーポン",
@@ -448,7 +452,7 @@ const CAMPAIGN_TEMPLATES: CampaignTemplate[] = [
     policies: [],
     timing: "running",
     targets: "series",
-    coupon: true,
+    coupon: 15,
   },
   {
     name: "新規会員登録で70%OFFクーポンプレゼント",
@@ -512,6 +516,7 @@ interface CampaignPlan {
   campaigns: (typeof campaigns)["$inferInsert"][];
   policies: (typeof campaignPolicies)["$inferInsert"][];
   targets: (typeof campaignTargets)["$inferInsert"][];
+  coupons: (typeof coupons)["$inferInsert"][];
   planned: PlannedCampaign[];
 }
 
@@ -540,7 +545,13 @@ function campaignPeriod(rng: Rng, now: Date, timing: Timing): { start: Date; end
 }
 
 function planCampaigns(rng: Rng, now: Date, pools: Pools): CampaignPlan {
-  const plan: CampaignPlan = { campaigns: [], policies: [], targets: [], planned: [] };
+  const plan: CampaignPlan = {
+    campaigns: [],
+    policies: [],
+    targets: [],
+    coupons: [],
+    planned: [],
+  };
   let policyId = 0;
   let targetId = 0;
   CAMPAIGN_TEMPLATES.forEach((t, index) => {
@@ -554,7 +565,7 @@ function planCampaigns(rng: Rng, now: Date, pools: Pools): CampaignPlan {
       img: `/media/campaign/${id}.png`,
       actionUrl: t.actionUrl ?? null,
       genreIds: t.genres,
-      couponFlag: t.coupon ?? false,
+      couponFlag: t.coupon !== undefined,
       infoFlag: t.info ?? false,
       newFlag: t.timing === "new",
       freeFlag: types.has(102) || types.has(103),
@@ -600,6 +611,21 @@ function planCampaigns(rng: Rng, now: Date, pools: Pools): CampaignPlan {
           itemId: t.targets === "volume" ? (s.itemIds[0] ?? null) : null,
           sortOrder: i + 1,
         });
+      });
+    }
+    if (t.coupon !== undefined && end !== null) {
+      // Its coupon is taken on /coupon?campaign={id} and fits the campaign's targets while it runs.
+      plan.coupons.push({
+        couponId: plan.coupons.length + 1,
+        couponType: 2,
+        campaignId: id,
+        name: t.name,
+        description: t.description,
+        discountType: 1,
+        discountValue: t.coupon,
+        maxDiscount: 1000,
+        startAt: start,
+        endAt: end,
       });
     }
     plan.planned.push({

@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { CampaignPageAnswer } from "../../../contract/campaign";
 import { pageNumber, recordId } from "../../../contract/input";
 import {
+  type CampaignCouponAnswer,
   COUPON_COUNTDOWN_SECONDS,
   type CouponsAnswer,
   type CouponView,
@@ -54,11 +55,37 @@ export interface CouponPages {
   ): Promise<CampaignPageAnswer>;
 }
 
-const campaignInput = z.object({ campaign: recordId("campaign"), pn: pageNumber(10_000, "pn") });
+export const campaignCouponInput = z.object({
+  campaign: recordId("campaign"),
+  pn: pageNumber(10_000, "pn"),
+});
+
+/**
+ * A coupon campaign's coupons and one page of its targets, for /api/coupon and the /coupon page
+ * alike. An ended or unknown campaign is the campaign page's typed failure (404).
+ */
+export async function campaignCouponAnswer(
+  db: Db,
+  { runningCampaignPage }: CouponPages,
+  { campaign, pn }: z.infer<typeof campaignCouponInput>,
+  userId: number,
+  now: Date,
+): Promise<CampaignCouponAnswer> {
+  const page = await runningCampaignPage(db, campaign, pn, userId);
+  const rows = await campaignCoupons(db, userId, campaign, now);
+  return {
+    result: true,
+    campaign: page.campaign,
+    coupon: rows.map((r) => couponView(r, now)),
+    targets: page.targets,
+    pattern: page.pattern,
+  };
+}
+
 const receiveInput = z.object({ coupon_id: recordId("coupon_id") });
 
 /** /api/coupons, /api/coupon and /api/coupon_receive (spec 001 §7.4). */
-export function couponRoutes(services: AppServices, { runningCampaignPage }: CouponPages) {
+export function couponRoutes(services: AppServices, pages: CouponPages) {
   const { db } = services;
   const routes = new Hono<AppEnv>();
 
@@ -75,17 +102,8 @@ export function couponRoutes(services: AppServices, { runningCampaignPage }: Cou
   // A coupon campaign's page: its coupons and the titles they apply to, paged like a campaign.
   routes.post("/coupon", async (c) => {
     const member = requireMember(c, COUPON_LOGIN);
-    const { campaign, pn } = await readFields(c, campaignInput);
-    const now = new Date();
-    const page = await runningCampaignPage(db, campaign, pn, member.userId);
-    const rows = await campaignCoupons(db, member.userId, campaign, now);
-    return c.json({
-      result: true,
-      campaign: page.campaign,
-      coupon: rows.map((r) => couponView(r, now)),
-      targets: page.targets,
-      pattern: page.pattern,
-    });
+    const input = await readFields(c, campaignCouponInput);
+    return c.json(await campaignCouponAnswer(db, pages, input, member.userId, new Date()));
   });
 
   routes.post("/coupon_receive", async (c) => {
