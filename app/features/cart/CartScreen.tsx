@@ -2,10 +2,10 @@ import { useState } from "react";
 import { Link } from "react-router";
 import type { CartAnswer, CartLine } from "../../../contract/cart";
 import { NEED_UPDATE_MESSAGE } from "../../../contract/cart";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { post } from "../../lib/request";
 import { useShell } from "../../lib/shell";
 import { yen } from "../cards/card-rules";
-import { ConfirmDialog } from "../home/ConfirmDialog";
 import { CartGroups, CartTotalsList } from "./CartLines";
 import "./cart.css";
 

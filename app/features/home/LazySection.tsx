@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { LayoutConfig } from "../../../contract/items";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { get, post } from "../../lib/request";
 import { moreLink } from "../../lib/tracking";
 import { showFromLayout } from "../cards/CardParts";
-import { ConfirmDialog } from "./ConfirmDialog";
 import { Carousel, DramaCdList, FeatureList, HotWords, SectionBanners } from "./MediaSections";
 import {
   AppealList,

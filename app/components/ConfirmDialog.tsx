@@ -1,8 +1,9 @@
 import { useEffect, useRef } from "react";
+import "./confirm-dialog.css";
 
 /**
  * The generic confirm dialog of spec 000 §2: はい and いいえ (or given labels), optionally in
- * reversed order, 290 wide (confirm-dialog in home.css); Esc cancels.
+ * reversed order, 290 wide; Esc cancels.
  */
 export function ConfirmDialog(props: {
   open: boolean;
