@@ -161,3 +161,20 @@ export const dramaCdBonus = pgTable(
   },
   (t) => [index("drama_cd_bonus_cd_idx").on(t.cdId)],
 );
+
+/** A member's rating of one track, 1–5 (/api/doramacd/rating); rating again replaces it. */
+export const trackRatings = pgTable(
+  "track_ratings",
+  {
+    userId: integer("user_id").notNull(),
+    trackId: integer("track_id")
+      .notNull()
+      .references(() => tracks.trackId, { onDelete: "cascade" }),
+    rating: smallint("rating").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: "track_ratings_pkey", columns: [t.userId, t.trackId] }),
+    index("track_ratings_track_idx").on(t.trackId),
+  ],
+);

@@ -12,8 +12,8 @@ import {
 } from "drizzle-orm/pg-core";
 
 /**
- * Lotteries at /lottery/{name}. play_condition_type: 1 once a day, 2 once per lottery period,
- * 3 once per purchase day (members who bought something that day).
+ * Lotteries at /lottery/{name}. play_condition_type: 1 once a day (Tokyo), 2 once per lottery
+ * period, 3 once per purchase (each paid order placed in the lottery period gives one play).
  */
 export const lotteries = pgTable(
   "lotteries",
@@ -66,9 +66,18 @@ export const lotteryPlays = pgTable(
     userId: integer("user_id").notNull(),
     prizeId: integer("prize_id").references(() => lotteryPrizes.prizeId),
     conditionType: smallint("condition_type").notNull(),
+    /**
+     * The play right this play used up: the Tokyo date (once a day), "period" (once per lottery)
+     * or "order:{id}" (once per purchase). Unique per member and lottery, so two simultaneous
+     * plays on one right cannot both be recorded.
+     */
+    playKey: text("play_key").notNull(),
     playedAt: timestamp("played_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("lottery_plays_lottery_user_idx").on(t.lotteryId, t.userId, t.playedAt)],
+  (t) => [
+    index("lottery_plays_lottery_user_idx").on(t.lotteryId, t.userId, t.playedAt),
+    uniqueIndex("lottery_plays_right_key").on(t.lotteryId, t.userId, t.playKey),
+  ],
 );
 
 export type Lottery = typeof lotteries.$inferSelect;

@@ -47,6 +47,10 @@ export const stampBoxes = pgTable(
     imageUrlOff: text("image_url_off").notNull(),
     /** Points granted when this cell is pressed; null for none. */
     rewardPoint: integer("reward_point"),
+    /** A coupon handed to the member when this cell is pressed. */
+    rewardCouponId: integer("reward_coupon_id"),
+    /** Points sent to the present box (received there) when this cell is pressed. */
+    rewardPresentPoint: integer("reward_present_point"),
   },
   (t) => [primaryKey({ columns: [t.cardId, t.stampNo] })],
 );
