@@ -11,6 +11,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import { ErrorDialogProvider } from "./components/ErrorDialogProvider";
+import { AudioPlayerProvider } from "./features/audio/AudioPlayer";
 import { RouteProgress } from "./features/shell/RouteProgress";
 import { SessionKeeper } from "./features/shell/SessionKeeper";
 import { SiteHeader } from "./features/shell/SiteHeader";
@@ -68,9 +69,11 @@ export default function App({ loaderData }: Route.ComponentProps) {
     <ErrorDialogProvider>
       <ShellStateProvider shell={loaderData}>
         <ShellOverlays>
-          <RouteProgress />
-          <SessionKeeper />
-          <Outlet />
+          <AudioPlayerProvider>
+            <RouteProgress />
+            <SessionKeeper />
+            <Outlet />
+          </AudioPlayerProvider>
         </ShellOverlays>
       </ShellStateProvider>
     </ErrorDialogProvider>

@@ -1,18 +1,19 @@
-import { ComingSoon } from "../components/ComingSoon";
+import { BookshelfScreen } from "../features/bookshelf/BookshelfScreen";
+import { loadBookshelf } from "../features/bookshelf/bookshelf.server";
 import { requireMember } from "../lib/member.server";
 import type { Route } from "./+types/bookshelf";
 
 export function meta() {
-  return [{ title: "本棚 | コマヤ" }];
+  return [{ title: "本棚 | コマヤ" }, { name: "robots", content: "noindex" }];
 }
 
-export function loader({ context, request }: Route.LoaderArgs) {
-  requireMember(context, request);
-  return null;
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const member = requireMember(context, request);
+  return loadBookshelf(context, member.userId, request);
 }
 
-export default function Screen() {
-  return <ComingSoon title="本棚" description="購入した作品や無料で入手した作品の本棚です。" />;
+export default function Screen({ loaderData }: Route.ComponentProps) {
+  return <BookshelfScreen data={loaderData} />;
 }
 
 export { RouteErrorBoundary as ErrorBoundary } from "../components/RouteErrorBoundary";

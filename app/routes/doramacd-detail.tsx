@@ -1,11 +1,21 @@
-import { ComingSoon } from "../components/ComingSoon";
+import { DramaCdScreen } from "../features/dramacd/DramaCdScreen";
+import { loadDramaCdPage } from "../features/dramacd/dramacd.server";
+import type { Route } from "./+types/doramacd-detail";
 
-export function meta() {
-  return [{ title: "ドラマCD詳細 | コマヤ" }];
+export async function loader({ context, params }: Route.LoaderArgs) {
+  return loadDramaCdPage(context, params.cdId);
 }
 
-export default function Screen() {
-  return <ComingSoon title="ドラマCD詳細" description="ドラマCDのトラック一覧と試聴の画面です。" />;
+export function meta({ loaderData }: Route.MetaArgs) {
+  const cd = loaderData?.page.cd;
+  return [
+    { title: cd ? `${cd.name}（${cd.label_name}）| ドラマCD | コマヤ` : "ドラマCD詳細 | コマヤ" },
+    ...(cd ? [{ name: "description", content: cd.description }] : []),
+  ];
+}
+
+export default function DramaCdDetailScreen({ loaderData }: Route.ComponentProps) {
+  return <DramaCdScreen page={loaderData.page} isLogin={loaderData.isLogin} />;
 }
 
 export { RouteErrorBoundary as ErrorBoundary } from "../components/RouteErrorBoundary";

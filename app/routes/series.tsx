@@ -1,7 +1,10 @@
 import { Link } from "react-router";
 import { isNotReleased } from "../../contract/series";
 import { CampaignBanner } from "../features/campaign/CampaignBanner";
+import { viewerUrl } from "../features/cards/card-rules";
 import { CardStateProvider } from "../features/cards/card-state";
+import { seriesReviewDigest } from "../features/review/review.server";
+import { SeriesReviews } from "../features/review/SeriesReviews";
 import { JsonLd } from "../features/seo/JsonLd";
 import { pageMeta } from "../features/seo/seo";
 import { seoUrls } from "../features/seo/seo.server";
@@ -14,11 +17,13 @@ import type { Route } from "./+types/series";
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const page = await loadSeriesPage(context, params.seriesId);
+  const reviews = await seriesReviewDigest(context, page.main.series.series_id);
   const urls = seoUrls(context, request);
   const { series, books } = page.main;
   const authors = series.authors.map((a) => a.name).join("・");
   return {
     ...page,
+    reviews,
     seo: {
       title: `${series.name}${authors ? `（${authors}）` : ""} | 無料・試し読みも | コマヤ`,
       description: series.description,
@@ -35,7 +40,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function SeriesScreen({ loaderData }: Route.ComponentProps) {
-  const { main, user, isLogin, jsonLd } = loaderData;
+  const { main, user, isLogin, jsonLd, reviews } = loaderData;
   const { series } = main;
   const notReleased = isNotReleased(main.books, user.own_items);
   return (
@@ -48,7 +53,7 @@ export default function SeriesScreen({ loaderData }: Route.ComponentProps) {
         )}
         <span aria-current="page">{series.name}</span>
       </nav>
-      <SeriesSummary series={series} />
+      <SeriesSummary series={series} notification={user.notification} />
       {notReleased ? (
         <section className="not-released" aria-labelledby="not-released-title">
           <h2 id="not-released-title">この作品は配信前です</h2>
@@ -63,6 +68,30 @@ export default function SeriesScreen({ loaderData }: Route.ComponentProps) {
           {series.next_release_date && (
             <p className="next-release">次巻 {formatDate(series.next_release_date)} 配信予定</p>
           )}
+          {user.continue_book ? (
+            // A document load, like every reader link (its .html address only the server strips).
+            <a
+              className="continue-reading"
+              href={viewerUrl(
+                {
+                  book_id: user.continue_book.book_id,
+                  series_id: series.series_id,
+                  continue_cid: String(user.continue_book.book_id),
+                },
+                null,
+                { continueReading: true },
+              )}
+            >
+              続きを読む
+              <small>
+                {user.continue_book.volume}巻
+                {/* A volume read to its end reopens at its first page, so no page is promised. */}
+                {user.reading_volume === user.continue_book.volume
+                  ? ` ${user.continue_book.page}ページから`
+                  : ""}
+              </small>
+            </a>
+          ) : null}
           <VolumeList books={main.books} seriesId={series.series_id} user={user} />
         </>
       )}
@@ -80,6 +109,15 @@ export default function SeriesScreen({ loaderData }: Route.ComponentProps) {
           </ul>
         </section>
       )}
+      <SeriesReviews
+        seriesId={series.series_id}
+        average={series.rating_average}
+        count={series.rating_count}
+        reviews={reviews.reviews}
+        total={reviews.total}
+        reviewed={reviews.reviewed}
+        isLogin={isLogin}
+      />
       <section aria-labelledby="related-title">
         <h2 id="related-title" className="section-title">
           関連作品

@@ -6,6 +6,7 @@ import {
   seriesUserDataOf,
   type Viewer,
 } from "../modules/catalog/series-page";
+import { recordSeriesView } from "../modules/library/series-marks";
 
 export interface SeriesPage {
   main: SeriesMain;
@@ -28,6 +29,7 @@ export async function seriesPage(
 ): Promise<SeriesPage | null> {
   const facts = await loadSeriesFacts(db, seriesId, now);
   if (!facts) return null;
+  // A member looking at a series puts it at the top of 最近チェックしたマンガ.
   const [main, user] = await Promise.all([
     personalSeriesMainOf(db, facts, viewer, now),
     !opts.withUserData
@@ -35,6 +37,7 @@ export async function seriesPage(
       : viewer.userId === null
         ? SERIES_USER_DEFAULTS
         : seriesUserDataOf(db, facts, viewer.userId, now),
+    viewer.userId !== null ? recordSeriesView(db, viewer.userId, seriesId, now) : null,
   ]);
   return { main, user };
 }

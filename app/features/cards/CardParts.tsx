@@ -1,6 +1,8 @@
+import { useState } from "react";
 import { Link } from "react-router";
 import type { AuthorRef, LayoutConfig, SeriesItem } from "../../../contract/items";
-import { badges, cutCredits, policyLabel } from "./card-rules";
+import { badges, cutCredits, type dramaCdPrice, policyLabel } from "./card-rules";
+import { useCardState } from "./card-state";
 
 /** Which parts a section shows on its cards (the layout's display_* flags). */
 export interface CardShow {
@@ -103,5 +105,49 @@ export function Authors({ authors }: { authors: readonly AuthorRef[] }) {
       ))}
       {others && <span className="card-authors__others"> 他</span>}
     </p>
+  );
+}
+
+/** A drama CD's price: 円 ( 税込 ), and the struck-out old price of a sale (spec 000 §4). */
+export function CdPrice(props: {
+  price: NonNullable<ReturnType<typeof dramaCdPrice>>;
+  className?: string;
+}) {
+  const { price } = props;
+  return (
+    <p className={props.className ? `card-price ${props.className}` : "card-price"}>
+      {price.before && (
+        <s className="card-price__before">
+          {price.before}
+          <small>円</small>
+        </s>
+      )}
+      {price.before && <span aria-hidden="true"> → </span>}
+      <span className={price.before ? "card-price__sale" : undefined}>{price.price}</span>
+      <small>{price.suffix}</small>
+    </p>
+  );
+}
+
+/** カートに入れる for one item; disabled while the cart call runs, so a double click adds once. */
+export function AddToCartButton(props: { itemId: number; label: string }) {
+  const { addToCart } = useCardState();
+  const [adding, setAdding] = useState(false);
+  return (
+    <button
+      type="button"
+      className="card-button card-button--add"
+      disabled={adding}
+      onClick={async () => {
+        setAdding(true);
+        try {
+          await addToCart([props.itemId]);
+        } finally {
+          setAdding(false);
+        }
+      }}
+    >
+      {props.label}
+    </button>
   );
 }

@@ -1,24 +1,18 @@
-import { useRef, useState } from "react";
 import { Link } from "react-router";
 import type { DramaCdItem } from "../../../contract/items";
 import type { Tracking } from "../../lib/tracking";
-import { AppealTags } from "./CardParts";
+import { useAudioPlayer } from "../audio/AudioPlayer";
+import { AddToCartButton, AppealTags, CdPrice } from "./CardParts";
 import { cutCredits, dramaCdActions, dramaCdPrice } from "./card-rules";
-import { useCardState, useItemFlags } from "./card-state";
+import { useItemFlags } from "./card-state";
 import { TrackedLink } from "./TrackedLink";
 import "./cards.css";
-
-/** The trial file names its track: trial_{cdId}_{trackNo}.mp3. */
-export function trialUrl(cd: Pick<DramaCdItem, "cd_id" | "trial_file_name">): string | null {
-  if (!cd.trial_file_name) return null;
-  const track = /_(\d+)\.mp3$/i.exec(cd.trial_file_name)?.[1] ?? "1";
-  return `/media/cds/${cd.cd_id}/trials/${track}.mp3`;
-}
 
 /**
  * Drama CD card (spec 000 §4): jacket, name, casts, appeal, price with 円 ( 税込 ) and the
  * struck-out old price of a sale, and 再生する / 試聴 / 購入手続きへ / カートに入れる / 詳細.
- * `demo` plays the trial in place (layout type 29) instead of opening the CD page.
+ * 再生する and 試聴 open the store's audio player (the owner hears the full track); `demo` (layout
+ * type 29) also puts a play button on the jacket.
  */
 export function DramaCdCard(props: {
   cd: DramaCdItem;
@@ -27,34 +21,15 @@ export function DramaCdCard(props: {
   demo?: boolean;
 }) {
   const { cd, tracking, appeal = false, demo = false } = props;
-  const { addToCart } = useCardState();
   const flags = useItemFlags(cd);
   const state = { ...cd, get_flag: flags.owned, cart_flag: flags.cart };
   const actions = dramaCdActions(state);
   const price = dramaCdPrice(state);
   const casts = cutCredits(cd.casts);
   const detail = `/doramacd/${cd.cd_id}`;
-  const audio = useRef<HTMLAudioElement | null>(null);
-  const [playing, setPlaying] = useState(false);
-  const [adding, setAdding] = useState(false);
-  const trial = trialUrl(cd);
-
-  const toggleDemo = () => {
-    if (!trial) return;
-    if (!audio.current) {
-      audio.current = new Audio(trial);
-      audio.current.addEventListener("ended", () => setPlaying(false));
-    }
-    if (playing) {
-      audio.current.pause();
-      setPlaying(false);
-    } else {
-      void audio.current.play().then(
-        () => setPlaying(true),
-        () => setPlaying(false),
-      );
-    }
-  };
+  const player = useAudioPlayer();
+  const listenable = actions.some((a) => a.kind === "play" || a.kind === "trial");
+  const listen = () => void player.playCd(cd.cd_id);
 
   return (
     <article className={appeal ? "cd-card cd-card--appeal" : "cd-card"}>
@@ -67,6 +42,16 @@ export function DramaCdCard(props: {
       >
         <img src={cd.img} alt="" width={300} height={300} loading="lazy" decoding="async" />
       </TrackedLink>
+      {demo && listenable && (
+        <button
+          type="button"
+          className="cd-card__demo"
+          aria-label={`${cd.name}を${flags.owned ? "再生する" : "試聴"}`}
+          onClick={listen}
+        >
+          ▶
+        </button>
+      )}
       <div className="cd-card__body">
         <TrackedLink href={detail} tracking={tracking} cdId={cd.cd_id} className="cd-card__name">
           {cd.name}
@@ -84,53 +69,23 @@ export function DramaCdCard(props: {
         )}
         {appeal && <AppealTags tags={cd.appeal_tags} />}
         {appeal && cd.appeal_text && <p className="cd-card__appeal">{cd.appeal_text}</p>}
-        {price && (
-          <p className="card-price">
-            {price.before && (
-              <s className="card-price__before">
-                {price.before}
-                <small>円</small>
-              </s>
-            )}
-            {price.before && <span aria-hidden="true"> → </span>}
-            <span className={price.before ? "card-price__sale" : undefined}>{price.price}</span>
-            <small>{price.suffix}</small>
-          </p>
-        )}
+        {price && <CdPrice price={price} />}
         <div className="book-card__actions">
           {actions.map((a) => {
-            if (a.kind === "trial" && demo && trial) {
+            if (a.kind === "play" || a.kind === "trial") {
               return (
                 <button
                   key={a.kind}
                   type="button"
-                  className="card-button card-button--trial"
-                  aria-pressed={playing}
-                  onClick={toggleDemo}
-                >
-                  {playing ? "停止" : a.label}
-                </button>
-              );
-            }
-            if (a.kind === "add") {
-              return (
-                <button
-                  key={a.kind}
-                  type="button"
-                  className="card-button card-button--add"
-                  disabled={adding}
-                  onClick={async () => {
-                    setAdding(true);
-                    try {
-                      await addToCart([cd.item_id]);
-                    } finally {
-                      setAdding(false);
-                    }
-                  }}
+                  className={`card-button card-button--${a.kind}`}
+                  onClick={listen}
                 >
                   {a.label}
                 </button>
               );
+            }
+            if (a.kind === "add") {
+              return <AddToCartButton key={a.kind} itemId={cd.item_id} label={a.label} />;
             }
             return (
               <TrackedLink

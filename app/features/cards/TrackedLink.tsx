@@ -17,7 +17,10 @@ interface TrackedLinkProps {
   children: ReactNode;
 }
 
-/** Pages outside the React Router app (the reader) and other sites load as plain links. */
+/**
+ * Other sites, and the reader (its .html address only the server strips, decision 0020), load as
+ * plain links.
+ */
 function isAppPath(href: string): boolean {
   return href.startsWith("/") && !href.startsWith("//") && !href.startsWith("/viewer/");
 }

@@ -9,6 +9,7 @@ import type {
   PolicyType,
   SeriesItem,
 } from "../../../contract/items";
+import { readsFree } from "../../../contract/series";
 import { SHELL_PAGES } from "../../../contract/status";
 
 /** Spec 000 §3: the value UNKNOWN in title or series_name means there is none. */
@@ -68,11 +69,6 @@ function isTrialIncrease(policy: PolicyType | null): boolean {
   return policy === 104 || policy === 105;
 }
 
-/** A member-free volume is free to members; visitors are offered sign-up instead. */
-function freeFor(item: BookButtonItem, isLogin: boolean): boolean {
-  return item.free_flag || (item.member_free_flag && isLogin);
-}
-
 export function bookButton(
   item: BookButtonItem,
   opts: { isLogin: boolean; readOn?: boolean },
@@ -82,7 +78,7 @@ export function bookButton(
   if (item.get_flag && readOn && hasVolume) {
     return { kind: "read", label: "読む", href: viewerUrl(item, null) };
   }
-  if (freeFor(item, opts.isLogin) && hasVolume) {
+  if (readsFree(item, opts.isLogin) && hasVolume) {
     const label = isTrialIncrease(item.policy_type)
       ? "立ち読み増量"
       : item.free_count > 0
@@ -114,7 +110,7 @@ type CartItem = BookButtonItem & Pick<SeriesItem, "onsale_flag" | "cart_flag">;
 
 export function cartButton(item: CartItem, opts: { isLogin: boolean }): CardButton<CartButtonKind> {
   if (item.get_flag) return { kind: "read", label: "読む", href: viewerUrl(item, null) };
-  if (freeFor(item, opts.isLogin)) {
+  if (readsFree(item, opts.isLogin)) {
     const soon = item.member_free_flag && !item.onsale_flag;
     return {
       kind: "free",

@@ -14,6 +14,8 @@ interface CardState {
   favorites: ReadonlyMap<number, boolean>;
   cart: ReadonlySet<number>;
   toggleFavorite: (seriesId: number, source: string) => Promise<void>;
+  notifications: ReadonlyMap<number, boolean>;
+  toggleNotification: (seriesId: number) => Promise<void>;
   addToCart: (itemIds: number[]) => Promise<boolean>;
 }
 
@@ -28,6 +30,7 @@ export function CardStateProvider({
 }) {
   const [favorites, setFavorites] = useState<ReadonlyMap<number, boolean>>(new Map());
   const [cart, setCart] = useState<ReadonlySet<number>>(new Set());
+  const [notifications, setNotifications] = useState<ReadonlyMap<number, boolean>>(new Map());
 
   const [offeringLogin, setOfferingLogin] = useState(false);
 
@@ -50,6 +53,23 @@ export function CardStateProvider({
     [isLogin],
   );
 
+  // 通知 (new-volume notification) is a member's setting too; the server answers the new state.
+  const toggleNotification = useCallback(
+    async (seriesId: number) => {
+      if (!isLogin) {
+        setOfferingLogin(true);
+        return;
+      }
+      const answer = await post<{ notification: boolean }>("/api/series_notification", {
+        series: seriesId,
+      });
+      if (!answer.result || typeof answer.notification !== "boolean") return;
+      const notification = answer.notification;
+      setNotifications((old) => new Map(old).set(seriesId, notification));
+    },
+    [isLogin],
+  );
+
   const { setCartCount } = useShell();
   const addToCart = useCallback(
     async (itemIds: number[]) => {
@@ -65,8 +85,16 @@ export function CardStateProvider({
   );
 
   const value = useMemo(
-    () => ({ isLogin, favorites, cart, toggleFavorite, addToCart }),
-    [isLogin, favorites, cart, toggleFavorite, addToCart],
+    () => ({
+      isLogin,
+      favorites,
+      cart,
+      toggleFavorite,
+      notifications,
+      toggleNotification,
+      addToCart,
+    }),
+    [isLogin, favorites, cart, toggleFavorite, notifications, toggleNotification, addToCart],
   );
   return (
     <CardStateContext.Provider value={value}>
@@ -81,6 +109,8 @@ const standalone: CardState = {
   favorites: new Map(),
   cart: new Set(),
   toggleFavorite: async () => {},
+  notifications: new Map(),
+  toggleNotification: async () => {},
   addToCart: async () => false,
 };
 

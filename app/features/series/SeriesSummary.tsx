@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import type { SeriesInfo } from "../../../contract/series";
 import { useCardState, useItemFlags } from "../cards/card-state";
 import { FavoriteButton } from "../cards/FavoriteButton";
+import { NotificationButton } from "../cards/NotificationButton";
 import { PublisherFacts, SeriesCredits } from "./SeriesCredits";
 import { SeriesDescription } from "./SeriesDescription";
 import "./series.css";
@@ -26,7 +27,14 @@ function Stars({ average, count, seriesId }: { average: number; count: number; s
 }
 
 /** The top of a series page: cover, name, credits, browse links, rating and description. */
-export function SeriesSummary({ series }: { series: SeriesInfo }) {
+export function SeriesSummary({
+  series,
+  notification,
+}: {
+  series: SeriesInfo;
+  /** The member's 通知 setting for this series (Series user data). */
+  notification: boolean;
+}) {
   const { isLogin } = useCardState();
   const flags = useItemFlags({
     series_id: series.series_id,
@@ -115,6 +123,7 @@ export function SeriesSummary({ series }: { series: SeriesInfo }) {
         {isLogin && (
           <div className="series-summary__actions">
             <FavoriteButton seriesId={series.series_id} favorite={flags.favorite} source="series" />
+            <NotificationButton seriesId={series.series_id} notification={notification} />
           </div>
         )}
       </div>

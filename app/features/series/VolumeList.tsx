@@ -14,7 +14,8 @@ import "./series.css";
 
 function ReadLink({ href, label, kind }: { href: string; label: string; kind: string }) {
   const className = `card-button card-button--${kind}`;
-  // The reader lives outside the app's routes, so it loads as a plain page.
+  // The reader's address ends in .html, which only the server strips (decision 0020), so it
+  // loads as a document of its own rather than through the client router.
   return href.startsWith("/viewer/") ? (
     <a className={className} href={href}>
       {label}
@@ -55,6 +56,7 @@ export function VolumeOffer(props: {
         )}
         <span className="volume-row__date">{book.item_start_date.replaceAll("-", "/")} 配信</span>
       </p>
+      <MemberMarks bookId={book.book_id} user={user} />
       {view.price && (
         <p className="volume-price">
           {view.price.before && <s className="volume-price__before">{view.price.before}円</s>}
@@ -93,6 +95,24 @@ export function VolumeOffer(props: {
         )}
       </div>
     </>
+  );
+}
+
+/** What the member did with this volume in the reader: read to the end, and their rating. */
+function MemberMarks({ bookId, user }: { bookId: number; user: SeriesUserData }) {
+  const finished = user.read_finish_books.includes(bookId);
+  const rating = user.ratings[String(bookId)];
+  if (!finished && !rating) return null;
+  return (
+    <p className="volume-row__marks">
+      {finished ? <span className="volume-state volume-state--read">読了</span> : null}
+      {rating ? (
+        <span className="volume-row__rating" role="img" aria-label={`あなたの評価 ${rating}点`}>
+          {"★".repeat(rating)}
+          <span className="volume-row__rating-rest">{"★".repeat(5 - rating)}</span>
+        </span>
+      ) : null}
+    </p>
   );
 }
 

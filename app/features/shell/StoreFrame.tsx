@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { useShell } from "../../lib/shell";
 import { FloatingButtons } from "./FloatingButtons";
+import { RecentlyCheckedPopup } from "./RecentlyCheckedPopup";
 import { SiteFooter } from "./SiteFooter";
 import { SiteHeader, SiteLogo } from "./SiteHeader";
 import "./frame.css";
@@ -89,6 +90,7 @@ export function StoreFrame({
         />
       )}
       <FloatingButtons search={header === "full"} />
+      {status.is_login && header === "full" ? <RecentlyCheckedPopup /> : null}
     </>
   );
 }

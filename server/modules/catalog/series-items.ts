@@ -3,6 +3,7 @@ import type { SeriesItem } from "../../../contract/items";
 import type { Db } from "../../db/client";
 import { tokyoDateTime, tokyoTime } from "../../lib/clock";
 import { type ItemCampaign, runningCampaignsFor } from "../campaign/item-campaigns";
+import { volumeTerms } from "../entitlements/rules";
 import { campaignEffect } from "../pricing/campaign-effect";
 import {
   authors,
@@ -273,15 +274,7 @@ function buildItem(
 ): SeriesItem {
   const credits = context.credits.get(s.seriesId) ?? [];
   const effect = campaignEffect(context.campaigns.get(s.seriesId) ?? [], volume?.itemId ?? null);
-  const v = volume?.volume ?? 1;
-  const onsale = volume?.onsaleFlag ?? false;
-  const campaignFree = onsale && v <= effect.freeCount;
-  const wholeTrial = onsale && v <= effect.wholeVolumeTrialCount;
-  const trialPages = Math.max(
-    volume?.trialPageCount ?? 0,
-    effect.trialPageCount > 0 ? Math.min(effect.trialPageCount, volume?.pageCount ?? 0) : 0,
-    wholeTrial ? (volume?.pageCount ?? 0) : 0,
-  );
+  const terms = volume ? volumeTerms(volume, effect, now) : null;
   // A members-only free campaign (103) counts its volumes: members read that many free.
   const freeVolumes = Math.max(
     context.freeVolumes.get(s.seriesId) ?? 0,
@@ -322,9 +315,9 @@ function buildItem(
       ? volume.itemStartDate <= now &&
         now.getTime() - volume.itemStartDate.getTime() < NEW_VOLUME_DAYS * 86_400_000
       : s.newFlag,
-    free_flag: (volume?.freeFlag ?? false) || campaignFree,
-    member_free_flag: (volume?.memberFreeFlag ?? false) || (onsale && v <= effect.memberFreeCount),
-    onsale_flag: onsale,
+    free_flag: terms?.free ?? false,
+    member_free_flag: terms?.memberFree ?? false,
+    onsale_flag: terms?.onsale ?? false,
     get_flag: false,
     cart_flag: false,
     favorite_flag: false,
@@ -332,10 +325,12 @@ function buildItem(
     coupon_flag: effect.couponFlag,
     appeal_cp_flag: effect.policyType !== null,
     trial_increase_flag:
-      (volume?.trialIncreaseFlag ?? false) || effect.trialPageCount > 0 || wholeTrial,
+      (volume?.trialIncreaseFlag ?? false) ||
+      effect.trialPageCount > 0 ||
+      (terms?.trialExtended ?? false),
     sale_pct: effect.salePct,
     free_count: freeVolumes,
-    trial_page_count: trialPages,
+    trial_page_count: terms?.trialPages ?? 0,
     pub_campaign_id: effect.campaignId,
     campaign_end_date: effect.endAt ? tokyoDateTime(effect.endAt) : "",
     coupon_end_date: effect.couponEndAt ? tokyoDateTime(effect.couponEndAt) : "",

@@ -22,8 +22,15 @@ import {
   runningCouponsForSeries,
   type SeriesCouponRow,
 } from "../commerce/service";
+import { volumeTerms } from "../entitlements/rules";
 import { featureEntries } from "../home/service";
-import { favoriteSeriesIds, notifiesSeries, ownedItemIds, seriesReading } from "../library/service";
+import {
+  favoriteSeriesIds,
+  notifiesSeries,
+  ownedItemIds,
+  resumeOf,
+  seriesReading,
+} from "../library/service";
 import { campaignEffect } from "../pricing/campaign-effect";
 import { couponSaving, couponTargets, type PriceLine, salePrice } from "../pricing/rules";
 import { memberBookRatings } from "../review/service";
@@ -137,19 +144,15 @@ function couponsForItem(facts: SeriesFacts, itemId: number, price: number): Seri
   );
 }
 
-function toBook(facts: SeriesFacts, b: BookRow, campaignNames: ReadonlyMap<number, string>): Book {
+function toBook(
+  facts: SeriesFacts,
+  b: BookRow,
+  campaignNames: ReadonlyMap<number, string>,
+  now: Date,
+): Book {
   const effect = campaignEffect(facts.running, b.itemId);
-  const campaignFree = b.onsaleFlag && b.volume <= effect.freeCount;
-  const campaignMemberFree = b.onsaleFlag && b.volume <= effect.memberFreeCount;
-  const free = b.freeFlag || campaignFree;
-  const memberFree = !free && (b.memberFreeFlag || campaignMemberFree);
-  const pays = free || memberFree ? 0 : salePrice(b.priceInc, effect.salePct);
-  const wholeTrial = b.onsaleFlag && b.volume <= effect.wholeVolumeTrialCount;
-  const trialPages = Math.max(
-    b.trialPageCount,
-    effect.trialPageCount > 0 ? Math.min(effect.trialPageCount, b.pageCount) : 0,
-    wholeTrial ? b.pageCount : 0,
-  );
+  const terms = volumeTerms(b, effect, now);
+  const pays = terms.free || terms.memberFree ? 0 : salePrice(b.priceInc, effect.salePct);
   const coupons = pays > 0 ? couponsForItem(facts, b.itemId, pays) : [];
   const best = coupons.reduce<SeriesCouponRow | null>(
     (top, c) => (top === null || couponSaving(c, pays) > couponSaving(top, pays) ? c : top),
@@ -177,8 +180,8 @@ function toBook(facts: SeriesFacts, b: BookRow, campaignNames: ReadonlyMap<numbe
     volume: b.volume,
     title: b.title,
     img: coverUrl(b.bookId),
-    free_flag: free,
-    member_free_flag: memberFree,
+    free_flag: terms.free,
+    member_free_flag: terms.memberFree,
     onsale_flag: b.onsaleFlag,
     price: pays,
     before_price: pays > 0 && pays < b.priceInc ? b.priceInc : null,
@@ -188,7 +191,7 @@ function toBook(facts: SeriesFacts, b: BookRow, campaignNames: ReadonlyMap<numbe
     coupon_discount_type: best?.discountType ?? null,
     coupon_discount_value: best?.discountValue ?? null,
     campaign_item: campaignItem,
-    trial_page_count: trialPages,
+    trial_page_count: terms.trialPages,
     page_count: b.pageCount,
     item_start_date: tokyoIsoDate(b.itemStartDate),
     description: b.description,
@@ -288,7 +291,7 @@ async function seriesMainOf(db: Db, facts: SeriesFacts, now: Date): Promise<Seri
     now,
   );
   const names = new Map(campaignList.map((c) => [c.campaign_id, c.name]));
-  const bookList = facts.books.map((b) => toBook(facts, b, names));
+  const bookList = facts.books.map((b) => toBook(facts, b, names, now));
   const latest =
     bookList.find((b) => b.book_id === row.latestBookId) ??
     [...bookList].reverse().find((b) => b.onsale_flag) ??
@@ -438,9 +441,9 @@ export async function seriesUserDataOf(
   ]);
   const heldById = new Map(held.map((h) => [h.couponId, h]));
   const volumeOf = new Map(facts.books.map((b) => [b.bookId, b.volume]));
-  const current = reading.find((r) => !r.finished && volumeOf.has(r.bookId)) ?? null;
-  const last = reading.find((r) => volumeOf.has(r.bookId)) ?? null;
-  const resume = current ?? last;
+  const inSeries = reading.filter((r) => volumeOf.has(r.bookId));
+  const resume = resumeOf(inSeries);
+  const current = resume && !resume.finished ? resume : null;
   const seriesWide: SeriesCoupon[] = [];
   const perBook: Record<string, SeriesCoupon[]> = {};
   for (const c of facts.coupons) {
@@ -606,51 +609,4 @@ export async function seriesExists(db: Db, seriesId: number): Promise<boolean> {
     .where(eq(series.seriesId, seriesId))
     .limit(1);
   return rows.length > 0;
-}
-
-export interface ReadingTerms {
-  bookId: number;
-  itemId: number;
-  pageCount: number;
-  /** Pages anyone may read, campaigns (104, 105) included. */
-  trialPageCount: number;
-  /** After the member-free rule for this viewer (spec 001 §1): free to read now. */
-  readsFree: boolean;
-  released: boolean;
-}
-
-/**
- * What a viewer may read of one volume without owning it — the same campaign and member-free
- * rules as the series page shows, so the reader never opens more (or less) than the page offers.
- */
-export async function volumeReadingTerms(
-  db: Db,
-  bookId: number,
-  viewer: Viewer,
-  now = new Date(),
-): Promise<ReadingTerms | null> {
-  const [found] = await db
-    .select({ seriesId: books.seriesId })
-    .from(books)
-    .where(eq(books.bookId, bookId));
-  if (!found) return null;
-  // Asked once per page image while reading: coupons do not change what may be read.
-  const facts = await loadSeriesFacts(db, found.seriesId, now, false);
-  const row = facts?.books.find((b) => b.bookId === bookId);
-  if (!facts || !row) return null;
-  const isLogin = viewer.userId !== null;
-  const [book] = applyMemberFreeRule(
-    [toBook(facts, row, new Map())],
-    isLogin,
-    viewer.memberFreeVol,
-  );
-  const released = row.onsaleFlag && row.itemStartDate <= now;
-  return {
-    bookId,
-    itemId: row.itemId,
-    pageCount: row.pageCount,
-    trialPageCount: book!.trial_page_count,
-    readsFree: released && readsFree(book!, isLogin),
-    released,
-  };
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import {
   authors,
@@ -49,6 +49,7 @@ export async function bookAccess(db: Db, bookId: number) {
       seriesId: books.seriesId,
       itemId: books.itemId,
       volume: books.volume,
+      priceInc: books.priceInc,
       pageCount: books.pageCount,
       trialPageCount: books.trialPageCount,
       freeFlag: books.freeFlag,
@@ -61,26 +62,41 @@ export async function bookAccess(db: Db, bookId: number) {
   return row ?? null;
 }
 
-/** Item ids of volumes of these series released between `since` and `now`, on sale. */
-export async function recentVolumeItemIds(
-  db: Db,
-  seriesIds: readonly number[],
-  since: Date,
-  now: Date,
-): Promise<number[]> {
-  if (seriesIds.length === 0) return [];
-  const rows = await db
-    .select({ itemId: books.itemId })
+/** Genre 20 (タテヨミ): read as one vertical scroll. */
+export const VERTICAL_GENRE_ID = 20;
+
+/**
+ * What the reader shows of a volume besides its pages: titles, whether its series reads
+ * vertically, and the next volume on sale. null: no such book.
+ */
+export async function readerVolume(db: Db, bookId: number) {
+  const [row] = await db
+    .select({
+      bookId: books.bookId,
+      seriesId: books.seriesId,
+      seriesName: series.name,
+      title: books.title,
+      volume: books.volume,
+      pageCount: books.pageCount,
+      vertical: sql<boolean>`exists (select 1 from ${seriesGenres} where ${seriesGenres.seriesId} = ${books.seriesId} and ${seriesGenres.genreId} = ${VERTICAL_GENRE_ID})`,
+    })
+    .from(books)
+    .innerJoin(series, eq(series.seriesId, books.seriesId))
+    .where(eq(books.bookId, bookId));
+  if (!row) return null;
+  const [next] = await db
+    .select({ bookId: books.bookId, title: books.title, volume: books.volume })
     .from(books)
     .where(
       and(
-        inArray(books.seriesId, [...seriesIds]),
-        gte(books.itemStartDate, since),
-        lte(books.itemStartDate, now),
+        eq(books.seriesId, row.seriesId),
+        gt(books.volume, row.volume),
         eq(books.onsaleFlag, true),
       ),
-    );
-  return rows.map((r) => r.itemId);
+    )
+    .orderBy(asc(books.volume))
+    .limit(1);
+  return { ...row, vertical: Boolean(row.vertical), next: next ?? null };
 }
 
 /** The browse lists of the menu call (spec 001 §3 "Menu"), in their display order. */
@@ -426,4 +442,84 @@ export async function itemSaleFacts(db: Db, itemIds: readonly number[]): Promise
     freeFlag: r.freeFlag ?? false,
     memberFreeFlag: r.memberFreeFlag ?? false,
   }));
+}
+
+/**
+ * Moves a series' rating_average / rating_count by one review's change, inside the caller's
+ * transaction. Incremental rather than recomputed, because the catalogue's figures already count
+ * ratings from before this store's reviews (docs/decisions/0025-reviews.md).
+ * `from` null: a new rating; `to` null: one withdrawn.
+ */
+export async function shiftSeriesRating(
+  tx: Pick<Db, "update">,
+  seriesId: number,
+  from: number | null,
+  to: number | null,
+): Promise<void> {
+  const total = sql`${series.ratingAverage} * ${series.ratingCount}`;
+  let set: Partial<Record<"ratingAverage" | "ratingCount", ReturnType<typeof sql>>> | null = null;
+  if (from === null && to !== null) {
+    set = {
+      ratingAverage: sql`(${total} + ${to}) / (${series.ratingCount} + 1)`,
+      ratingCount: sql`${series.ratingCount} + 1`,
+    };
+  } else if (from !== null && to === null) {
+    set = {
+      ratingAverage: sql`case when ${series.ratingCount} <= 1 then 0
+        else greatest(1, least(5, (${total} - ${from}) / (${series.ratingCount} - 1))) end`,
+      ratingCount: sql`greatest(${series.ratingCount} - 1, 0)`,
+    };
+  } else if (from !== null && to !== null && from !== to) {
+    set = {
+      ratingAverage: sql`case when ${series.ratingCount} = 0 then ${to}
+        else greatest(1, least(5, (${total} - ${from} + ${to}) / ${series.ratingCount})) end`,
+      ratingCount: sql`greatest(${series.ratingCount}, 1)`,
+    };
+  }
+  if (set) await tx.update(series).set(set).where(eq(series.seriesId, seriesId));
+}
+
+/** Whether bookId is a volume of seriesId. */
+export async function isVolumeOf(db: Db, bookId: number, seriesId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: books.bookId })
+    .from(books)
+    .where(and(eq(books.bookId, bookId), eq(books.seriesId, seriesId)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Series names and volume numbers for lists that name what they are about (reviews). */
+export async function seriesAndVolumeLabels(
+  db: Db,
+  seriesIds: readonly number[],
+  bookIds: readonly number[],
+): Promise<{ names: Map<number, string>; volumes: Map<number, number> }> {
+  const [names, volumes] = await Promise.all([
+    seriesIds.length === 0
+      ? []
+      : db
+          .select({ id: series.seriesId, name: series.name })
+          .from(series)
+          .where(inArray(series.seriesId, [...new Set(seriesIds)])),
+    bookIds.length === 0
+      ? []
+      : db
+          .select({ id: books.bookId, volume: books.volume })
+          .from(books)
+          .where(inArray(books.bookId, [...new Set(bookIds)])),
+  ]);
+  return {
+    names: new Map(names.map((r) => [r.id, r.name])),
+    volumes: new Map(volumes.map((r) => [r.id, r.volume])),
+  };
+}
+
+/** The series of a genre, for lists filtered by genre. */
+export async function seriesIdsOfGenre(db: Db, genreId: number): Promise<number[]> {
+  const rows = await db
+    .select({ seriesId: seriesGenres.seriesId })
+    .from(seriesGenres)
+    .where(eq(seriesGenres.genreId, genreId));
+  return rows.map((r) => r.seriesId);
 }

@@ -6,13 +6,13 @@ import { NotFound } from "../../lib/errors";
 import { readJson } from "../../lib/input";
 import { requireMember } from "../../lib/member";
 import { seriesExists } from "../catalog/series-page";
-import { clearSeriesViews, toggleSeriesFavorite, toggleSeriesNotification } from "./series-marks";
+import { toggleSeriesFavorite, toggleSeriesNotification } from "./series-marks";
 
 const seriesInput = z.object({ series: recordId("series") });
 
 /**
- * 気になる and new-volume notifications per series (toggles answering the new state) and
- * clearing the viewing history (spec 001 §7.2, §7.4; spec 000 §8).
+ * 気になる and new-volume notifications per series (toggles answering the new state) (spec 001
+ * §7.2, §7.4; spec 000 §8). Clearing the viewing history is the bookshelf module's.
  */
 export function seriesMarkRoutes(services: AppServices) {
   const routes = new Hono<AppEnv>();
@@ -40,13 +40,6 @@ export function seriesMarkRoutes(services: AppServices) {
       result: true,
       notification: await toggleSeriesNotification(services.db, userId, input.series),
     });
-  });
-
-  routes.post("/series_view/clear", async (c) => {
-    const userId = requireMember(c).userId;
-    await readJson(c, z.object({}));
-    await clearSeriesViews(services.db, userId);
-    return c.json({ result: true });
   });
 
   return routes;

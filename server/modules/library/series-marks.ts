@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { seriesFavorites, seriesNotifications, seriesViews } from "./schema";
+import { cdFavorites, seriesFavorites, seriesNotifications, seriesViews } from "./schema";
 
 /** 気になる on or off; answers the new state (spec 001 §7.2 series_favorite → favorite). */
 export async function toggleSeriesFavorite(
@@ -79,4 +79,24 @@ export async function recordSeriesView(
       target: [seriesViews.userId, seriesViews.seriesId],
       set: { viewedAt: at },
     });
+}
+
+/** 気になる on a drama CD, on or off; answers the new state (/api/doramacd/{id}/favorite). */
+export async function toggleCdFavorite(db: Db, userId: number, cdId: number): Promise<boolean> {
+  const removed = await db
+    .delete(cdFavorites)
+    .where(and(eq(cdFavorites.userId, userId), eq(cdFavorites.cdId, cdId)))
+    .returning({ cdId: cdFavorites.cdId });
+  if (removed.length > 0) return false;
+  await db.insert(cdFavorites).values({ userId, cdId }).onConflictDoNothing();
+  return true;
+}
+
+export async function isCdFavorite(db: Db, userId: number, cdId: number): Promise<boolean> {
+  const rows = await db
+    .select({ cdId: cdFavorites.cdId })
+    .from(cdFavorites)
+    .where(and(eq(cdFavorites.userId, userId), eq(cdFavorites.cdId, cdId)))
+    .limit(1);
+  return rows.length > 0;
 }

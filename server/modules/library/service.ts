@@ -1,6 +1,5 @@
 import { and, count, desc, eq, gt, inArray, isNotNull, lte, max, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { recentVolumeItemIds } from "../catalog/service";
 import {
   cdFavorites,
   readingProgress,
@@ -110,24 +109,6 @@ export async function lastReadAt(db: Db, userId: number): Promise<Date | null> {
   return row?.at ? new Date(row.at) : null;
 }
 
-/** A new volume counts for the bookshelf badge for this long after its release. */
-export const NEW_RELEASE_DAYS = 14;
-
-/** New volumes, released lately, of series on the member's bookshelf that they do not own yet. */
-export async function bookshelfNewCount(db: Db, userId: number, now: Date): Promise<number> {
-  const shelf = await db
-    .selectDistinct({ seriesId: userItems.seriesId })
-    .from(userItems)
-    .where(and(eq(userItems.userId, userId), isNotNull(userItems.seriesId)));
-  const seriesIds = shelf.map((r) => r.seriesId!);
-  if (seriesIds.length === 0) return 0;
-  const since = new Date(now.getTime() - NEW_RELEASE_DAYS * 86_400_000);
-  const fresh = await recentVolumeItemIds(db, seriesIds, since, now);
-  if (fresh.length === 0) return 0;
-  const owned = await ownedItemIds(db, userId, fresh);
-  return fresh.length - owned.length;
-}
-
 /**
  * Leaving: lists that describe the person go. Owned items stay with the anonymised account,
  * because they are the record of what was sold.
@@ -139,6 +120,36 @@ export async function forgetMemberLibrary(db: Db, userId: number): Promise<void>
   await db.delete(readingProgress).where(eq(readingProgress.userId, userId));
   await db.delete(seriesViews).where(eq(seriesViews.userId, userId));
   await db.delete(searchHistory).where(eq(searchHistory.userId, userId));
+}
+
+/** Which volume 続きを読む opens, from reading rows newest first: the latest unfinished, else the latest. */
+export function resumeOf<T extends { finished: boolean }>(newestFirst: readonly T[]): T | null {
+  return newestFirst.find((r) => !r.finished) ?? newestFirst[0] ?? null;
+}
+
+/** The volume 続きを読む opens in each of these series the member has read (continue_cid). */
+export async function continueBookIds(
+  db: Db,
+  userId: number,
+  seriesIds: readonly number[],
+): Promise<Map<number, number>> {
+  const asked = distinct(seriesIds);
+  const out = new Map<number, number>();
+  if (asked.length === 0) return out;
+  const rows = await db
+    .select({
+      seriesId: readingProgress.seriesId,
+      bookId: readingProgress.bookId,
+      finished: readingProgress.finished,
+    })
+    .from(readingProgress)
+    .where(and(eq(readingProgress.userId, userId), inArray(readingProgress.seriesId, asked)))
+    .orderBy(desc(readingProgress.updatedAt));
+  for (const seriesId of asked) {
+    const resume = resumeOf(rows.filter((r) => r.seriesId === seriesId));
+    if (resume) out.set(seriesId, resume.bookId);
+  }
+  return out;
 }
 
 /** Where the member is in each volume of a series, most recently read first. */
@@ -294,4 +305,49 @@ export async function grantPresentItem(
     .onConflictDoNothing()
     .returning({ itemId: userItems.itemId });
   return rows.length > 0;
+}
+
+/** Where a member is in one volume; null: never opened. */
+export async function readingPosition(db: Db, userId: number, bookId: number) {
+  const [row] = await db
+    .select({ page: readingProgress.page, finished: readingProgress.finished })
+    .from(readingProgress)
+    .where(and(eq(readingProgress.userId, userId), eq(readingProgress.bookId, bookId)));
+  return row ?? null;
+}
+
+/**
+ * A member turned to a page: the position moves (and stays finished once finished), and the
+ * series moves to the top of the viewing history. Read rankings count the updated row.
+ */
+export async function recordReading(
+  db: Db,
+  input: { userId: number; bookId: number; seriesId: number; page: number; finished: boolean },
+  at = new Date(),
+): Promise<{ page: number; finished: boolean }> {
+  const { userId, bookId, seriesId, finished } = input;
+  // A finished volume opens at its start again.
+  const page = finished ? 1 : input.page;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(readingProgress)
+      .values({ userId, bookId, seriesId, page, finished, startedAt: at, updatedAt: at })
+      .onConflictDoUpdate({
+        target: [readingProgress.userId, readingProgress.bookId],
+        set: {
+          page,
+          finished: sql`${readingProgress.finished} or ${finished}`,
+          updatedAt: at,
+        },
+      })
+      .returning({ page: readingProgress.page, finished: readingProgress.finished });
+    await tx
+      .insert(seriesViews)
+      .values({ userId, seriesId, viewedAt: at })
+      .onConflictDoUpdate({
+        target: [seriesViews.userId, seriesViews.seriesId],
+        set: { viewedAt: at },
+      });
+    return row!;
+  });
 }

@@ -219,6 +219,36 @@ describe("drama CD audio", () => {
     expect(response.headers.get("content-range")).toMatch(/^bytes 0-99\/\d+$/);
     expect((await response.arrayBuffer()).byteLength).toBe(100);
   });
+
+  it("seeks within an owned full track by range: the slice is the file's bytes; refused ranges carry none", async () => {
+    const owner = await member([{ itemId: 5007, itemType: ITEM_TYPE_DRAMA_CD, cdId: 7 }]);
+    const whole = new Uint8Array(
+      await (await owner.fetch("/media/cds/7/tracks/2.mp3")).arrayBuffer(),
+    );
+    const middle = await owner.fetch("/media/cds/7/tracks/2.mp3", {
+      headers: { range: "bytes=1000-1999" },
+    });
+    expect(middle.status).toBe(206);
+    expect(middle.headers.get("accept-ranges")).toBe("bytes");
+    expect(middle.headers.get("content-range")).toBe(`bytes 1000-1999/${whole.length}`);
+    expect(new Uint8Array(await middle.arrayBuffer())).toEqual(whole.slice(1000, 2000));
+    const tail = await owner.fetch("/media/cds/7/tracks/2.mp3", {
+      headers: { range: "bytes=-50" },
+    });
+    expect(tail.status).toBe(206);
+    expect(new Uint8Array(await tail.arrayBuffer())).toEqual(whole.slice(-50));
+    const beyond = await owner.fetch("/media/cds/7/tracks/2.mp3", {
+      headers: { range: `bytes=${whole.length}-` },
+    });
+    expect(beyond.status).toBe(416);
+    expect(beyond.headers.get("content-range")).toBe(`bytes */${whole.length}`);
+    // A range asked by someone who does not own the CD is still refused, with no audio bytes.
+    const stranger = await new Browser(t.app).fetch("/media/cds/7/tracks/2.mp3", {
+      headers: { range: "bytes=0-99" },
+    });
+    expect(stranger.status).toBe(403);
+    expect(stranger.headers.get("content-type")).not.toBe("audio/mpeg");
+  });
 });
 
 describe("marketing art", () => {

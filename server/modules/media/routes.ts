@@ -3,14 +3,14 @@ import { Readable } from "node:stream";
 import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { INT4_MAX, integerIn, recordId } from "../../../contract/input";
+import { READER_PAGE_WIDTHS } from "../../../contract/reader";
 import type { AppEnv, AppServices } from "../../lib/context";
 import { ApiError } from "../../lib/errors";
-import { readParams } from "../../lib/input";
-import { volumeReadingTerms } from "../catalog/series-page";
-import { bookAccess, dramaCdItemId } from "../catalog/service";
-import { dramaCdExists, trackForPlayback } from "../dramacd/service";
-import { ownsItem } from "../library/service";
-import { pageVerdict } from "./access";
+import { readParams, readQuery } from "../../lib/input";
+import { bookAccess } from "../catalog/service";
+import { dramaCdExists } from "../dramacd/service";
+import { pageIsPublic, pageVerdict } from "../entitlements/rules";
+import { trackAccess, volumeAccess } from "../entitlements/service";
 import { ART_NAME, artExists } from "./art";
 import { DEFAULT_TRIAL_SECONDS } from "./audio";
 import { type CachedMedia, contentTypeOf, MediaCache } from "./cache";
@@ -33,6 +33,29 @@ const fileNumber = (field: string) =>
     integerIn(0, INT4_MAX, `${field} は0〜${INT4_MAX}の整数で指定してください`),
   );
 const PUBLIC_DAY = "public, max-age=86400";
+
+/** Pages are drawn 720 × 1024 unless the reader asks for a width (?w=). */
+const PAGE_WIDTH = 720;
+const PAGE_HEIGHT = 1024;
+
+/** ?w=: the allowed width nearest to the one asked, so few sizes are drawn and cached. */
+const pageWidth = z
+  .preprocess(
+    (w) => (w === undefined || w === "" ? undefined : Number(w)),
+    z
+      .number({ message: "w は数値で指定してください" })
+      .int("w は整数で指定してください")
+      .min(1, "w は1以上で指定してください")
+      .max(10_000, "w は10000以下で指定してください")
+      .optional(),
+  )
+  .transform((w) =>
+    w === undefined
+      ? PAGE_WIDTH
+      : READER_PAGE_WIDTHS.reduce((best, size) =>
+          Math.abs(size - w) < Math.abs(best - w) ? size : best,
+        ),
+  );
 
 /** Image kinds the seeded content links to, with the shape each is drawn in. */
 const ART_KINDS: Record<string, { width?: number; height?: number; square?: number }> = {
@@ -113,18 +136,24 @@ export function mediaRoutes(
 
   routes.get("/books/:bookId/pages/:page{[0-9]+\\.png}", async (c) => {
     const { bookId, page } = readParams(c, z.object({ bookId: id, page: fileNumber("page") }));
+    const { w } = readQuery(c, z.object({ w: pageWidth }));
     const member = c.get("member");
-    const terms = await volumeReadingTerms(db, bookId, { userId: member?.userId ?? null });
-    if (!terms) notFound();
-    const owns = member ? await ownsItem(db, member.userId, terms.itemId) : false;
-    const verdict = pageVerdict({ ...terms, page }, owns);
+    const access = await volumeAccess(db, bookId, member?.userId ?? null);
+    if (!access) notFound();
+    const verdict = pageVerdict(access, page, access.terms.pageCount);
     if (verdict === "not-found") notFound();
     if (verdict === "forbidden") throw new ApiError(403, "このページを読むには購入が必要です");
-    const file = await pageFile(cache, { bookId, page, pageCount: terms.pageCount });
+    const file = await pageFile(cache, {
+      bookId,
+      page,
+      pageCount: access.terms.pageCount,
+      width: w,
+      height: Math.round((w * PAGE_HEIGHT) / PAGE_WIDTH),
+    });
     // Only pages open to every visitor may sit in shared caches, and only for an hour, since
     // campaigns that open them switch on the hour; a member's pages stay in their browser.
-    const openToAll = verdict === "trial" || (verdict === "free" && !member);
-    return sendFile(c, file, openToAll ? "public, max-age=3600" : "private, max-age=3600");
+    const shared = !member && pageIsPublic(access.terms, page);
+    return sendFile(c, file, shared ? "public, max-age=3600" : "private, max-age=3600");
   });
 
   routes.get("/cds/:cdId/jacket.png", async (c) => {
@@ -135,21 +164,17 @@ export function mediaRoutes(
 
   routes.get("/cds/:cdId/trials/:trackNo{[0-9]+\\.mp3}", async (c) => {
     const { cdId, trackNo } = readParams(c, z.object({ cdId: id, trackNo: fileNumber("trackNo") }));
-    const track = await trackForPlayback(db, cdId, trackNo);
-    if (!track?.trialFileName) notFound();
+    const track = await trackAccess(db, cdId, trackNo, null);
+    if (!track?.hasTrial) notFound();
     const seconds = Math.min(track.trialDurationSec ?? DEFAULT_TRIAL_SECONDS, track.durationSec);
     return sendFile(c, await trialFile(cache, { cdId, trackNo, seconds }), PUBLIC_DAY);
   });
 
   routes.get("/cds/:cdId/tracks/:trackNo{[0-9]+\\.mp3}", async (c) => {
     const { cdId, trackNo } = readParams(c, z.object({ cdId: id, trackNo: fileNumber("trackNo") }));
-    const track = await trackForPlayback(db, cdId, trackNo);
+    const track = await trackAccess(db, cdId, trackNo, c.get("member")?.userId ?? null);
     if (!track) notFound();
-    const member = c.get("member");
-    const itemId = await dramaCdItemId(db, cdId);
-    if (!member || itemId === null || !(await ownsItem(db, member.userId, itemId))) {
-      throw new ApiError(403, "この音声を聴くには購入が必要です");
-    }
+    if (track.access !== "full") throw new ApiError(403, "この音声を聴くには購入が必要です");
     return sendFile(
       c,
       await trackFile(cache, { cdId, trackNo, seconds: track.durationSec }),

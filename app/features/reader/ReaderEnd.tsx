@@ -1,0 +1,253 @@
+import { useState } from "react";
+import { Link } from "react-router";
+import type { ReaderBook, ReaderNextBook, ReaderOffer } from "../../../contract/reader";
+import { SHELL_PAGES } from "../../../contract/status";
+import { post } from "../../lib/request";
+import { PRICE_SUFFIX, viewerUrl, yen } from "../cards/card-rules";
+import { useCardState } from "../cards/card-state";
+import type { EndKind } from "./reader-rules";
+
+/**
+ * What follows the last readable page: the trial's offer (試し読みはここまで) instead of more
+ * pages, or at the end of a volume the next one, a rating and the way back to the series.
+ */
+export function ReaderEnd({
+  reader,
+  kind,
+  seriesUrl,
+  onRestart,
+  canRestart,
+}: {
+  reader: ReaderBook;
+  kind: EndKind;
+  seriesUrl: string;
+  onRestart: () => void;
+  canRestart: boolean;
+}) {
+  return (
+    <section className="reader-end" aria-labelledby="reader-end-title" data-end={kind}>
+      <p className="reader-end__book">{reader.book.title || reader.book.series_title}</p>
+      {kind === "trial" ? (
+        <TrialEnd offer={reader.offer} readable={reader.readable_pages > 0} />
+      ) : (
+        <VolumeEnd reader={reader} />
+      )}
+      <div className="reader-end__links">
+        {canRestart ? (
+          <button type="button" className="reader-end__link" onClick={onRestart}>
+            最初のページへ
+          </button>
+        ) : null}
+        <Link className="reader-end__link" to={seriesUrl}>
+          作品ページへ戻る
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+function TrialEnd({ offer, readable }: { offer: ReaderOffer | null; readable: boolean }) {
+  return (
+    <>
+      <h2 id="reader-end-title" className="reader-end__title">
+        {readable
+          ? "試し読みはここまで"
+          : offer?.kind === "signup"
+            ? "この巻は会員登録で無料で読めます"
+            : "この巻は購入すると読めます"}
+      </h2>
+      {offer?.kind === "signup" ? (
+        <>
+          <p className="reader-end__lead">会員登録すると、この巻を無料で最後まで読めます。</p>
+          <div className="reader-end__actions">
+            <a className="reader-end__primary" href={SHELL_PAGES.signup_page}>
+              会員登録して無料で読む
+            </a>
+          </div>
+        </>
+      ) : offer?.kind === "buy" ? (
+        <>
+          <p className="reader-end__lead">続きは購入してお楽しみください。</p>
+          {offer.price !== null ? (
+            <p className="reader-end__price">
+              {yen(offer.price)}
+              <small>{PRICE_SUFFIX}</small>
+            </p>
+          ) : null}
+          <BuyButtons itemId={offer.item_id} inCart={offer.in_cart} />
+        </>
+      ) : (
+        <p className="reader-end__lead">この巻は現在販売していません。</p>
+      )}
+    </>
+  );
+}
+
+function BuyButtons({ itemId, inCart }: { itemId: number; inCart: boolean }) {
+  const { cart, addToCart } = useCardState();
+  const [adding, setAdding] = useState(false);
+  const added = inCart || cart.has(itemId);
+  return (
+    <div className="reader-end__actions">
+      <a className="reader-end__primary" href={`/order/${itemId}`}>
+        購入する
+      </a>
+      {added ? (
+        <Link className="reader-end__secondary" to="/cart">
+          購入手続きへ
+        </Link>
+      ) : (
+        <button
+          type="button"
+          className="reader-end__secondary"
+          disabled={adding}
+          onClick={async () => {
+            setAdding(true);
+            await addToCart([itemId]);
+            setAdding(false);
+          }}
+        >
+          カートに入れる
+        </button>
+      )}
+    </div>
+  );
+}
+
+function VolumeEnd({ reader }: { reader: ReaderBook }) {
+  const { book } = reader;
+  return (
+    <>
+      <h2 id="reader-end-title" className="reader-end__title">
+        最後まで読みました
+      </h2>
+      {reader.is_login ? (
+        <BookRating seriesId={book.series_id} bookId={book.book_id} initial={reader.my_rating} />
+      ) : null}
+      {reader.next_book ? <NextBook next={reader.next_book} /> : null}
+    </>
+  );
+}
+
+const STARS = [1, 2, 3, 4, 5] as const;
+
+function BookRating({
+  seriesId,
+  bookId,
+  initial,
+}: {
+  seriesId: number;
+  bookId: number;
+  initial: number | null;
+}) {
+  const [rating, setRating] = useState(initial);
+  const [saved, setSaved] = useState(false);
+  const rate = async (value: number) => {
+    const answer = await post("/api/book_rating", {
+      series: seriesId,
+      book: bookId,
+      rating: value,
+    });
+    if (!answer.result) return;
+    setRating(value);
+    setSaved(true);
+  };
+  return (
+    <fieldset className="reader-rating">
+      <legend>この巻の評価</legend>
+      <div className="reader-rating__stars">
+        {STARS.map((value) => (
+          <button
+            key={value}
+            type="button"
+            className="reader-rating__star"
+            aria-pressed={rating !== null && value <= rating}
+            aria-label={`${value}点`}
+            onClick={() => void rate(value)}
+          >
+            ★
+          </button>
+        ))}
+      </div>
+      <p className="reader-rating__note" aria-live="polite">
+        {saved ? "評価しました" : rating ? `${rating}点で評価済み` : "タップして評価"}
+      </p>
+    </fieldset>
+  );
+}
+
+function NextBook({ next }: { next: ReaderNextBook }) {
+  const { cart, addToCart } = useCardState();
+  const [adding, setAdding] = useState(false);
+  const inCart = next.button === "in_cart" || cart.has(next.item_id);
+  const target = { book_id: next.book_id, series_id: next.series_id, continue_cid: "" };
+  let action: React.ReactNode;
+  if (next.button === "read") {
+    action = (
+      <a className="reader-end__primary" href={viewerUrl(target, null)}>
+        読む
+      </a>
+    );
+  } else if (next.button === "free_read") {
+    action = (
+      <a className="reader-end__primary" href={viewerUrl(target, "free")}>
+        無料で読む
+      </a>
+    );
+  } else if (next.button === "buy") {
+    // "buy" is a visitor's or a volume not yet on sale (decision 0019): its page offers sign-up
+    // or the cart as fitting.
+    action = (
+      <Link className="reader-end__primary" to={`/series/${next.series_id}/book/${next.book_id}`}>
+        購入する
+      </Link>
+    );
+  } else if (inCart) {
+    action = (
+      <Link className="reader-end__primary" to="/cart">
+        購入手続きへ
+      </Link>
+    );
+  } else {
+    action = (
+      <button
+        type="button"
+        className="reader-end__primary"
+        disabled={adding}
+        onClick={async () => {
+          setAdding(true);
+          await addToCart([next.item_id]);
+          setAdding(false);
+        }}
+      >
+        カートに入れる
+      </button>
+    );
+  }
+  return (
+    <div className="reader-next">
+      <h3 className="reader-next__heading">次の巻</h3>
+      <div className="reader-next__body">
+        <img
+          className="reader-next__cover"
+          src={next.cover_url}
+          alt=""
+          width={96}
+          height={136}
+          loading="lazy"
+        />
+        <div className="reader-next__info">
+          <p className="reader-next__title">{next.title}</p>
+          <p className="reader-next__volume">{next.volume}巻</p>
+          {next.price !== null && next.button !== "read" && next.button !== "free_read" ? (
+            <p className="reader-next__price">
+              {yen(next.price)}
+              <small>{PRICE_SUFFIX}</small>
+            </p>
+          ) : null}
+          {action}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,682 @@
+import {
+  type CSSProperties,
+  type PointerEvent,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
+import { Link } from "react-router";
+import type { ReaderBook } from "../../../contract/reader";
+import { post } from "../../lib/request";
+import { ReaderEnd } from "./ReaderEnd";
+import {
+  type Direction,
+  endKind,
+  keyTurn,
+  onScreenOrder,
+  otherDirection,
+  pageAtScroll,
+  pagedWindow,
+  pageSizes,
+  pageSrcSet,
+  progressAt,
+  type ReaderLayout,
+  readerLayout,
+  readerViews,
+  resumePage,
+  scrollWindow,
+  spreadFits,
+  swipeTurn,
+  type Turn,
+  turnTo,
+  viewIndexOf,
+  type Zone,
+  zoneAt,
+  zoneTurn,
+} from "./reader-rules";
+import {
+  sendProgress,
+  storeDirection,
+  storedDirection,
+  storedSpreadWanted,
+  storeSpreadWanted,
+} from "./reader-store";
+import "./reader.css";
+
+/** A member's position is saved this long after the last turn, and at once on leaving. */
+const SAVE_DELAY_MS = 1500;
+/** The toolbar shown on opening hides itself after this long unless the reader used it. */
+const TOOLBAR_HIDE_MS = 3000;
+/** A タテヨミ column scrolled this far hides the toolbar. */
+const TOOLBAR_SCROLL_PX = 48;
+/** Preloading starts when the first page has loaded, or after this long whatever happened. */
+const WARM_FALLBACK_MS = 2500;
+
+type Viewport = { width: number; height: number };
+
+/**
+ * The web reader (issue 9, decision 0020): full screen, pages turned right to left by default
+ * (or scrolled for タテヨミ), a toolbar on a centre tap, and the offer or the next volume after
+ * the last readable page.
+ */
+export function ReaderScreen({ reader }: { reader: ReaderBook }) {
+  const { book } = reader;
+  const readable = Math.min(reader.readable_pages, reader.pages.length);
+  const end = endKind(readable, book.page_count);
+  const aspect = book.width > 0 && book.height > 0 ? book.width / book.height : 0.7;
+  const urls = useMemo(() => new Map(reader.pages.map((p) => [p.page, p.url])), [reader.pages]);
+
+  const [viewport, setViewport] = useState<Viewport | null>(null);
+  const [direction, setDirection] = useState<Direction>(reader.direction);
+  const [spreadWanted, setSpreadWanted] = useState(true);
+  // Shown on opening so the reader sees where the controls are, then out of the way.
+  const [toolbar, setToolbar] = useState(true);
+  const touched = useRef(false);
+  // The anchor is a page, not a view index, so the position survives a change of layout.
+  const [page, setPage] = useState(() => resumePage(reader.position, readable));
+  const [atEnd, setAtEnd] = useState(readable === 0);
+  // Until the first page is on screen nothing else is fetched: page images are drawn by the same
+  // server, and a burst of preloads would slow the one page the reader is waiting for.
+  const [warm, setWarm] = useState(false);
+  const onShown = useCallback(() => setWarm(true), []);
+  const hideToolbar = useCallback(() => setToolbar(false), []);
+
+  const layout = readerLayout({ vertical: book.vertical, spreadWanted, viewport });
+  const views = useMemo(() => readerViews(readable, layout), [readable, layout]);
+  const index = atEnd ? views.length : viewIndexOf(views, page);
+
+  useEffect(() => {
+    const measure = () => setViewport({ width: window.innerWidth, height: window.innerHeight });
+    measure();
+    setSpreadWanted(storedSpreadWanted());
+    if (!reader.is_login) {
+      const stored = storedDirection();
+      if (stored) setDirection(stored);
+    }
+    window.addEventListener("resize", measure);
+    return () => window.removeEventListener("resize", measure);
+  }, [reader.is_login]);
+
+  useEffect(() => {
+    const timer = window.setTimeout(() => {
+      if (!touched.current) setToolbar(false);
+    }, TOOLBAR_HIDE_MS);
+    // The server-rendered first page may have loaded before hydration, with no load event left
+    // to hear; and a first page that never loads must not hold the others back for long.
+    const first = document.querySelector<HTMLImageElement>(".reader img[data-first]");
+    if (!first || (first.complete && first.naturalWidth > 0)) setWarm(true);
+    const fallback = window.setTimeout(() => setWarm(true), WARM_FALLBACK_MS);
+    return () => {
+      window.clearTimeout(timer);
+      window.clearTimeout(fallback);
+    };
+  }, []);
+
+  const goTo = useCallback(
+    (next: number) => {
+      if (next >= views.length) {
+        setAtEnd(true);
+        return;
+      }
+      setAtEnd(false);
+      setPage(views[next]?.[0] ?? 1);
+    },
+    [views],
+  );
+
+  const turn = useCallback(
+    (t: Turn) => {
+      touched.current = true;
+      if (t === "toolbar") {
+        setToolbar((shown) => !shown);
+        return;
+      }
+      setToolbar(false);
+      goTo(turnTo(index, t, views.length));
+    },
+    [goTo, index, views.length],
+  );
+
+  useProgress(reader, layout === "scroll" ? null : { index, views, readable }, page, atEnd);
+
+  const changeDirection = () => {
+    const next = otherDirection(direction);
+    setDirection(next);
+    if (reader.is_login) void post("/api/reader/settings", { direction: next });
+    else storeDirection(next);
+  };
+  const toggleSpread = () => {
+    storeSpreadWanted(!spreadWanted);
+    setSpreadWanted(!spreadWanted);
+  };
+
+  const style = { "--page-aspect": String(aspect) } as CSSProperties;
+  const seriesUrl = `/series/${book.series_id}`;
+  const endPanel = (
+    <ReaderEnd
+      reader={reader}
+      kind={end}
+      seriesUrl={seriesUrl}
+      onRestart={() => (layout === "scroll" ? window.scrollTo({ top: 0 }) : goTo(0))}
+      canRestart={readable > 0}
+    />
+  );
+
+  return (
+    <div
+      className={`reader reader--${layout} reader--${direction}`}
+      style={style}
+      data-layout={layout}
+      data-direction={direction}
+      data-page={layout === "scroll" ? page : (views[index]?.[0] ?? "")}
+      data-end={atEnd ? end : undefined}
+      // Any use of the reader keeps the toolbar as the reader left it.
+      onPointerDownCapture={() => {
+        touched.current = true;
+      }}
+    >
+      {layout === "scroll" ? (
+        <ScrollStage
+          reader={reader}
+          readable={readable}
+          aspect={aspect}
+          page={page}
+          onPage={setPage}
+          onEnd={setAtEnd}
+          onToggleToolbar={() => turn("toolbar")}
+          toolbarShown={toolbar}
+          onHideToolbar={hideToolbar}
+          warm={warm}
+          onShown={onShown}
+          endPanel={endPanel}
+        />
+      ) : (
+        <PagedStage
+          book={book}
+          urls={urls}
+          views={views}
+          index={index}
+          layout={layout}
+          aspect={aspect}
+          direction={direction}
+          onTurn={turn}
+          warm={warm}
+          onShown={onShown}
+          endPanel={endPanel}
+        />
+      )}
+      <ReaderToolbar
+        shown={toolbar}
+        reader={reader}
+        seriesUrl={seriesUrl}
+        direction={direction}
+        onDirection={changeDirection}
+        spread={layout === "spread"}
+        spreadAvailable={layout !== "scroll" && spreadFits(viewport)}
+        onSpread={toggleSpread}
+        slider={
+          readable > 0 && layout !== "scroll"
+            ? {
+                page: atEnd ? readable : (views[index]?.[0] ?? 1),
+                readable,
+                onSeek: (p) => goTo(viewIndexOf(views, p)),
+              }
+            : null
+        }
+        scrollPage={layout === "scroll" ? page : null}
+      />
+    </div>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+
+function PagedStage({
+  book,
+  urls,
+  views,
+  index,
+  layout,
+  aspect,
+  direction,
+  onTurn,
+  warm,
+  onShown,
+  endPanel,
+}: {
+  book: ReaderBook["book"];
+  urls: ReadonlyMap<number, string>;
+  views: readonly (readonly number[])[];
+  index: number;
+  layout: ReaderLayout;
+  aspect: number;
+  direction: Direction;
+  onTurn: (t: Turn) => void;
+  warm: boolean;
+  onShown: () => void;
+  endPanel: React.ReactNode;
+}) {
+  const start = useRef<{ x: number; y: number } | null>(null);
+  const stage = useRef<HTMLDivElement>(null);
+  // With a mouse, the side a click would turn to shows an arrow.
+  const [hover, setHover] = useState<Zone | null>(null);
+  const view = views[index];
+  const sizes = pageSizes(layout, aspect);
+  const shown = new Set(view ?? []);
+  const preload = warm ? pagedWindow(index, views).filter((p) => !shown.has(p)) : [];
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.ctrlKey || event.metaKey || event.altKey) return;
+      const target = event.target as HTMLElement | null;
+      if (target?.closest("input, textarea, select")) return;
+      // Space on a focused button presses it; only the page itself turns on Space.
+      if (event.key === " " && target?.closest("button, a")) return;
+      const t = keyTurn(event.key, direction, event.shiftKey);
+      if (!t) return;
+      event.preventDefault();
+      onTurn(t);
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [direction, onTurn]);
+
+  const onPointerDown = (event: PointerEvent) => {
+    start.current = { x: event.clientX, y: event.clientY };
+  };
+  const onPointerUp = (event: PointerEvent) => {
+    const from = start.current;
+    start.current = null;
+    // The end panel is read and pressed, not turned: only the dark ground around it turns.
+    if (!from || (event.target as HTMLElement).closest("a, button, input, label, .reader-end")) {
+      return;
+    }
+    const dx = event.clientX - from.x;
+    const dy = event.clientY - from.y;
+    const swiped = swipeTurn(dx, dy, direction);
+    if (swiped) {
+      onTurn(swiped);
+      return;
+    }
+    if (Math.abs(dx) > 10 || Math.abs(dy) > 10) return;
+    const box = stage.current?.getBoundingClientRect();
+    if (!box) return;
+    onTurn(zoneTurn(zoneAt(event.clientX - box.left, box.width), direction));
+  };
+
+  return (
+    <div
+      ref={stage}
+      className="reader__stage"
+      onPointerDown={onPointerDown}
+      onPointerUp={onPointerUp}
+      onPointerCancel={() => {
+        start.current = null;
+      }}
+      onPointerMove={(event) => {
+        if (event.pointerType !== "mouse") return;
+        const box = stage.current?.getBoundingClientRect();
+        const zone = box ? zoneAt(event.clientX - box.left, box.width) : null;
+        const over = (event.target as HTMLElement).closest(".reader-end") ? null : zone;
+        if (over !== hover) setHover(over);
+      }}
+      onPointerLeave={() => setHover(null)}
+    >
+      <span
+        className="reader__hint reader__hint--left"
+        data-shown={view !== undefined && hover === "left"}
+        aria-hidden="true"
+      >
+        ‹
+      </span>
+      <span
+        className="reader__hint reader__hint--right"
+        data-shown={view !== undefined && hover === "right"}
+        aria-hidden="true"
+      >
+        ›
+      </span>
+      {view ? (
+        <div className="reader__view" data-view={view.join("-")}>
+          {onScreenOrder(view, direction).map((p) => (
+            <PageImage
+              key={p}
+              page={p}
+              url={urls.get(p)}
+              book={book}
+              sizes={sizes}
+              priority
+              first={!warm}
+              onShown={onShown}
+              className={view.length === 2 ? `reader__page reader__page--pair` : "reader__page"}
+            />
+          ))}
+        </div>
+      ) : (
+        <div className="reader__end-wrap">{endPanel}</div>
+      )}
+      {/* Pages ahead (and just behind) load off screen with the same sizes, so the browser picks
+          the same file and the next turn shows it from cache. */}
+      <div className="reader__preload" aria-hidden="true">
+        {preload.map((p) => (
+          <PageImage key={p} page={p} url={urls.get(p)} book={book} sizes={sizes} />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+function PageImage({
+  page,
+  url,
+  book,
+  sizes,
+  priority = false,
+  first = false,
+  onShown,
+  className,
+}: {
+  page: number;
+  url: string | undefined;
+  book: ReaderBook["book"];
+  sizes: string;
+  priority?: boolean;
+  /** Marks the image the reader waits for before preloading the others. */
+  first?: boolean;
+  onShown?: () => void;
+  className?: string;
+}) {
+  if (!url) return null;
+  return (
+    <img
+      className={className}
+      data-page={page}
+      src={`${url}${url.includes("?") ? "&" : "?"}w=720`}
+      srcSet={pageSrcSet(url)}
+      sizes={sizes}
+      width={book.width}
+      height={book.height}
+      alt={`${page}ページ`}
+      decoding="async"
+      fetchPriority={priority ? "high" : "low"}
+      data-first={first ? "" : undefined}
+      onLoad={onShown}
+      onError={onShown}
+      draggable={false}
+    />
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * タテヨミ: every readable page in one column the document scrolls through (so Space, PageDown
+ * and the arrows scroll as on any page), images mounted only around the page in view.
+ */
+function ScrollStage({
+  reader,
+  readable,
+  aspect,
+  page,
+  onPage,
+  onEnd,
+  onToggleToolbar,
+  toolbarShown,
+  onHideToolbar,
+  warm,
+  onShown,
+  endPanel,
+}: {
+  reader: ReaderBook;
+  readable: number;
+  aspect: number;
+  page: number;
+  onPage: (page: number) => void;
+  onEnd: (atEnd: boolean) => void;
+  onToggleToolbar: () => void;
+  toolbarShown: boolean;
+  onHideToolbar: () => void;
+  warm: boolean;
+  onShown: () => void;
+  endPanel: React.ReactNode;
+}) {
+  const column = useRef<HTMLDivElement>(null);
+  const start = useRef<{ x: number; y: number } | null>(null);
+  const opened = useRef(page);
+  const sizes = pageSizes("scroll", aspect);
+  // Before the first page is in, only what the first screen shows: that page and the top of the next.
+  const mounted = new Set(warm ? scrollWindow(page, readable) : [page, page + 1]);
+
+  useEffect(() => {
+    const pageHeight = () => (column.current?.clientWidth ?? 0) / aspect;
+    // Reopen at the saved page: the page boxes have their final height before any image loads.
+    if (opened.current > 1) window.scrollTo({ top: (opened.current - 1) * pageHeight() });
+    const onScroll = () => {
+      const height = pageHeight();
+      const top = window.scrollY - (column.current?.offsetTop ?? 0);
+      onPage(pageAtScroll(top, window.innerHeight, height, readable));
+      onEnd(top + window.innerHeight >= readable * height + window.innerHeight / 2);
+    };
+    window.addEventListener("scroll", onScroll, { passive: true });
+    return () => window.removeEventListener("scroll", onScroll);
+  }, [aspect, readable, onPage, onEnd]);
+
+  // Scrolling on reads on: the toolbar gets out of the way once the column has moved a little.
+  useEffect(() => {
+    if (!toolbarShown) return;
+    const from = window.scrollY;
+    const onScroll = () => {
+      if (Math.abs(window.scrollY - from) > TOOLBAR_SCROLL_PX) onHideToolbar();
+    };
+    window.addEventListener("scroll", onScroll, { passive: true });
+    return () => window.removeEventListener("scroll", onScroll);
+  }, [toolbarShown, onHideToolbar]);
+
+  return (
+    <div
+      ref={column}
+      className="reader__column"
+      onPointerDown={(event) => {
+        start.current = { x: event.clientX, y: event.clientY };
+      }}
+      onPointerUp={(event) => {
+        const from = start.current;
+        start.current = null;
+        if (!from || (event.target as HTMLElement).closest("a, button, input, label")) return;
+        if (Math.abs(event.clientX - from.x) > 10 || Math.abs(event.clientY - from.y) > 10) return;
+        if (zoneAt(event.clientX, window.innerWidth) === "centre") onToggleToolbar();
+      }}
+      onPointerCancel={() => {
+        start.current = null;
+      }}
+    >
+      {reader.pages.slice(0, readable).map((p) => (
+        <div key={p.page} className="reader__slot" data-slot={p.page}>
+          {mounted.has(p.page) ? (
+            <PageImage
+              page={p.page}
+              url={p.url}
+              book={reader.book}
+              sizes={sizes}
+              priority={p.page === page}
+              first={!warm && p.page === page}
+              onShown={p.page === page ? onShown : undefined}
+              className="reader__page"
+            />
+          ) : null}
+        </div>
+      ))}
+      <div className="reader__end-wrap reader__end-wrap--scroll">{endPanel}</div>
+    </div>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+
+function ReaderToolbar({
+  shown,
+  reader,
+  seriesUrl,
+  direction,
+  onDirection,
+  spread,
+  spreadAvailable,
+  onSpread,
+  slider,
+  scrollPage,
+}: {
+  shown: boolean;
+  reader: ReaderBook;
+  seriesUrl: string;
+  direction: Direction;
+  onDirection: () => void;
+  spread: boolean;
+  spreadAvailable: boolean;
+  onSpread: () => void;
+  slider: { page: number; readable: number; onSeek: (page: number) => void } | null;
+  scrollPage: number | null;
+}) {
+  const { book } = reader;
+  const [fullscreen, setFullscreen] = useState(false);
+  const [canFullscreen, setCanFullscreen] = useState(false);
+  useEffect(() => {
+    setCanFullscreen(Boolean(document.fullscreenEnabled));
+    const onChange = () => setFullscreen(document.fullscreenElement !== null);
+    document.addEventListener("fullscreenchange", onChange);
+    return () => document.removeEventListener("fullscreenchange", onChange);
+  }, []);
+  const toggleFullscreen = () => {
+    if (document.fullscreenElement) void document.exitFullscreen();
+    else void document.documentElement.requestFullscreen().catch(() => {});
+  };
+
+  return (
+    <>
+      <header className="reader__bar reader__bar--top" hidden={!shown}>
+        <Link to={seriesUrl} className="reader__back" aria-label="作品ページへ戻る">
+          <span aria-hidden="true">‹</span>
+        </Link>
+        <div className="reader__title">
+          <h1>{book.series_title || book.title}</h1>
+          <p>
+            {volumeName(book)}
+            {reader.entitlement === "trial" ? "（試し読み）" : ""}
+          </p>
+        </div>
+        <div className="reader__tools">
+          {book.vertical ? null : (
+            <button
+              type="button"
+              onClick={onDirection}
+              aria-label={`めくる方向を切り替える（いまは${direction === "rtl" ? "右開き" : "左開き"}）`}
+            >
+              {direction === "rtl" ? "右開き" : "左開き"}
+            </button>
+          )}
+          {spreadAvailable ? (
+            <button type="button" onClick={onSpread} aria-pressed={spread}>
+              見開き
+            </button>
+          ) : null}
+          {canFullscreen ? (
+            <button type="button" onClick={toggleFullscreen} aria-pressed={fullscreen}>
+              {fullscreen ? "全画面終了" : "全画面"}
+            </button>
+          ) : null}
+        </div>
+      </header>
+      <footer className="reader__bar reader__bar--bottom" hidden={!shown}>
+        {slider ? (
+          <>
+            <input
+              type="range"
+              className="reader__slider"
+              min={1}
+              max={slider.readable}
+              value={slider.page}
+              // Page 1 sits at the right end when reading right to left, as the book itself does.
+              dir={direction}
+              aria-label="ページ"
+              onChange={(event) => slider.onSeek(Number(event.currentTarget.value))}
+            />
+            <output className="reader__count" aria-live="polite">
+              {slider.page} / {book.page_count}
+            </output>
+          </>
+        ) : scrollPage !== null ? (
+          <output className="reader__count" aria-live="polite">
+            {scrollPage} / {book.page_count}
+          </output>
+        ) : null}
+      </footer>
+    </>
+  );
+}
+
+/** The volume's own title when it has one (it usually carries the number), else "N巻". */
+function volumeName(book: ReaderBook["book"]): string {
+  if (book.title && book.title !== book.series_title) return book.title;
+  return book.volume > 0 ? `${book.volume}巻` : "";
+}
+
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Saves a member's position a moment after the last turn, and at once when the page is hidden
+ * or left, so the volume reopens there on any device.
+ */
+function useProgress(
+  reader: ReaderBook,
+  paged: { index: number; views: readonly (readonly number[])[]; readable: number } | null,
+  page: number,
+  atEnd: boolean,
+) {
+  const { book } = reader;
+  const readable = Math.min(reader.readable_pages, reader.pages.length);
+  const current = paged
+    ? progressAt(paged.index, paged.views, { readable, pageCount: book.page_count })
+    : atEnd
+      ? { page: Math.max(1, readable), finished: readable >= book.page_count }
+      : { page, finished: false };
+  const pending = useRef<{ page: number; finished: boolean } | null>(null);
+  const key = `${current.page}:${current.finished}`;
+  // A volume opened again is saved once the member moves (reopening a finished volume at page 1
+  // does not unmark it); one never opened is saved at once, so it shows as being read.
+  const last = useRef(reader.position ? key : "none");
+
+  const flush = useCallback(
+    (leaving: boolean) => {
+      const next = pending.current;
+      if (!next) return;
+      pending.current = null;
+      sendProgress({ book: book.book_id, ...next }, { leaving });
+    },
+    [book.book_id],
+  );
+
+  useEffect(() => {
+    if (!reader.is_login || readable === 0 || key === last.current) return;
+    last.current = key;
+    const [p, f] = key.split(":");
+    pending.current = { page: Number(p), finished: f === "true" };
+    const timer = window.setTimeout(() => flush(false), SAVE_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [key, reader.is_login, readable, flush]);
+
+  useEffect(() => {
+    const onHide = () => {
+      if (document.visibilityState === "hidden") flush(true);
+    };
+    const onLeave = () => flush(true);
+    document.addEventListener("visibilitychange", onHide);
+    window.addEventListener("pagehide", onLeave);
+    return () => {
+      document.removeEventListener("visibilitychange", onHide);
+      window.removeEventListener("pagehide", onLeave);
+      // Leaving the reader inside the app (back to the series) saves too.
+      flush(true);
+    };
+  }, [flush]);
+}

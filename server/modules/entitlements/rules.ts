@@ -1,0 +1,190 @@
+import type { ReaderNextBook, ReadingEntitlement } from "../../../contract/reader";
+import { applyMemberFreeRule, DEFAULT_MEMBER_FREE_VOL, readsFree } from "../../../contract/series";
+import type { CampaignEffect } from "../pricing/campaign-effect";
+
+/**
+ * What may be read or played (spec 001 §1, §6; DESIGN.md "The API"), decided in one place for
+ * page images, the reader, full and trial tracks and the flags cards and the series page show.
+ * Pure: the service reads the facts, these functions decide.
+ */
+
+/** A volume as the catalog stores it. */
+export interface VolumeFacts {
+  volume: number;
+  freeFlag: boolean;
+  memberFreeFlag: boolean;
+  onsaleFlag: boolean;
+  itemStartDate: Date;
+  pageCount: number;
+  trialPageCount: number;
+}
+
+/** Where a volume's free reading comes from. */
+export type FreeSource = "catalog" | "campaign";
+
+/**
+ * A volume's terms at one moment, the same for every viewer (they change only when a campaign
+ * starts or ends, or the volume is released). Flags are as members see them; visitorTerms says
+ * what a visitor loses.
+ */
+export interface VolumeTerms {
+  volume: number;
+  pageCount: number;
+  /** Pages anyone may read: the volume's own, or more while a 104/105 campaign runs. */
+  trialPages: number;
+  /** A 104/105 campaign adds trial pages (立ち読み増量). */
+  trialExtended: boolean;
+  onsale: boolean;
+  /** On sale and past its start date: only released volumes read free. */
+  released: boolean;
+  /** Free for everyone who may have it free (card free_flag): catalog free or a 102 campaign. */
+  free: boolean;
+  /** Free for members only (card member_free_flag): catalog member-free or a 103 campaign. */
+  memberFree: boolean;
+  /** Where the free reading comes from, when free or memberFree. */
+  freeSource: FreeSource | null;
+}
+
+export function volumeTerms(v: VolumeFacts, effect: CampaignEffect, now: Date): VolumeTerms {
+  const campaignFree = v.onsaleFlag && v.volume <= effect.freeCount;
+  const campaignMemberFree = v.onsaleFlag && v.volume <= effect.memberFreeCount;
+  const wholeTrial = v.onsaleFlag && v.volume <= effect.wholeVolumeTrialCount;
+  const free = v.freeFlag || campaignFree;
+  const memberFree = !free && (v.memberFreeFlag || campaignMemberFree);
+  const freeSource: FreeSource | null = free
+    ? v.freeFlag
+      ? "catalog"
+      : "campaign"
+    : memberFree
+      ? v.memberFreeFlag
+        ? "catalog"
+        : "campaign"
+      : null;
+  return {
+    volume: v.volume,
+    pageCount: v.pageCount,
+    trialPages: Math.max(
+      v.trialPageCount,
+      effect.trialPageCount > 0 ? Math.min(effect.trialPageCount, v.pageCount) : 0,
+      wholeTrial ? v.pageCount : 0,
+    ),
+    trialExtended: effect.trialPageCount > 0 || wholeTrial,
+    onsale: v.onsaleFlag,
+    released: v.onsaleFlag && v.itemStartDate <= now,
+    free,
+    memberFree,
+    freeSource,
+  };
+}
+
+/** Who asks. */
+export interface Reader {
+  isLogin: boolean;
+  owns: boolean;
+  /** Spec 001 §1, §9: visitors get no free volume from this volume number up. */
+  memberFreeVol?: number;
+}
+
+/**
+ * The volume's flags as this viewer sees them (spec 001 §1): a visitor sees a free volume from
+ * member_free_vol up as free for members only.
+ */
+export function viewerFlags(
+  terms: Pick<VolumeTerms, "volume" | "free" | "memberFree">,
+  isLogin: boolean,
+  memberFreeVol = DEFAULT_MEMBER_FREE_VOL,
+): { free: boolean; memberFree: boolean } {
+  const [seen] = applyMemberFreeRule(
+    [{ volume: terms.volume, free_flag: terms.free, member_free_flag: terms.memberFree }],
+    isLogin,
+    memberFreeVol,
+  );
+  return { free: seen!.free_flag, memberFree: seen!.member_free_flag };
+}
+
+export interface ReadingAccess {
+  entitlement: ReadingEntitlement;
+  /** Pages 1..readablePages may be read; 0 none. */
+  readablePages: number;
+}
+
+/**
+ * Owned: every page. Free, campaign-free, member-free (members only): every page of a released
+ * volume. Otherwise the trial pages, if any. Otherwise nothing.
+ */
+export function readingAccess(terms: VolumeTerms, reader: Reader): ReadingAccess {
+  if (reader.owns) return { entitlement: "owned", readablePages: terms.pageCount };
+  const seen = viewerFlags(terms, reader.isLogin, reader.memberFreeVol);
+  const free = readsFree(
+    { free_flag: seen.free, member_free_flag: seen.memberFree },
+    reader.isLogin,
+  );
+  if (terms.released && free) {
+    const entitlement: ReadingEntitlement =
+      terms.freeSource === "campaign" ? "campaign_free" : seen.free ? "free" : "member_free";
+    return { entitlement, readablePages: terms.pageCount };
+  }
+  if (terms.trialPages > 0) {
+    return { entitlement: "trial", readablePages: Math.min(terms.trialPages, terms.pageCount) };
+  }
+  return { entitlement: "none", readablePages: 0 };
+}
+
+export type PageVerdict = "allowed" | "forbidden" | "not-found";
+
+/** A page outside the volume does not exist; a page past the readable ones is refused. */
+export function pageVerdict(access: ReadingAccess, page: number, pageCount: number): PageVerdict {
+  if (!Number.isInteger(page) || page < 1 || page > pageCount) return "not-found";
+  return page <= access.readablePages ? "allowed" : "forbidden";
+}
+
+/**
+ * Pages that anyone may fetch (trial pages, and free pages a visitor reads) may sit in shared
+ * caches; whatever depends on who asks stays private.
+ */
+export function pageIsPublic(terms: VolumeTerms, page: number, memberFreeVol?: number): boolean {
+  if (page <= terms.trialPages) return true;
+  return readingAccess(terms, { isLogin: false, owns: false, memberFreeVol }).readablePages >= page;
+}
+
+/**
+ * What the reader offers past the readable pages: sign-up when a member would read them free,
+ * else buying. null when everything is readable.
+ */
+export function offerKind(
+  terms: VolumeTerms,
+  reader: Reader,
+  access: ReadingAccess,
+): "signup" | "buy" | null {
+  if (access.readablePages >= terms.pageCount) return null;
+  if (!reader.isLogin) {
+    const asMember = readingAccess(terms, { ...reader, isLogin: true });
+    if (asMember.readablePages >= terms.pageCount) return "signup";
+  }
+  return "buy";
+}
+
+/**
+ * The button of the next volume at the end of a volume (the cart-style card rules of spec 000
+ * §4): 読む when owned or free to the reader, else its cart state; a visitor offered a volume
+ * free with sign-up, or a volume not on sale, goes to its page (buy).
+ */
+export function nextBookButton(
+  terms: VolumeTerms,
+  reader: Reader & { inCart: boolean },
+): ReaderNextBook["button"] {
+  if (reader.owns) return "read";
+  const access = readingAccess(terms, reader);
+  if (access.entitlement !== "trial" && access.entitlement !== "none") return "free_read";
+  if (!reader.isLogin) return "buy";
+  if (reader.inCart) return "in_cart";
+  return terms.onsale ? "cart" : "buy";
+}
+
+export type TrackAccess = "full" | "trial" | "none";
+
+/** Owned: the full track; otherwise its trial file, if it has one; otherwise nothing. */
+export function trackAccessOf(track: { owns: boolean; hasTrial: boolean }): TrackAccess {
+  if (track.owns) return "full";
+  return track.hasTrial ? "trial" : "none";
+}

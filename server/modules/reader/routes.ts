@@ -1,0 +1,63 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { INT4_MAX, integerIn, recordId } from "../../../contract/input";
+import type { AppEnv, AppServices } from "../../lib/context";
+import { NotFound } from "../../lib/errors";
+import { readJson, readParams } from "../../lib/input";
+import { requireMember } from "../../lib/member";
+import { rateVolume, readerBook, saveReadingDirection, saveReadingProgress } from "./service";
+
+const progressInput = z.object({
+  book: recordId("book"),
+  page: integerIn(1, INT4_MAX, `page は1〜${INT4_MAX}の整数で指定してください`),
+  finished: z.boolean({ message: "finished は true か false で指定してください" }).optional(),
+});
+
+const settingsInput = z.object({
+  direction: z.enum(["rtl", "ltr"], { message: "direction は rtl か ltr で指定してください" }),
+});
+
+/** Spec 001 §7.4 book_rating: 1 to 5 stars. */
+const ratingInput = z.object({
+  series: recordId("series"),
+  book: recordId("book"),
+  rating: integerIn(1, 5, "rating は1〜5の整数で指定してください"),
+});
+
+/** The web reader's calls (contract/reader.ts) and the volume rating of spec 001 §7.4. */
+export function readerRoutes(services: AppServices) {
+  const { db } = services;
+  const routes = new Hono<AppEnv>();
+
+  routes.get("/reader/:bookId", async (c) => {
+    const { bookId } = readParams(c, z.object({ bookId: recordId("bookId") }));
+    const answer = await readerBook(db, bookId, c.get("member")?.userId ?? null);
+    if (!answer) throw new NotFound("作品が見つかりませんでした");
+    c.header("Cache-Control", "private, no-store");
+    return c.json({ result: true, ...answer });
+  });
+
+  routes.post("/reader/progress", async (c) => {
+    const userId = requireMember(c).userId;
+    const input = await readJson(c, progressInput);
+    const position = await saveReadingProgress(db, userId, input);
+    if (!position) throw new NotFound("作品が見つかりませんでした");
+    return c.json({ result: true, position });
+  });
+
+  routes.post("/reader/settings", async (c) => {
+    const userId = requireMember(c).userId;
+    const { direction } = await readJson(c, settingsInput);
+    await saveReadingDirection(db, userId, direction);
+    return c.json({ result: true, direction });
+  });
+
+  routes.post("/book_rating", async (c) => {
+    const userId = requireMember(c).userId;
+    const input = await readJson(c, ratingInput);
+    if (!(await rateVolume(db, userId, input))) throw new NotFound("作品が見つかりませんでした");
+    return c.json({ result: true, rating: input.rating });
+  });
+
+  return routes;
+}

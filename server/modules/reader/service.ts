@@ -1,0 +1,174 @@
+import { eq } from "drizzle-orm";
+import type {
+  ReaderBook,
+  ReaderNextBook,
+  ReaderPage,
+  ReadingDirection,
+} from "../../../contract/reader";
+import type { Db } from "../../db/client";
+import { coverUrl } from "../catalog/series-items";
+import { readerVolume } from "../catalog/service";
+import { cartItemIds } from "../commerce/service";
+import { nextBookButton, offerKind } from "../entitlements/rules";
+import { volumeAccess, volumeEntry } from "../entitlements/service";
+import { ownsItem, readingPosition, recordReading } from "../library/service";
+import { memberBookRating, rateBook } from "../review/service";
+import { readerSettings } from "./schema";
+
+/** Pages are drawn in this shape (media/routes.ts); the reader reserves it before they load. */
+const PAGE_WIDTH = 720;
+const PAGE_HEIGHT = 1024;
+
+export function pageUrl(bookId: number, page: number): string {
+  return `/media/books/${bookId}/pages/${page}.png`;
+}
+
+export async function readingDirection(db: Db, userId: number | null): Promise<ReadingDirection> {
+  if (userId === null) return "rtl";
+  const [row] = await db
+    .select({ direction: readerSettings.direction })
+    .from(readerSettings)
+    .where(eq(readerSettings.userId, userId));
+  return row?.direction ?? "rtl";
+}
+
+export async function saveReadingDirection(
+  db: Db,
+  userId: number,
+  direction: ReadingDirection,
+): Promise<void> {
+  await db
+    .insert(readerSettings)
+    .values({ userId, direction, updatedAt: new Date() })
+    .onConflictDoUpdate({
+      target: readerSettings.userId,
+      set: { direction, updatedAt: new Date() },
+    });
+}
+
+async function nextBook(
+  db: Db,
+  next: { bookId: number; title: string; volume: number },
+  seriesId: number,
+  userId: number | null,
+): Promise<ReaderNextBook | null> {
+  const entry = await volumeEntry(db, next.bookId);
+  if (!entry) return null;
+  const [owns, cart] =
+    userId === null
+      ? [false, []]
+      : await Promise.all([
+          ownsItem(db, userId, entry.itemId),
+          cartItemIds(db, userId, [entry.itemId]),
+        ]);
+  return {
+    book_id: next.bookId,
+    series_id: seriesId,
+    title: next.title,
+    volume: next.volume,
+    cover_url: coverUrl(next.bookId),
+    button: nextBookButton(entry.terms, {
+      isLogin: userId !== null,
+      owns,
+      inCart: cart.length > 0,
+    }),
+    price: entry.price > 0 ? entry.price : null,
+    item_id: entry.itemId,
+  };
+}
+
+/** What the reader opens for one volume (contract ReaderBook); null: no such book. */
+export async function readerBook(
+  db: Db,
+  bookId: number,
+  userId: number | null,
+): Promise<ReaderBook | null> {
+  const [volume, access] = await Promise.all([
+    readerVolume(db, bookId),
+    volumeAccess(db, bookId, userId),
+  ]);
+  if (!volume || !access) return null;
+  const isLogin = userId !== null;
+  const [position, direction, rating, inCart, next] = await Promise.all([
+    userId === null ? null : readingPosition(db, userId, bookId),
+    readingDirection(db, userId),
+    userId === null ? null : memberBookRating(db, userId, bookId),
+    userId === null ? [] : cartItemIds(db, userId, [access.itemId]),
+    volume.next ? nextBook(db, volume.next, volume.seriesId, userId) : null,
+  ]);
+  const pages: ReaderPage[] = Array.from({ length: access.readablePages }, (_, i) => ({
+    page: i + 1,
+    url: pageUrl(bookId, i + 1),
+  }));
+  const kind = offerKind(access.terms, { isLogin, owns: access.owns }, access);
+  return {
+    book: {
+      book_id: bookId,
+      series_id: volume.seriesId,
+      series_title: volume.seriesName,
+      title: volume.title,
+      volume: volume.volume,
+      page_count: volume.pageCount,
+      vertical: volume.vertical,
+      cover_url: coverUrl(bookId),
+      width: PAGE_WIDTH,
+      height: PAGE_HEIGHT,
+    },
+    entitlement: access.entitlement,
+    readable_pages: access.readablePages,
+    pages,
+    position: position
+      ? {
+          page: Math.min(Math.max(1, position.page), Math.max(1, access.readablePages)),
+          finished: position.finished,
+        }
+      : null,
+    direction,
+    offer:
+      kind === null
+        ? null
+        : {
+            kind,
+            book_id: bookId,
+            item_id: access.itemId,
+            price: access.price > 0 ? access.price : null,
+            in_cart: inCart.length > 0,
+          },
+    next_book: next,
+    my_rating: rating,
+    is_login: isLogin,
+  };
+}
+
+/**
+ * A member's reading position: the page is kept within what they may read (a trial reader
+ * cannot mark page 200). null: no such book, or nothing of it is readable to them.
+ */
+export async function saveReadingProgress(
+  db: Db,
+  userId: number,
+  input: { book: number; page: number; finished?: boolean },
+): Promise<{ page: number; finished: boolean } | null> {
+  const access = await volumeAccess(db, input.book, userId);
+  if (!access || access.readablePages === 0) return null;
+  const page = Math.min(Math.max(1, input.page), access.readablePages);
+  return recordReading(db, {
+    userId,
+    bookId: input.book,
+    seriesId: access.seriesId,
+    page,
+    finished: input.finished ?? false,
+  });
+}
+
+/** Stars for a volume of a series; false: the volume is not in that series. */
+export async function rateVolume(
+  db: Db,
+  userId: number,
+  input: { series: number; book: number; rating: number },
+): Promise<boolean> {
+  const entry = await volumeEntry(db, input.book);
+  if (!entry || entry.seriesId !== input.series) return false;
+  await rateBook(db, { userId, seriesId: input.series, bookId: input.book, rating: input.rating });
+  return true;
+}
