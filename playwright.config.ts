@@ -8,6 +8,8 @@ const port = Number(process.env.E2E_PORT ?? 3917);
 const external = process.env.E2E_BASE_URL;
 // Each run starts the built store on a fresh embedded database, seeded small for speed.
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "komaya-e2e-"));
+// Workers load this file again: they must see the same directory (tests read DATA_DIR/mail).
+process.env.E2E_DATA_DIR = dataDir;
 
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",

@@ -93,6 +93,8 @@ export default [
     route("payment/confirm", "routes/payment-confirm.tsx"),
   ]),
   layout("layouts/maintenance.tsx", [screen("maint")]),
+  // /viewer/speed.html?cid=..&series=.. (spec 001 §2.1): the web reader, full screen.
+  layout("layouts/reader.tsx", [route("viewer/speed", "routes/viewer-speed.tsx")]),
   layout("layouts/webview.tsx", [
     ...["agreement", "help", "inquiry", "leave", "privacy"].map((p) =>
       route(`webview/${p}`, `routes/${p}.tsx`, { id: `webview-${p}` }),

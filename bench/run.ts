@@ -10,7 +10,7 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -223,6 +223,67 @@ async function checkoutThroughput(base: string, members: number, seconds: number
   return { orders, failures, perSecond: orders / seconds, p50: at(0.5), p99: at(0.99) };
 }
 
+/**
+ * Page images of an owned volume (the entitlement check on every request: the volume's terms,
+ * cached per hour, and the member's bookshelf) against a static file of the same bytes served
+ * by the same process from build/client. A new member buys a paid volume to own it.
+ */
+async function pageImageThroughput(base: string) {
+  const reader = new Client(base);
+  await reader.post("/api/account/signup", {
+    email: `bench-reader-${Date.now()}@example.jp`,
+    password: "bench-password-1",
+    agree: true,
+  });
+  let volume: { book_id: number; item_id: number } | undefined;
+  for (let seriesId = 1; !volume && seriesId <= args.series; seriesId++) {
+    const answer = await reader.post<{
+      books?: Array<{
+        book_id: number;
+        item_id: number;
+        price: number;
+        onsale_flag: boolean;
+        page_count: number;
+      }>;
+    }>(`/api/personal/series/${seriesId}/main`);
+    volume = answer.books?.find((b) => b.price > 0 && b.onsale_flag && b.page_count >= 2);
+  }
+  if (!volume) throw new Error("no paid volume to buy");
+  const bought = await reader.post<{ result: boolean; status?: string }>("/api/checkout", {
+    item: volume.item_id,
+    coupon: 0,
+    payment_type: 2,
+    point: 0,
+    token: randomBytes(18).toString("base64url"),
+  });
+  if (!bought.result || bought.status !== "paid") throw new Error("could not buy the volume");
+  // Page 2 is past any trial of most volumes; the last page always is.
+  const pageUrl = `${base}/media/books/${volume.book_id}/pages/2.png`;
+  const page = await fetch(pageUrl, { headers: { cookie: reader.cookie } });
+  if (page.status !== 200) throw new Error(`owned page answered ${page.status}`);
+  const bytes = Buffer.from(await page.arrayBuffer());
+  const name = `bench-page-${Date.now()}.png`;
+  const staticPath = path.join("build", "client", name);
+  writeFileSync(staticPath, bytes);
+  try {
+    await autocannon({
+      url: pageUrl,
+      connections: 10,
+      duration: 2,
+      headers: { cookie: reader.cookie },
+    });
+    const owned = await load(`store GET page image, owned (${bytes.length} B)`, pageUrl, {
+      cookie: reader.cookie,
+    });
+    const plain = await load("store GET static file, same bytes", `${base}/${name}`, {
+      cookie: reader.cookie,
+    });
+    return { owned, plain };
+  } finally {
+    rmSync(staticPath, { force: true });
+  }
+}
+
 function table(rows: Figures[]) {
   const lines = [
     "| target | requests/s | p50 ms | p99 ms | errors | non-2xx |",
@@ -293,6 +354,12 @@ async function main() {
     });
     console.log(table([cart]));
     console.log(`/cart SSR: p50 ${cart.p50} ms, p99 ${cart.p99} ms, ${cart.rps} requests/s`);
+
+    const pages = await pageImageThroughput(base);
+    console.log(table([pages.owned, pages.plain]));
+    console.log(
+      `page image of an owned volume (member, entitlement checked) = ${ratio(pages.owned, pages.plain)} x a static file of the same size, same process`,
+    );
 
     const onPostgres = Boolean(process.env.DATABASE_URL);
     const buying = await checkoutThroughput(base, 20, args.seconds);

@@ -66,3 +66,25 @@ export const newsletterPayload = z.object({ enable: z.boolean().default(false) }
 
 export type SignupPayload = z.infer<typeof signupPayload>;
 export type LoginPayload = z.infer<typeof loginPayload>;
+
+const newPassword = z
+  .string()
+  .min(PASSWORD_MIN, `新しいパスワードは${PASSWORD_MIN}文字以上で入力してください`)
+  .max(PASSWORD_MAX, `新しいパスワードは${PASSWORD_MAX}文字以内で入力してください`);
+const currentPassword = z
+  .string()
+  .min(1, "現在のパスワードを入力してください")
+  .max(PASSWORD_MAX, "現在のパスワードが正しくありません");
+
+export const passwordChangePayload = z.object({
+  current_password: currentPassword,
+  new_password: newPassword,
+});
+
+export const emailChangePayload = z.object({ current_password: currentPassword, email });
+
+/** The one-click unsubscribe link's query: the profile id and its signature. */
+export const unsubscribePayload = z.object({
+  u: z.string().trim().min(1, "配信停止のリンクが正しくありません").max(64),
+  s: z.string().trim().min(1, "配信停止のリンクが正しくありません").max(128),
+});

@@ -15,6 +15,15 @@ describe("configuration", () => {
     expect(() => parseEnv({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL/);
     expect(() => parseEnv({ REDIS_URL: "localhost:6379" })).toThrow(/REDIS_URL/);
     expect(() => parseEnv({ SESSION_SECRET: "short" })).toThrow(/SESSION_SECRET/);
+    expect(() => parseEnv({ SMTP_URL: "mail.example.jp:587" })).toThrow(/SMTP_URL/);
+  });
+
+  it("sends mail over SMTP_URL when set, otherwise writes .eml files", () => {
+    expect(parseEnv({}).SMTP_URL).toBeUndefined();
+    expect(parseEnv({ SMTP_URL: "" }).SMTP_URL).toBeUndefined();
+    expect(parseEnv({ SMTP_URL: "smtps://u:p@mail.example.jp:465" }).SMTP_URL).toBe(
+      "smtps://u:p@mail.example.jp:465",
+    );
   });
 
   it("reads TRUST_PROXY as the number of proxy hops to believe", () => {

@@ -29,6 +29,9 @@ export const envSchema = z.object({
     .optional()
     .describe("keys session-token hashes; generated and kept in the database when unset"),
   PUBLIC_URL: optionalUrl(["http", "https"]),
+  /** Mail goes out over this server (smtp://user:pass@host:587 or smtps://…); unset: .eml files under DATA_DIR/mail. */
+  SMTP_URL: optionalUrl(["smtp", "smtps"]),
+  MAIL_FROM: z.string().trim().min(3).default("コマヤ <no-reply@komaya.example>"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   SEED_SERIES: z.coerce.number().int().min(0).max(1_000_000).default(2000),
   /** How many proxies in front of the app append to X-Forwarded-*: 0 none, 1 a load balancer… */

@@ -14,6 +14,7 @@ import { createLogger } from "./logger";
 import { loadSessionSecret } from "./modules/account/service";
 import { startLedgerJobs } from "./modules/commerce/jobs";
 import { sandboxProvider } from "./modules/commerce/payments/provider";
+import { emlFileTransport, smtpTransport, startMailDelivery } from "./modules/mail/delivery";
 import { startRankingRefresh } from "./modules/ranking/jobs";
 import { startSearchIndexRefresh } from "./modules/search/jobs";
 import { memoryRateLimiter, redisRateLimiter } from "./rate-limit";
@@ -102,6 +103,12 @@ async function main() {
     startSearchIndexRefresh(database.db, logger),
     // Points expire on their date and refund campaigns pay out on theirs.
     startLedgerJobs(database.db, logger, paymentProvider),
+    startMailDelivery(database.db, logger, {
+      transport: env.SMTP_URL
+        ? smtpTransport(env.SMTP_URL)
+        : emlFileTransport(path.join(env.DATA_DIR, "mail")),
+      from: env.MAIL_FROM,
+    }),
   ];
   logger.info("listening", {
     url: `http://localhost:${port}/`,

@@ -1,8 +1,8 @@
-import { useState } from "react";
 import { Link } from "react-router";
-import { INTRODUCTION_MAX, NICKNAME_MAX } from "../../contract/account";
+import { EmailChangeForm, PasswordChangeForm } from "../features/account/CredentialForms";
+import { NewsletterToggle } from "../features/account/NewsletterToggle";
+import { ProfileForm } from "../features/account/ProfileForm";
 import { requireMember } from "../lib/member.server";
-import { post } from "../lib/request";
 import type { Route } from "./+types/account";
 
 export function meta() {
@@ -21,24 +21,6 @@ export function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export default function Account({ loaderData }: Route.ComponentProps) {
-  const [saved, setSaved] = useState<string | null>(null);
-  const [newsletter, setNewsletter] = useState(loaderData.newsletter);
-
-  async function saveProfile(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const answer = await post("/api/profile", {
-      nickname: String(form.get("nickname") ?? ""),
-      introduction: String(form.get("introduction") ?? ""),
-    });
-    setSaved(answer.result ? "プロフィールを保存しました" : null);
-  }
-
-  async function toggleNewsletter(enable: boolean) {
-    const answer = await post<{ enable: boolean }>("/api/newsletter", { enable });
-    if (answer.result) setNewsletter(answer.enable);
-  }
-
   return (
     <section className="account" aria-labelledby="account-title">
       <h1 id="account-title">アカウント</h1>
@@ -51,42 +33,10 @@ export default function Account({ loaderData }: Route.ComponentProps) {
         </dd>
       </dl>
 
-      <form className="account__section" onSubmit={saveProfile}>
-        <h2>プロフィール</h2>
-        <label className="field">
-          <span className="field__label">ニックネーム</span>
-          <input name="nickname" defaultValue={loaderData.nickname} maxLength={NICKNAME_MAX} />
-        </label>
-        <label className="field">
-          <span className="field__label">自己紹介</span>
-          <textarea
-            name="introduction"
-            defaultValue={loaderData.introduction}
-            maxLength={INTRODUCTION_MAX}
-            rows={4}
-          />
-        </label>
-        <button type="submit" className="button button--primary">
-          保存する
-        </button>
-        {saved ? (
-          <p className="form-note" role="status">
-            {saved}
-          </p>
-        ) : null}
-      </form>
-
-      <div className="account__section">
-        <h2>メールマガジン</h2>
-        <label className="check">
-          <input
-            type="checkbox"
-            checked={newsletter}
-            onChange={(e) => toggleNewsletter(e.currentTarget.checked)}
-          />
-          <span>お得なキャンペーン情報をメールで受け取る</span>
-        </label>
-      </div>
+      <ProfileForm nickname={loaderData.nickname} introduction={loaderData.introduction} />
+      <NewsletterToggle enabled={loaderData.newsletter} />
+      <EmailChangeForm />
+      <PasswordChangeForm />
 
       <div className="account__section">
         <h2>退会</h2>

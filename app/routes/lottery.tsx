@@ -1,18 +1,18 @@
-import { ComingSoon } from "../components/ComingSoon";
-import { requireMember } from "../lib/member.server";
+import { LotteryScreen } from "../features/lottery/LotteryScreen";
+import { loadLottery } from "../features/lottery/lottery.server";
 import type { Route } from "./+types/lottery";
 
-export function meta() {
-  return [{ title: "抽選 | コマヤ" }];
+export function meta({ data }: Route.MetaArgs) {
+  return [{ title: `${data?.lottery.title ?? "抽選"} | コマヤ` }];
 }
 
-export function loader({ context, request }: Route.LoaderArgs) {
-  requireMember(context, request);
-  return null;
+export function loader({ context, params }: Route.LoaderArgs) {
+  return loadLottery(context, params.name);
 }
 
-export default function Screen() {
-  return <ComingSoon title="抽選" description="抽選キャンペーンの画面です。" />;
+export default function Screen({ loaderData }: Route.ComponentProps) {
+  // A new name is a new lottery: its own play state.
+  return <LotteryScreen key={loaderData.lottery.name} data={loaderData} />;
 }
 
 export { RouteErrorBoundary as ErrorBoundary } from "../components/RouteErrorBoundary";

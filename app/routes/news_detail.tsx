@@ -1,11 +1,22 @@
-import { ComingSoon } from "../components/ComingSoon";
+import { NewsDetailScreen } from "../features/news/NewsScreens";
+import { loadNewsDetail } from "../features/news/news.server";
+import type { Route } from "./+types/news_detail";
 
-export function meta() {
-  return [{ title: "お知らせ | コマヤ" }];
+export function meta({ data }: Route.MetaArgs) {
+  return [{ title: `${data?.detail.title ?? "お知らせ"} | コマヤ` }];
 }
 
-export default function Screen() {
-  return <ComingSoon title="お知らせ" description="お知らせの詳細です。" />;
+export function loader({ context, request }: Route.LoaderArgs) {
+  return loadNewsDetail(context, request);
+}
+
+/** The loader's nr cookie reaches the browser. */
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
+}
+
+export default function Screen({ loaderData }: Route.ComponentProps) {
+  return <NewsDetailScreen detail={loaderData.detail} />;
 }
 
 export { RouteErrorBoundary as ErrorBoundary } from "../components/RouteErrorBoundary";

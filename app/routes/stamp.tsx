@@ -1,19 +1,23 @@
-import { ComingSoon } from "../components/ComingSoon";
+import { StampCard } from "../features/stamp/StampCard";
+import { loadStampCard } from "../features/stamp/stamp.server";
 import { requireMember } from "../lib/member.server";
 import type { Route } from "./+types/stamp";
 
 export function meta() {
-  return [{ title: "ログインスタンプ | コマヤ" }];
+  return [{ title: "ログインスタンプ | コマヤ" }, { name: "robots", content: "noindex" }];
 }
 
-export function loader({ context, request }: Route.LoaderArgs) {
-  requireMember(context, request);
-  return null;
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const member = requireMember(context, request);
+  return loadStampCard(context, member.userId);
 }
 
-export default function Screen() {
+export default function Screen({ loaderData }: Route.ComponentProps) {
   return (
-    <ComingSoon title="ログインスタンプ" description="毎日のログインでスタンプを集める画面です。" />
+    <div className="stamp-page">
+      <h1 className="stamp-page__title">ログインスタンプ</h1>
+      <StampCard answer={loaderData} isLogin />
+    </div>
   );
 }
 

@@ -17,6 +17,7 @@ import {
 import type { AppServices, SessionMember } from "../lib/context";
 import { detectDevice } from "../lib/device";
 import { getMember, publicSessionId } from "../modules/account/service";
+import { bookshelfNewCount } from "../modules/bookshelf/service";
 import { enabledRefundIds } from "../modules/commerce/refunds";
 import {
   cartSummary,
@@ -24,7 +25,7 @@ import {
   paymentSummary,
   pointBalance,
 } from "../modules/commerce/service";
-import { bookshelfNewCount, lastReadAt } from "../modules/library/service";
+import { lastReadAt } from "../modules/library/service";
 import { targetPopupIds } from "../modules/popup/service";
 import { stampStatus } from "../modules/stamp/service";
 

@@ -1,4 +1,5 @@
 import {
+  closeStampDialog,
   DEMO_MEMBER,
   expect,
   hydrated,
@@ -30,6 +31,7 @@ test("a visitor signs up, logs out, logs in again and sees themself in the heade
 
   const member = page.getByTestId("header-member");
   await expect(member).toContainText("よみびと");
+  await closeStampDialog(page);
   await expect(header.getByRole("link", { name: "会員登録", exact: true })).toHaveCount(0);
 
   await page.getByRole("button", { name: "ログアウト" }).click();

@@ -120,8 +120,10 @@ test("two volumes and a drama CD, a coupon, points and the succeeding card end a
   const href = await read.getAttribute("href");
   expect(href).toMatch(/^\/viewer\/speed\.html\?cid=\d+&series=\d+$/);
   await read.click();
-  // The reader is another issue's page; the browser shows its address without .html once loaded.
+  // The browser shows the reader's address without .html once loaded; a bought volume reads in full.
   await expect(page).toHaveURL(/\/viewer\/speed(\.html)?\?cid=\d+&series=\d+/);
+  await expect(page.locator(".reader")).toHaveAttribute("data-layout", /single|spread|scroll/);
+  await expect(page.locator(".reader .reader__view img").first()).toBeVisible();
 });
 
 test("a declined card ends at /order_error with nothing bought and the cart as it was", async ({

@@ -25,6 +25,21 @@ export async function login(page: Page, email: string, password: string) {
   await page.getByLabel("パスワード").fill(password);
   await page.getByRole("button", { name: "ログイン", exact: true }).click();
   await expect(page.getByTestId("header-member")).toBeVisible();
+  await closeStampDialog(page);
+}
+
+/**
+ * A member's first home page of a Tokyo day opens the stamp dialog over it; tests about other
+ * things close it as a member would. It is there (loading first) only when it is due.
+ */
+export async function closeStampDialog(page: Page) {
+  await hydrated(page);
+  const dialog = page.getByTestId("stamp-dialog");
+  if ((await dialog.count()) === 0) return;
+  await expect(dialog).not.toHaveAttribute("data-state", "loading");
+  if ((await dialog.getAttribute("data-state")) !== "open") return;
+  await dialog.getByRole("button", { name: "閉じる", exact: true }).last().click();
+  await expect(dialog).not.toHaveAttribute("data-state", "open");
 }
 
 /**
@@ -51,7 +66,15 @@ export async function loadLazySections(page: Page) {
     // By position, found anew each time: a section's element may be replaced as it loads.
     const section = sections.nth(i);
     if (!(await section.isVisible())) continue;
-    await section.scrollIntoViewIfNeeded();
+    // One evaluate finds and scrolls the element at once; a section swapping its element while
+    // it loads (or hiding itself when empty) cannot slip between the two.
+    const scrolled = await section
+      .evaluate((el) => el.scrollIntoView({ block: "center" }))
+      .then(
+        () => true,
+        () => false,
+      );
+    if (!scrolled || !(await section.isVisible())) continue;
     await expect(section).toHaveAttribute("data-state", "done");
   }
   await page.waitForLoadState("networkidle");

@@ -1,4 +1,12 @@
-import { DEMO_MEMBER, expect, login, screenshot, test, uniqueEmail } from "./fixtures";
+import {
+  closeStampDialog,
+  DEMO_MEMBER,
+  expect,
+  login,
+  screenshot,
+  test,
+  uniqueEmail,
+} from "./fixtures";
 
 /** The layout ids a page asked content for, from the home calls it made. */
 function watchSectionCalls(page: import("@playwright/test").Page) {
@@ -57,6 +65,7 @@ test("a member toggles 気になる and every card of that series follows", asyn
   await page.getByLabel(/利用規約/).check();
   await page.getByRole("button", { name: "同意して登録する" }).click();
   await expect(page.getByTestId("header-member")).toBeVisible();
+  await closeStampDialog(page);
 
   await page.goto("/home");
   const ranking = page.locator("section.home-section--t4").first();

@@ -28,6 +28,9 @@ test("the server-rendered pages are valid HTML", async ({ request }) => {
   const ranking = await (await request.get("/ranking")).text();
   const seriesPath = /href="(\/series\/\d+)[?"]/.exec(ranking)?.[1];
   expect(seriesPath).toBeTruthy();
+  const series = await (await request.get(seriesPath!)).text();
+  const readerPath = /href="(\/viewer\/speed\.html\?[^"]+)"/.exec(series)?.[1];
+  expect(readerPath).toBeTruthy();
   const pages = [
     "/",
     "/home",
@@ -36,6 +39,7 @@ test("the server-rendered pages are valid HTML", async ({ request }) => {
     `/search?wd=${encodeURIComponent("魔王")}`,
     "/more?sort=1",
     seriesPath!,
+    readerPath!.replaceAll("&amp;", "&"),
     "/no-such-page",
   ];
   for (const path of pages) {

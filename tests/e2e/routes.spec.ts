@@ -110,7 +110,7 @@ test("parameterised routes answer for real ids, with and without .html", async (
     // /period names its volume in the query; without one it is an unknown volume (404).
     `/period?series=${seriesId}&book=${bookPath!.split("/")[4]}`,
     `/review/series/${seriesId}`,
-    `/review/series/${seriesId}/book/1`,
+    `/review/series/${seriesId}/book/${bookPath!.split("/")[4]}`,
     "/doramacd/1",
     "/order/1",
     "/lottery/autumn",

@@ -748,8 +748,11 @@ export async function seedMemberActivity(
   });
 
   const presentRows: Array<typeof presents.$inferInsert> = [];
-  const cds = memberRng.sample(catalog.dramaCds, 2);
-  const ownedCd = cds[0]?.itemIds.length ? cds[0] : undefined;
+  // The first CD: the home's 新着ボイスドラマ section always lists it (marketing.ts).
+  const firstCd = catalog.dramaCds[0];
+  const ownedCd = firstCd?.itemIds.length ? firstCd : undefined;
+  // 気になる: the owned CD and one other.
+  const cds = [...(firstCd ? [firstCd] : []), ...memberRng.sample(catalog.dramaCds.slice(1), 1)];
   if (ownedCd) {
     const sentAt = daysAgo(now, 16, memberRng);
     const receivedAt = addDays(sentAt, 1);

@@ -1102,8 +1102,12 @@ function planHome(
           title: rng.pick(APPEAL_TITLES),
           url: `/series/${s.seriesId}`,
         }));
-      case "cds":
-        return sampleFrom(rng, pools.cds, count).map((cd) => ({ cdId: cd.cdId }));
+      case "cds": {
+        // The first CD is the demo member's (activity.ts), so 新着ボイスドラマ shows a 再生する card.
+        const [mine, ...others] = pools.cds;
+        const picks = mine ? [mine, ...sampleFrom(rng, others, count - 1)] : [];
+        return picks.map((cd) => ({ cdId: cd.cdId }));
+      }
       case "cdsAppeal":
         return sampleFrom(rng, pools.cds, count).map((cd) => ({
           cdId: cd.cdId,

@@ -1,4 +1,5 @@
 import type { Db } from "../../db/client";
+import { forgetBookshelf } from "../bookshelf/service";
 import { forgetMemberCommerce } from "../commerce/service";
 import { forgetMemberLibrary } from "../library/service";
 
@@ -9,4 +10,5 @@ import { forgetMemberLibrary } from "../library/service";
 export async function forgetMemberPersonalData(tx: Db, userId: number): Promise<void> {
   await forgetMemberCommerce(tx, userId);
   await forgetMemberLibrary(tx, userId);
+  await forgetBookshelf(tx, userId);
 }

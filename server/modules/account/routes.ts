@@ -1,11 +1,14 @@
 import { type Context, Hono } from "hono";
 import { z } from "zod";
 import {
+  emailChangePayload,
   leavePayload,
   loginPayload,
   newsletterPayload,
+  passwordChangePayload,
   profilePayload,
   signupPayload,
+  unsubscribePayload,
 } from "../../../contract/account";
 import type { UserStatus } from "../../../contract/status";
 import type { Db } from "../../db/client";
@@ -20,12 +23,15 @@ import {
   AccountError,
   agreeToTerms,
   authenticate,
+  changeEmail,
+  changePassword,
   createSession,
   leave,
   normaliseEmail,
   registerMember,
   revokeSession,
   setNewsletter,
+  unsubscribeByLink,
   updateProfile,
 } from "./service";
 
@@ -42,6 +48,39 @@ async function startSession(c: Context<AppEnv>, services: AppServices, userId: n
   });
   setSessionCookie(c, token, expiresAt);
   issueCsrfToken(c);
+}
+
+/** Absolute links in mail point at PUBLIC_URL, or at the address this request came to. */
+function mailLink(c: Context<AppEnv>, services: AppServices) {
+  return {
+    siteUrl: services.env.PUBLIC_URL ?? new URL(c.req.url).origin,
+    secret: services.sessionSecret,
+  };
+}
+
+/** The member's own session stays when they change their password or address; others end. */
+function thisSession(c: Context<AppEnv>, services: AppServices) {
+  return { secret: services.sessionSecret, token: c.get("sessionToken") };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e = error; e; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: string }).code === "23505") return true;
+  }
+  return false;
+}
+
+function accountFailure(error: unknown): never {
+  if (error instanceof AccountError) {
+    if (error.code === "EMAIL_TAKEN") throw new Conflict(error.message, { field: "email" });
+    if (error.code === "WRONG_PASSWORD") {
+      throw new ApiError(400, error.message, { field: "current_password" });
+    }
+  }
+  if (isUniqueViolation(error)) {
+    throw new Conflict("このメールアドレスはすでに登録されています", { field: "email" });
+  }
+  throw error;
 }
 
 function endSession(c: Context<AppEnv>) {
@@ -68,18 +107,16 @@ export function accountRoutes(services: AppServices, { userStatus }: AccountPage
         email: input.email,
         password: input.password,
         nickname: input.nickname || null,
+        welcome: true,
       });
-      if (input.newsletter) await setNewsletter(db, userId, true);
+      if (input.newsletter) await setNewsletter(db, userId, true, mailLink(c, services));
       await agreeToTerms(db, userId);
       // The countdown bar advertises the sign-up coupon from the first page the member sees.
       await grantSignupCoupons(db, userId, new Date());
       await startSession(c, services, userId);
       return c.json({ result: true, user: await userStatus(db, userId) });
     } catch (error) {
-      if (error instanceof AccountError && error.code === "EMAIL_TAKEN") {
-        throw new Conflict(error.message, { field: "email" });
-      }
-      throw error;
+      accountFailure(error);
     }
   });
 
@@ -113,6 +150,30 @@ export function accountRoutes(services: AppServices, { userStatus }: AccountPage
     return c.json({ result: true, user: await userStatus(db, null) });
   });
 
+  routes.post("/password", async (c) => {
+    const member = requireMember(c);
+    const input = await readJson(c, passwordChangePayload);
+    await changePassword(
+      db,
+      member.userId,
+      { currentPassword: input.current_password, newPassword: input.new_password },
+      thisSession(c, services),
+    ).catch(accountFailure);
+    return c.json({ result: true });
+  });
+
+  routes.post("/email", async (c) => {
+    const member = requireMember(c);
+    const input = await readJson(c, emailChangePayload);
+    const email = await changeEmail(
+      db,
+      member.userId,
+      { currentPassword: input.current_password, email: input.email },
+      thisSession(c, services),
+    ).catch(accountFailure);
+    return c.json({ result: true, email });
+  });
+
   routes.post("/leave", async (c) => {
     const member = requireMember(c);
     const input = await readJson(c, leavePayload);
@@ -143,7 +204,20 @@ export function memberSettingsRoutes(services: AppServices) {
   routes.post("/newsletter", async (c) => {
     const member = requireMember(c);
     const input = await readJson(c, newsletterPayload);
-    return c.json({ result: true, enable: await setNewsletter(db, member.userId, input.enable) });
+    const enable = await setNewsletter(db, member.userId, input.enable, mailLink(c, services));
+    return c.json({ result: true, enable });
+  });
+
+  // The link in every newsletter mail: works without a login, refuses a changed signature.
+  routes.post("/newsletter/unsubscribe", async (c) => {
+    const input = await readJson(c, unsubscribePayload);
+    if (!(await unsubscribeByLink(db, services.sessionSecret, input.u, input.s))) {
+      throw new ApiError(
+        403,
+        "配信停止のリンクが正しくありません。メールのリンクをもう一度お確かめください",
+      );
+    }
+    return c.json({ result: true });
   });
 
   routes.post("/agree", async (c) => {

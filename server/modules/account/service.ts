@@ -1,7 +1,9 @@
-import { createHash, createHmac, randomBytes, randomInt } from "node:crypto";
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
+import { and, eq, gt, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import type { SessionMember } from "../../lib/context";
+import { newsletterConfirmedMail, passwordChangedMail, welcomeMail } from "../mail/messages";
+import { enqueueMail } from "../mail/outbox";
 import { decoyHash, hashPassword, verifyPassword } from "./password";
 import { inquiries, leaveReasons, secrets, sessions, type User, users } from "./schema";
 
@@ -11,7 +13,7 @@ const TOUCH_EVERY_MS = 5 * 60 * 1000;
 
 export class AccountError extends Error {
   constructor(
-    readonly code: "EMAIL_TAKEN" | "NOT_FOUND",
+    readonly code: "EMAIL_TAKEN" | "NOT_FOUND" | "WRONG_PASSWORD",
     message: string,
   ) {
     super(message);
@@ -38,27 +40,33 @@ export async function registerMember(
     profileId?: string;
     ctrlGroup?: number;
     signupAt?: Date;
+    /** Sign-up from the page sends the welcome mail in the same transaction; the seed does not. */
+    welcome?: boolean;
   },
 ): Promise<{ userId: number }> {
   const email = normaliseEmail(input.email);
   const passwordHash = await hashPassword(input.password);
-  const rows = await db
-    .insert(users)
-    .values({
-      email,
-      passwordHash,
-      nickname: input.nickname ?? null,
-      profileId: input.profileId ?? newProfileId(),
-      userType: input.userType ?? "general",
-      ctrlGroup: input.ctrlGroup ?? randomInt(1, 10),
-      workspace: input.workspace ?? null,
-      ...(input.signupAt ? { signupAt: input.signupAt } : {}),
-    })
-    .onConflictDoNothing()
-    .returning({ userId: users.userId });
-  if (rows.length === 0)
-    throw new AccountError("EMAIL_TAKEN", "このメールアドレスはすでに登録されています");
-  return rows[0]!;
+  return db.transaction(async (trx) => {
+    const tx = trx as unknown as Db;
+    const rows = await tx
+      .insert(users)
+      .values({
+        email,
+        passwordHash,
+        nickname: input.nickname ?? null,
+        profileId: input.profileId ?? newProfileId(),
+        userType: input.userType ?? "general",
+        ctrlGroup: input.ctrlGroup ?? randomInt(1, 10),
+        workspace: input.workspace ?? null,
+        ...(input.signupAt ? { signupAt: input.signupAt } : {}),
+      })
+      .onConflictDoNothing()
+      .returning({ userId: users.userId });
+    if (rows.length === 0)
+      throw new AccountError("EMAIL_TAKEN", "このメールアドレスはすでに登録されています");
+    if (input.welcome) await enqueueMail(tx, welcomeMail(email, input.nickname ?? null));
+    return rows[0]!;
+  });
 }
 
 /** What a session carries of its member: every column but the password hash and leaving date. */
@@ -201,9 +209,139 @@ export async function updateProfile(
   return user;
 }
 
-export async function setNewsletter(db: Db, userId: number, enable: boolean): Promise<boolean> {
-  await db.update(users).set({ newsletterFlag: enable }).where(eq(users.userId, userId));
+/**
+ * Turning the newsletter on queues its confirmation (with the unsubscribe link) in the same
+ * transaction; turning it on again while on sends nothing.
+ */
+export async function setNewsletter(
+  db: Db,
+  userId: number,
+  enable: boolean,
+  link?: { siteUrl: string; secret: string },
+): Promise<boolean> {
+  await db.transaction(async (trx) => {
+    const tx = trx as unknown as Db;
+    const [changed] = await tx
+      .update(users)
+      .set({ newsletterFlag: enable })
+      .where(and(eq(users.userId, userId), ne(users.newsletterFlag, enable), isNull(users.leftAt)))
+      .returning({ email: users.email, profileId: users.profileId });
+    if (enable && changed?.email && link) {
+      const url = unsubscribeUrl(link.siteUrl, link.secret, changed.profileId);
+      await enqueueMail(tx, newsletterConfirmedMail(changed.email, url));
+    }
+  });
   return enable;
+}
+
+/** The signature of a one-click unsubscribe link: HMAC of the profile id, keyed apart from sessions. */
+function unsubscribeSignature(secret: string, profileId: string): string {
+  return createHmac("sha256", `newsletter-unsubscribe:${secret}`)
+    .update(profileId)
+    .digest("base64url");
+}
+
+export function unsubscribeUrl(siteUrl: string, secret: string, profileId: string): string {
+  const query = new URLSearchParams({ u: profileId, s: unsubscribeSignature(secret, profileId) });
+  return `${siteUrl.replace(/\/$/, "")}/unsubscribe_newsletter?${query}`;
+}
+
+/**
+ * Stops the newsletter of the member a signed link names, without a login. Answers false for a
+ * link whose signature does not match (tampered or made up).
+ */
+export async function unsubscribeByLink(
+  db: Db,
+  secret: string,
+  profileId: string,
+  signature: string,
+): Promise<boolean> {
+  const expected = Buffer.from(unsubscribeSignature(secret, profileId));
+  const given = Buffer.from(signature);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return false;
+  const [row] = await db
+    .update(users)
+    .set({ newsletterFlag: false })
+    .where(and(eq(users.profileId, profileId), isNull(users.leftAt)))
+    .returning({ userId: users.userId });
+  return Boolean(row);
+}
+
+/**
+ * Checks the current password inside the transaction that changes the account, then ends every
+ * other session of the member (a thief logged in elsewhere is logged out); the session the
+ * change was made from stays.
+ */
+async function withCurrentPassword<T>(
+  db: Db,
+  userId: number,
+  currentPassword: string,
+  keep: { secret: string; token: string | null },
+  change: (tx: Db, email: string) => Promise<T>,
+): Promise<T> {
+  const [row] = await db
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(and(eq(users.userId, userId), isNull(users.leftAt)));
+  if (!row?.passwordHash) throw new AccountError("NOT_FOUND", "会員情報が見つかりません");
+  if (!(await verifyPassword(currentPassword, row.passwordHash))) {
+    throw new AccountError("WRONG_PASSWORD", "現在のパスワードが正しくありません");
+  }
+  return db.transaction(async (trx) => {
+    const tx = trx as unknown as Db;
+    const [locked] = await tx
+      .select({ email: users.email, passwordHash: users.passwordHash })
+      .from(users)
+      .where(eq(users.userId, userId))
+      .for("update");
+    // Changed by another request between the check and the lock: the checked password is stale.
+    if (!locked?.email || locked.passwordHash !== row.passwordHash) {
+      throw new AccountError("WRONG_PASSWORD", "現在のパスワードが正しくありません");
+    }
+    const result = await change(tx, locked.email);
+    const others = keep.token
+      ? and(
+          eq(sessions.userId, userId),
+          ne(sessions.sessionHash, hashToken(keep.secret, keep.token)),
+        )
+      : eq(sessions.userId, userId);
+    await tx
+      .update(sessions)
+      .set({ revokedAt: sql`now()` })
+      .where(and(others, isNull(sessions.revokedAt)));
+    return result;
+  });
+}
+
+export async function changePassword(
+  db: Db,
+  userId: number,
+  input: { currentPassword: string; newPassword: string },
+  keep: { secret: string; token: string | null },
+): Promise<void> {
+  const passwordHash = await hashPassword(input.newPassword);
+  await withCurrentPassword(db, userId, input.currentPassword, keep, async (tx, email) => {
+    await tx.update(users).set({ passwordHash }).where(eq(users.userId, userId));
+    await enqueueMail(tx, passwordChangedMail(email));
+  });
+}
+
+export async function changeEmail(
+  db: Db,
+  userId: number,
+  input: { currentPassword: string; email: string },
+  keep: { secret: string; token: string | null },
+): Promise<string> {
+  const email = normaliseEmail(input.email);
+  return withCurrentPassword(db, userId, input.currentPassword, keep, async (tx) => {
+    const [taken] = await tx
+      .select({ userId: users.userId })
+      .from(users)
+      .where(and(eq(users.email, email), ne(users.userId, userId)));
+    if (taken) throw new AccountError("EMAIL_TAKEN", "このメールアドレスはすでに登録されています");
+    await tx.update(users).set({ email }).where(eq(users.userId, userId));
+    return email;
+  });
 }
 
 export async function agreeToTerms(db: Db, userId: number, now = new Date()): Promise<void> {
@@ -270,4 +408,26 @@ export async function loadSessionSecret(db: Db, configured?: string): Promise<st
   await db.insert(secrets).values({ name: "session", value: generated }).onConflictDoNothing();
   const [row] = await db.select().from(secrets).where(eq(secrets.name, "session"));
   return row!.value;
+}
+
+/** The member a public profile id names (review links); null: none, or one who has left. */
+export async function userIdOfProfile(db: Db, profileId: string): Promise<number | null> {
+  const [row] = await db
+    .select({ userId: users.userId })
+    .from(users)
+    .where(and(eq(users.profileId, profileId), isNull(users.leftAt)));
+  return row?.userId ?? null;
+}
+
+/** Public profile ids and nicknames of these members, for lists that link to their reviews. */
+export async function publicProfiles(
+  db: Db,
+  userIds: readonly number[],
+): Promise<Map<number, { profileId: string; nickname: string | null }>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({ userId: users.userId, profileId: users.profileId, nickname: users.nickname })
+    .from(users)
+    .where(inArray(users.userId, [...new Set(userIds)]));
+  return new Map(rows.map((r) => [r.userId, { profileId: r.profileId, nickname: r.nickname }]));
 }

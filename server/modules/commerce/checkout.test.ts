@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CartAnswer } from "../../../contract/cart";
 import type { CheckoutResult } from "../../../contract/checkout";
 import { Browser, createTestApp } from "../../http/test-client";
+import { users } from "../account/schema";
 import { userItems } from "../library/schema";
+import { outbox } from "../mail/schema";
 import {
   createShop,
   giveCoupon,
@@ -259,6 +261,30 @@ describe("/api/checkout", () => {
     expect(answer.body.next_url).toMatch(/^\/order_error\?reason=/);
     expect(await state(userId)).toEqual(before);
     expect(before.cart).toEqual([a]);
+  });
+
+  it("queues the receipt mail with the paid order, and none for a declined card", async () => {
+    const { browser, userId } = await member();
+    const [user] = await db().select().from(users).where(eq(users.userId, userId));
+    const receipts = () =>
+      db().$count(
+        outbox,
+        and(eq(outbox.toAddress, user!.email!), eq(outbox.kind, "order_receipt")),
+      );
+    const a = freshItem();
+    await browser.postJson("/api/cart_add", { items: [a] });
+    const pay = (card: string) =>
+      browser.postJson<CheckoutResult>("/api/checkout", { payment_type: 1, token: token(), card });
+    expect((await pay(TEST_CARDS.declined)).body.status).toBe("declined");
+    expect(await receipts()).toBe(0);
+    const paid = await pay(TEST_CARDS.succeeds);
+    expect(paid.body.status).toBe("paid");
+    expect(await receipts()).toBe(1);
+    const [mail] = await db()
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.toAddress, user!.email!), eq(outbox.kind, "order_receipt")));
+    expect(mail!.subject).toContain(`注文番号 ${paid.body.order_id}`);
   });
 
   it("a confirmation step leaves the order pending until confirmed, then buys", async () => {

@@ -3,7 +3,10 @@ import { NEED_UPDATE_MESSAGE } from "../../../contract/cart";
 import { type CheckoutResult, PAYMENT_REQUIRED_MESSAGE } from "../../../contract/checkout";
 import type { Db } from "../../db/client";
 import { BadInput, Conflict, NotFound } from "../../lib/errors";
+import { getMember } from "../account/service";
 import { grantPurchasedItems, ownedItemIds } from "../library/service";
+import { orderReceiptMail } from "../mail/messages";
+import { enqueueMail } from "../mail/outbox";
 import { priceItems } from "../pricing/quote";
 import {
   ADD_POINT_VALID_DAYS,
@@ -142,10 +145,26 @@ async function finalizePaid(
     .update(payments)
     .set({ status: "captured", updatedAt: now })
     .where(eq(payments.orderId, order.orderId));
-  await tx
+  const [paid] = await tx
     .update(orders)
     .set({ status: "paid", updatedAt: now })
-    .where(eq(orders.orderId, order.orderId));
+    .where(eq(orders.orderId, order.orderId))
+    .returning({ amount: orders.amount, usedPoint: orders.usedPoint, addPoint: orders.addPoint });
+  // The receipt is queued with the payment, so a rolled-back order sends none.
+  const member = await getMember(tx, order.userId);
+  if (member?.email && paid) {
+    await enqueueMail(
+      tx,
+      orderReceiptMail(member.email, {
+        orderId: order.orderId,
+        items: lines.map((l) => ({ title: l.name, price: l.priceInc - l.discount })),
+        totalPrice: paid.amount,
+        usedPoint: paid.usedPoint,
+        addPoint: paid.addPoint,
+      }),
+      now,
+    );
+  }
   await tx.delete(cartItems).where(
     and(
       eq(cartItems.userId, order.userId),

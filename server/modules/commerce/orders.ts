@@ -88,3 +88,13 @@ export async function memberOrder(
   const [record] = await withDetails(db, found);
   return record ?? null;
 }
+
+/** A member's paid orders placed since a moment, oldest first (each is one lottery play right). */
+export async function paidOrderIdsSince(db: Db, userId: number, since: Date): Promise<number[]> {
+  const rows = await db
+    .select({ orderId: orders.orderId })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.status, "paid"), gte(orders.createdAt, since)))
+    .orderBy(asc(orders.orderId));
+  return rows.map((r) => r.orderId);
+}

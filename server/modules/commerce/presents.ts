@@ -59,6 +59,14 @@ export async function waitingPresentCount(db: Db, userId: number, now: Date): Pr
   );
 }
 
+export type NewPresent = Omit<(typeof presents)["$inferInsert"], "presentId" | "receivedAt">;
+
+/** Puts one present in a member's box (a lottery prize, a campaign gift). Answers its id. */
+export async function putInPresentBox(tx: Db, present: NewPresent): Promise<number> {
+  const [row] = await tx.insert(presents).values(present).returning({ id: presents.presentId });
+  return row!.id;
+}
+
 /** Days received present points stay usable when the present does not say. */
 export const PRESENT_POINT_DAYS = 180;
 
@@ -140,4 +148,25 @@ export async function receiveAllPresents(db: Db, userId: number, now: Date): Pro
     }
   }
   return taken;
+}
+
+/** Puts points into the member's present box (login stamps, lotteries); answers the present id. */
+export async function sendPointPresent(
+  tx: Db,
+  input: { userId: number; point: number; caption: string; message?: string | null; now: Date },
+): Promise<number> {
+  if (!Number.isSafeInteger(input.point) || input.point <= 0) {
+    throw new RangeError(`bad point ${input.point}`);
+  }
+  const [row] = await tx
+    .insert(presents)
+    .values({
+      userId: input.userId,
+      point: input.point,
+      caption: input.caption,
+      message: input.message ?? null,
+      createdAt: input.now,
+    })
+    .returning({ id: presents.presentId });
+  return row!.id;
 }

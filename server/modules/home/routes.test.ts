@@ -181,6 +181,17 @@ describe("home sections", () => {
     expect(his.body.content.items).toHaveLength(1);
   });
 
+  it("puts a volume the member reads at the top of their history, with 続きを読む opening it", async () => {
+    const read = await bob.postJson("/api/reader/progress", { book: firstSeries.book_id, page: 2 });
+    expect(read.status).toBe(200);
+    const his = await bob.postJson<HomeContentAnswer>(`/api/personal/home/${history}/12/1`);
+    const items = his.body.content.items as SeriesItem[];
+    expect(items.map((s) => [s.series_id, s.continue_cid])).toEqual([
+      [firstSeries.series_id, String(firstSeries.book_id)],
+      [firstSeries.series_id + 1, ""],
+    ]);
+  });
+
   it("answers 404 for an unknown section and 400 for a bad page", async () => {
     expect((await alice.postJson("/api/personal/home/999999/6/1")).status).toBe(404);
     expect((await alice.postJson(`/api/personal/home/${seriesSection}/0/1`)).status).toBe(400);

@@ -15,6 +15,7 @@ import { bookItems, endDateLabel, seriesItems } from "../catalog/series-items";
 import { authorNames, seriesNames } from "../catalog/series-lookups";
 import { dramaCdItems } from "../dramacd/cd-items";
 import { viewedSeriesPage } from "../library/series-marks";
+import { continueBookIds } from "../library/service";
 import { type RankingType, rankingList } from "../ranking/service";
 import { bannersByIds, layoutItemPage, pickupCampaignIdsOf } from "./home-page";
 import type { HomeLayout, HomeLayoutItem } from "./schema";
@@ -57,7 +58,15 @@ export async function sectionContent(
   if (layout.contentType === 5) {
     if (req.memberId === null) return { content: { kind: "series", items: [] }, more_flag: false };
     const viewed = await viewedSeriesPage(db, req.memberId, offset, req.num);
-    const items = await seriesItems(db, viewed.seriesIds, { now });
+    const [cards, resume] = await Promise.all([
+      seriesItems(db, viewed.seriesIds, { now }),
+      continueBookIds(db, req.memberId, viewed.seriesIds),
+    ]);
+    // 続きを読む opens where the member left off in each series they have read.
+    const items = cards.map((card) => {
+      const bookId = resume.get(card.series_id);
+      return bookId === undefined ? card : { ...card, continue_cid: String(bookId) };
+    });
     return {
       content: { kind: "series", items },
       more_flag: viewed.total > offset + req.num,

@@ -108,3 +108,21 @@ export async function layoutSeriesList(
     .orderBy(asc(homeLayoutItems.position));
   return { ...layout, seriesIds: [...new Set(rows.map((r) => r.seriesId!))] };
 }
+
+/** A drama CD section's CDs in its order: what /doramacd?content={layoutId} lists. */
+export async function layoutCdList(
+  db: Db,
+  layoutId: number,
+): Promise<{ layoutId: number; title: string | null; cdIds: number[] } | null> {
+  const [layout] = await db
+    .select({ layoutId: homeLayouts.layoutId, title: homeLayouts.title })
+    .from(homeLayouts)
+    .where(eq(homeLayouts.layoutId, layoutId));
+  if (!layout) return null;
+  const rows = await db
+    .select({ cdId: homeLayoutItems.cdId })
+    .from(homeLayoutItems)
+    .where(and(eq(homeLayoutItems.layoutId, layoutId), isNotNull(homeLayoutItems.cdId)))
+    .orderBy(asc(homeLayoutItems.position));
+  return { ...layout, cdIds: [...new Set(rows.map((r) => r.cdId!))] };
+}

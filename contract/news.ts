@@ -1,0 +1,34 @@
+// Answers of the news calls (spec 001 §3 News, §7.4 /api/news, /api/news/{id}, §9 nr cookie).
+
+export interface NewsListItem {
+  m_news_id: number;
+  title: string;
+  /** Tokyo time "2026-06-01 10:00". */
+  published_at: string;
+  /** Published within the last 7 days. */
+  new_flag: boolean;
+  /** In the nr cookie: the member or visitor opened it lately; the NEW mark is not shown. */
+  read_flag: boolean;
+}
+
+export interface NewsListAnswer {
+  result: true;
+  news: NewsListItem[];
+  page: number;
+  last_page: number;
+  total: number;
+}
+
+export interface NewsDetail {
+  m_news_id: number;
+  title: string;
+  /** Simple markup (<p>, <a>, <br>), rendered by the safe topic-text renderer. */
+  body: string;
+  published_at: string;
+  new_flag: boolean;
+}
+
+export interface NewsDetailAnswer {
+  result: true;
+  detail: NewsDetail;
+}

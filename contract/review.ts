@@ -1,0 +1,146 @@
+import { z } from "zod";
+import { blankToUndefined, integerIn, oneOfNumbers, pageNumber, recordId } from "./input";
+
+/**
+ * Review calls (spec 001 §3 Review, §7.4 /api/review/*). The spec leaves the post field bounds
+ * open (§5); these are ours (docs/decisions/0025-reviews.md), each with its own message.
+ */
+export const REVIEW_LIMITS = { nickname: 20, title: 50, comment: 2000, tags: 5, tag: 20 } as const;
+export const REVIEWS_PER_PAGE = 10;
+
+/** 1 newest, 2 most liked, 3 highest rated. */
+export const REVIEW_SORTS = [1, 2, 3] as const;
+export type ReviewSort = (typeof REVIEW_SORTS)[number];
+export const REVIEW_SORT_LABELS: Record<ReviewSort, string> = {
+  1: "新着順",
+  2: "いいねが多い順",
+  3: "評価が高い順",
+};
+
+/** Why a member reports a review; staff read the queue. */
+export const REPORT_TYPES = [1, 2, 3, 9] as const;
+export const REPORT_TYPE_LABELS: Record<(typeof REPORT_TYPES)[number], string> = {
+  1: "ネタバレを含む",
+  2: "誹謗中傷",
+  3: "作品と関係ない内容",
+  9: "その他",
+};
+export const REPORT_COMMENT_MAX = 400;
+
+const text = (label: string, max: number) =>
+  z
+    .string({ message: `${label}を入力してください` })
+    .trim()
+    .min(1, `${label}を入力してください`)
+    .max(max, `${label}は${max}文字以内で入力してください`);
+
+const tagText = z
+  .string()
+  .trim()
+  .min(1, "タグを入力してください")
+  .max(REVIEW_LIMITS.tag, `タグは1つ${REVIEW_LIMITS.tag}文字以内で入力してください`)
+  .refine((t) => !t.includes(","), "タグに「,」は使えません");
+
+export const reviewAddInput = z.object({
+  series: recordId("series"),
+  book: z.preprocess(blankToUndefined, recordId("book").optional()),
+  nickname: text("ニックネーム", REVIEW_LIMITS.nickname),
+  title: text("タイトル", REVIEW_LIMITS.title),
+  comment: text("レビュー本文", REVIEW_LIMITS.comment),
+  rating: integerIn(1, 5, "評価は1〜5の星で選んでください"),
+  spoil: z.boolean({ message: "spoil は true か false で指定してください" }).default(false),
+  tag: z
+    .array(tagText, { message: "タグは文字列の配列で指定してください" })
+    .max(REVIEW_LIMITS.tags, `タグは${REVIEW_LIMITS.tags}個までです`)
+    .default([]),
+});
+export type ReviewAddInput = z.infer<typeof reviewAddInput>;
+
+export const reviewListInput = z
+  .object({
+    profile_id: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .regex(/^[A-Za-z0-9_-]{1,40}$/, "profile_id が正しくありません")
+        .optional(),
+    ),
+    series: z.preprocess(blankToUndefined, recordId("series").optional()),
+    book: z.preprocess(blankToUndefined, recordId("book").optional()),
+    sort: z.preprocess(
+      blankToUndefined,
+      oneOfNumbers(REVIEW_SORTS, "sort は1〜3で指定してください").default(1),
+    ),
+    pn: pageNumber(1000, "pn"),
+    /** 0: only reviews of the whole series; 1 (default): its volumes' reviews too. */
+    review_book: z.preprocess(
+      blankToUndefined,
+      oneOfNumbers([0, 1] as const, "review_book は0か1で指定してください").default(1),
+    ),
+  })
+  .refine((v) => v.profile_id !== undefined || v.series !== undefined, {
+    message: "profile_id か series を指定してください",
+    path: ["series"],
+  })
+  .refine((v) => v.book === undefined || v.series !== undefined, {
+    message: "book には series も指定してください",
+    path: ["book"],
+  });
+export type ReviewListInput = z.infer<typeof reviewListInput>;
+
+export const reviewIdInput = z.object({ review_id: recordId("review_id") });
+
+export const reviewReportInput = z.object({
+  review_id: recordId("review_id"),
+  report_type: oneOfNumbers(REPORT_TYPES, "通報の理由を選んでください"),
+  comment: z.preprocess(
+    blankToUndefined,
+    z
+      .string({ message: "コメントは文字列で指定してください" })
+      .trim()
+      .max(REPORT_COMMENT_MAX, `コメントは${REPORT_COMMENT_MAX}文字以内で入力してください`)
+      .optional(),
+  ),
+});
+
+export const reviewRecommendInput = z.object({
+  genre: z.preprocess(
+    blankToUndefined,
+    integerIn(0, 99, "genre は0〜99の整数で指定してください").default(0),
+  ),
+});
+
+/** One review as lists show it. Text is plain: pages render it escaped, never as HTML. */
+export interface ReviewView {
+  review_id: number;
+  series_id: number;
+  series_name: string;
+  book_id: number | null;
+  volume: number | null;
+  nickname: string;
+  profile_id: string;
+  title: string;
+  comment: string;
+  rating: number;
+  spoil: boolean;
+  tags: string[];
+  like_count: number;
+  liked_flag: boolean;
+  /** The viewer wrote it: they may edit or remove it, not like or report it. */
+  own_flag: boolean;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ReviewListAnswer {
+  reviews: ReviewView[];
+  total: number;
+  page: number;
+  per_page: number;
+  /** The viewer has a live review of this series or volume (series lists only). */
+  reviewed_flag: boolean;
+  my_review: ReviewView | null;
+}
+
+/** A page of a review list that takes nothing else (/reviews). */
+export const reviewPageInput = z.object({ pn: pageNumber(1000, "pn") });

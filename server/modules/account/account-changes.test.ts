@@ -1,0 +1,198 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Browser, createTestApp } from "../../http/test-client";
+import { outbox } from "../mail/schema";
+import { users } from "./schema";
+import { unsubscribeUrl } from "./service";
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.database.close();
+});
+
+let n = 0;
+const newEmail = () => `changes${++n}-${Date.now()}@example.jp`;
+
+async function member(email = newEmail(), password = "password-123") {
+  const browser = new Browser(t.app);
+  const answer = await browser.postJson("/api/account/signup", { email, password, agree: true });
+  expect(answer.status).toBe(200);
+  return { browser, email, password };
+}
+
+async function login(email: string, password: string) {
+  const browser = new Browser(t.app);
+  expect((await browser.postJson("/api/account/login", { email, password })).status).toBe(200);
+  return browser;
+}
+
+async function isLoggedIn(browser: Browser) {
+  return (await browser.getJson<{ is_login: boolean }>("/api/status")).body.is_login;
+}
+
+const mailTo = (to: string, kind: string) =>
+  t.services.db.$count(outbox, and(eq(outbox.toAddress, to), eq(outbox.kind, kind)));
+
+describe("password change", () => {
+  it("needs the current password: a wrong one changes nothing and logs no one out", async () => {
+    const { browser, email, password } = await member();
+    const other = await login(email, password);
+    const answer = await browser.postJson("/api/account/password", {
+      current_password: "not-the-password",
+      new_password: "brand-new-pass",
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({
+      result: false,
+      error_message: "現在のパスワードが正しくありません",
+    });
+    expect(await isLoggedIn(other)).toBe(true);
+    expect(await mailTo(email, "password_changed")).toBe(0);
+    await login(email, password);
+  });
+
+  it("ends the member's other sessions, keeps this one, and queues the mail once", async () => {
+    const { browser, email, password } = await member();
+    const phone = await login(email, password);
+    const tablet = await login(email, password);
+    const answer = await browser.postJson("/api/account/password", {
+      current_password: password,
+      new_password: "brand-new-pass",
+    });
+    expect(answer.status).toBe(200);
+    expect(await isLoggedIn(browser)).toBe(true);
+    expect(await isLoggedIn(phone)).toBe(false);
+    expect(await isLoggedIn(tablet)).toBe(false);
+    expect(await mailTo(email, "password_changed")).toBe(1);
+    expect(
+      (await new Browser(t.app).postJson("/api/account/login", { email, password })).status,
+    ).toBe(401);
+    await login(email, "brand-new-pass");
+  });
+
+  it("answers 400 with a message for a short new password", async () => {
+    const { browser, password } = await member();
+    const answer = await browser.postJson("/api/account/password", {
+      current_password: password,
+      new_password: "short",
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.body.error_message).toContain("新しいパスワードは8文字以上で入力してください");
+  });
+});
+
+describe("e-mail change", () => {
+  it("needs the current password, ends other sessions and logs in with the new address", async () => {
+    const { browser, email, password } = await member();
+    const other = await login(email, password);
+    const wrong = await browser.postJson("/api/account/email", {
+      current_password: "wrong-password",
+      email: newEmail(),
+    });
+    expect(wrong.status).toBe(400);
+    expect(await isLoggedIn(other)).toBe(true);
+
+    const next = newEmail();
+    const answer = await browser.postJson("/api/account/email", {
+      current_password: password,
+      email: next.toUpperCase(),
+    });
+    expect(answer.body).toMatchObject({ result: true, email: next });
+    expect(await isLoggedIn(other)).toBe(false);
+    expect(await isLoggedIn(browser)).toBe(true);
+    await login(next, password);
+    expect(
+      (await new Browser(t.app).postJson("/api/account/login", { email, password })).status,
+    ).toBe(401);
+  });
+
+  it("refuses another member's address and keeps the other sessions", async () => {
+    const taken = await member();
+    const { browser, email, password } = await member();
+    const other = await login(email, password);
+    const answer = await browser.postJson("/api/account/email", {
+      current_password: password,
+      email: taken.email,
+    });
+    expect(answer.status).toBe(409);
+    expect(await isLoggedIn(other)).toBe(true);
+  });
+
+  it("is for members only", async () => {
+    const visitor = new Browser(t.app);
+    const answer = await visitor.postJson("/api/account/email", {
+      current_password: "x",
+      email: newEmail(),
+    });
+    expect(answer.status).toBe(401);
+  });
+});
+
+describe("mail queued with its cause", () => {
+  it("queues one welcome mail per sign-up and none for a refused one", async () => {
+    const { email } = await member();
+    expect(await mailTo(email, "welcome")).toBe(1);
+    const again = await new Browser(t.app).postJson("/api/account/signup", {
+      email,
+      password: "password-123",
+      agree: true,
+    });
+    expect(again.status).toBe(409);
+    expect(await mailTo(email, "welcome")).toBe(1);
+  });
+
+  it("queues the newsletter confirmation when it is turned on, not when it was already on", async () => {
+    const { browser, email } = await member();
+    await browser.postJson("/api/newsletter", { enable: true });
+    await browser.postJson("/api/newsletter", { enable: true });
+    expect(await mailTo(email, "newsletter_confirmed")).toBe(1);
+    const [mail] = await t.services.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.toAddress, email), eq(outbox.kind, "newsletter_confirmed")));
+    expect(mail!.body).toMatch(/\/unsubscribe_newsletter\?u=[\w-]+&s=[\w-]+/);
+  });
+});
+
+describe("one-click newsletter unsubscribe", () => {
+  async function subscribed() {
+    const { browser, email } = await member();
+    await browser.postJson("/api/newsletter", { enable: true });
+    const [row] = await t.services.db.select().from(users).where(eq(users.email, email));
+    const link = new URL(
+      unsubscribeUrl("http://shop.test", t.services.sessionSecret, row!.profileId),
+    );
+    return { userId: row!.userId, u: link.searchParams.get("u")!, s: link.searchParams.get("s")! };
+  }
+  const flag = async (userId: number) =>
+    (await t.services.db.select().from(users).where(eq(users.userId, userId)))[0]!.newsletterFlag;
+
+  it("stops the newsletter without a login", async () => {
+    const { userId, u, s } = await subscribed();
+    expect(await flag(userId)).toBe(true);
+    const answer = await new Browser(t.app).postJson("/api/newsletter/unsubscribe", { u, s });
+    expect(answer.body).toMatchObject({ result: true });
+    expect(await flag(userId)).toBe(false);
+  });
+
+  it("refuses a tampered signature or another member's id with the signature", async () => {
+    const one = await subscribed();
+    const two = await subscribed();
+    const visitor = new Browser(t.app);
+    const flipped = one.s.slice(0, -1) + (one.s.endsWith("A") ? "B" : "A");
+    for (const payload of [
+      { u: one.u, s: flipped },
+      { u: two.u, s: one.s },
+      { u: one.u, s: "x" },
+    ]) {
+      const answer = await visitor.postJson("/api/newsletter/unsubscribe", payload);
+      expect(answer.status).toBe(403);
+    }
+    expect(await flag(one.userId)).toBe(true);
+    expect(await flag(two.userId)).toBe(true);
+    expect((await visitor.postJson("/api/newsletter/unsubscribe", { u: "" })).status).toBe(400);
+  });
+});

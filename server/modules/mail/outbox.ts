@@ -1,0 +1,22 @@
+import type { Db } from "../../db/client";
+import type { MailDraft } from "./messages";
+import { outbox } from "./schema";
+
+/**
+ * Queues a message. Pass the transaction of the mail's cause: the mail exists exactly when the
+ * cause committed.
+ */
+export async function enqueueMail(tx: Db, mail: MailDraft, now = new Date()): Promise<number> {
+  const [row] = await tx
+    .insert(outbox)
+    .values({
+      kind: mail.kind,
+      toAddress: mail.to,
+      subject: mail.subject,
+      body: mail.body,
+      createdAt: now,
+      nextAttemptAt: now,
+    })
+    .returning({ mailId: outbox.mailId });
+  return row!.mailId;
+}

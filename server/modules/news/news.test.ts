@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { NewsDetailAnswer, NewsListAnswer } from "../../../contract/news";
+import type { Db } from "../../db/client";
+import { Browser, createTestApp } from "../../http/test-client";
+import { readNewsIds, withNewsRead } from "./read-cookie";
+import { news } from "./schema";
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+let db: Db;
+const day = 86_400_000;
+
+// Notices 1..23, notice n published n days ago; notice 99 is published tomorrow.
+beforeAll(async () => {
+  t = await createTestApp();
+  db = t.services.db;
+  const now = Date.now();
+  await db.insert(news).values([
+    ...Array.from({ length: 23 }, (_, i) => ({
+      mNewsId: i + 1,
+      title: `お知らせ${i + 1}`,
+      body: `<p>本文${i + 1}</p>`,
+      publishedAt: new Date(now - (i + 1) * day + 3_600_000),
+    })),
+    { mNewsId: 99, title: "未来", body: "<p>まだ</p>", publishedAt: new Date(now + day) },
+  ]);
+});
+afterAll(async () => {
+  await t.database.close();
+});
+
+describe("/api/news", () => {
+  it("pages the published notices, newest first, 10 a page, NEW within 7 days", async () => {
+    const browser = new Browser(t.app);
+    const first = await browser.getJson<NewsListAnswer>("/api/news");
+    expect(first.body.total).toBe(23);
+    expect(first.body.last_page).toBe(3);
+    expect(first.body.news.map((n) => n.m_news_id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(first.body.news.filter((n) => n.new_flag).map((n) => n.m_news_id)).toEqual([
+      1, 2, 3, 4, 5, 6, 7,
+    ]);
+    const third = await browser.postJson<NewsListAnswer>("/api/news", { page: 3 });
+    expect(third.body.news.map((n) => n.m_news_id)).toEqual([21, 22, 23]);
+    const bad = await browser.postJson("/api/news", { page: "zero" });
+    expect(bad.status).toBe(400);
+  });
+
+  it("answers a detail; an unpublished or missing notice is 404, a malformed id 400", async () => {
+    const browser = new Browser(t.app);
+    const detail = await browser.getJson<NewsDetailAnswer>("/api/news/3");
+    expect(detail.body.detail).toMatchObject({ m_news_id: 3, body: "<p>本文3</p>" });
+    expect((await browser.getJson("/api/news/99")).status).toBe(404);
+    expect((await browser.getJson("/api/news/5000")).status).toBe(404);
+    expect((await browser.getJson("/api/news/abc")).status).toBe(400);
+  });
+});
+
+describe("the nr cookie", () => {
+  it("is set for 7 days, SameSite=Strict, on every path", async () => {
+    const browser = new Browser(t.app);
+    const response = await browser.fetch("/api/news/2");
+    const line = response.headers.getSetCookie().find((l) => l.startsWith("nr="));
+    expect(line).toBeDefined();
+    expect(line).toContain("nr=2;");
+    expect(line).toContain("Max-Age=604800");
+    expect(line).toContain("SameSite=Strict");
+    expect(line).toContain("Path=/");
+  });
+
+  it("keeps the 4 most recently read ids and marks them read in the list", async () => {
+    const browser = new Browser(t.app);
+    for (const id of [1, 2, 3, 4, 5, 2]) await browser.fetch(`/api/news/${id}`);
+    expect(browser.cookies.get("nr")).toBe("2.5.4.3");
+    const list = await browser.getJson<NewsListAnswer>("/api/news");
+    expect(list.body.news.filter((n) => n.read_flag).map((n) => n.m_news_id)).toEqual([2, 3, 4, 5]);
+  });
+
+  it("ignores what is not an id and never holds more than 4", () => {
+    expect(readNewsIds(undefined)).toEqual([]);
+    expect(readNewsIds("3.x.0.-1.3.07.9")).toEqual([3, 9]);
+    expect(readNewsIds("1.2.3.4.5.6")).toEqual([1, 2, 3, 4]);
+    expect(withNewsRead([1, 2, 3, 4], 5)).toEqual([5, 1, 2, 3]);
+    expect(withNewsRead([1, 2, 3, 4], 3)).toEqual([3, 1, 2, 4]);
+  });
+});

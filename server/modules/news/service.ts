@@ -1,0 +1,62 @@
+import { and, count, desc, eq, lte } from "drizzle-orm";
+import type { NewsDetail, NewsListItem } from "../../../contract/news";
+import type { Db } from "../../db/client";
+import { tokyoDateTime } from "../../lib/clock";
+import { NotFound } from "../../lib/errors";
+import { NEWS_NEW_DAYS } from "./latest-news";
+import { news } from "./schema";
+
+/** Notices on one page of /news. */
+export const NEWS_PAGE_SIZE = 10;
+
+const isNew = (publishedAt: Date, now: Date) =>
+  now.getTime() - publishedAt.getTime() < NEWS_NEW_DAYS * 86_400_000;
+
+/** One page of published notices, newest first; read_flag from the nr cookie's ids. */
+export async function newsPage(
+  db: Db,
+  page: number,
+  readIds: readonly number[],
+  now: Date,
+): Promise<{ news: NewsListItem[]; page: number; last_page: number; total: number }> {
+  const published = lte(news.publishedAt, now);
+  const [{ total } = { total: 0 }] = await db
+    .select({ total: count() })
+    .from(news)
+    .where(published);
+  const rows = await db
+    .select({ mNewsId: news.mNewsId, title: news.title, publishedAt: news.publishedAt })
+    .from(news)
+    .where(published)
+    .orderBy(desc(news.publishedAt), desc(news.mNewsId))
+    .limit(NEWS_PAGE_SIZE)
+    .offset((page - 1) * NEWS_PAGE_SIZE);
+  return {
+    news: rows.map((r) => ({
+      m_news_id: r.mNewsId,
+      title: r.title,
+      published_at: tokyoDateTime(r.publishedAt),
+      new_flag: isNew(r.publishedAt, now),
+      read_flag: readIds.includes(r.mNewsId),
+    })),
+    page,
+    last_page: Math.max(1, Math.ceil(total / NEWS_PAGE_SIZE)),
+    total,
+  };
+}
+
+/** One published notice; a notice not yet published is as unknown as a missing one. */
+export async function newsDetail(db: Db, id: number, now: Date): Promise<NewsDetail> {
+  const [row] = await db
+    .select()
+    .from(news)
+    .where(and(eq(news.mNewsId, id), lte(news.publishedAt, now)));
+  if (!row) throw new NotFound("お知らせが見つかりませんでした");
+  return {
+    m_news_id: row.mNewsId,
+    title: row.title,
+    body: row.body,
+    published_at: tokyoDateTime(row.publishedAt),
+    new_flag: isNew(row.publishedAt, now),
+  };
+}

@@ -1,0 +1,79 @@
+import { Hono } from "hono";
+import {
+  reviewAddInput,
+  reviewIdInput,
+  reviewListInput,
+  reviewRecommendInput,
+  reviewReportInput,
+} from "../../../contract/review";
+import type { AppEnv, AppServices } from "../../lib/context";
+import { readJson } from "../../lib/input";
+import { requireMember } from "../../lib/member";
+import {
+  addReview,
+  listReviews,
+  recommendedReviews,
+  removeReview,
+  reportReview,
+  toggleReviewLike,
+} from "./service";
+
+/** The review calls (spec 001 §7.4); lists are open to visitors, the rest are a member's. */
+export function reviewRoutes(services: AppServices) {
+  const routes = new Hono<AppEnv>();
+  const viewerId = (c: { get: (k: "member") => { userId: number } | null | undefined }) =>
+    c.get("member")?.userId ?? null;
+
+  routes.post("/review/list", async (c) => {
+    const input = await readJson(c, reviewListInput);
+    return c.json({ result: true, ...(await listReviews(services.db, viewerId(c), input)) });
+  });
+
+  routes.post("/review/add", async (c) => {
+    const userId = requireMember(c).userId;
+    const input = await readJson(c, reviewAddInput);
+    const saved = await addReview(services.db, userId, input);
+    return c.json({
+      result: true,
+      review_id: saved.reviewId,
+      edited: saved.edited,
+      reviewed_flag: true,
+    });
+  });
+
+  routes.post("/review/remove", async (c) => {
+    const userId = requireMember(c).userId;
+    const input = await readJson(c, reviewIdInput);
+    await removeReview(services.db, userId, input.review_id);
+    return c.json({ result: true, review_id: input.review_id, reviewed_flag: false });
+  });
+
+  routes.post("/review/like", async (c) => {
+    const userId = requireMember(c).userId;
+    const input = await readJson(c, reviewIdInput);
+    const like = await toggleReviewLike(services.db, userId, input.review_id);
+    return c.json({
+      result: true,
+      review_id: input.review_id,
+      liked_flag: like.liked,
+      like_count: like.likeCount,
+    });
+  });
+
+  routes.post("/review/report", async (c) => {
+    const userId = requireMember(c).userId;
+    const input = await readJson(c, reviewReportInput);
+    await reportReview(services.db, userId, input);
+    return c.json({ result: true, review_id: input.review_id, reported_flag: true });
+  });
+
+  routes.post("/review/recommend", async (c) => {
+    const input = await readJson(c, reviewRecommendInput);
+    return c.json({
+      result: true,
+      reviews: await recommendedReviews(services.db, viewerId(c), input.genre),
+    });
+  });
+
+  return routes;
+}

@@ -1,0 +1,134 @@
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import type { Page } from "@playwright/test";
+import { expect, hydrated, screenshot, test, uniqueEmail, visit } from "./fixtures";
+
+const PASSWORD = "tsuzuki-yomu-123";
+
+async function signup(page: Page, email: string) {
+  await visit(page, "/signup");
+  await page.getByLabel("メールアドレス").fill(email);
+  await page.getByLabel(/パスワード/).fill(PASSWORD);
+  await page.getByLabel(/利用規約/).check();
+  await page.getByRole("button", { name: "同意して登録する" }).click();
+  await expect(page.getByTestId("header-member")).toBeVisible();
+}
+
+/** The text part of a .eml the store wrote (base64 or quoted-printable). */
+function mailText(eml: string): string {
+  const [head, ...rest] = eml.split(/\r?\n\r?\n/);
+  const body = rest.join("\n\n");
+  if (/Content-Transfer-Encoding: base64/i.test(head!)) {
+    return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
+  }
+  if (/Content-Transfer-Encoding: quoted-printable/i.test(head!)) {
+    const bytes = body
+      .replace(/=\r?\n/g, "")
+      .replace(/=([0-9A-F]{2})/g, (_, hex: string) =>
+        String.fromCharCode(Number.parseInt(hex, 16)),
+      );
+    return Buffer.from(bytes, "latin1").toString("utf8");
+  }
+  return body;
+}
+
+/** Waits for the delivery worker to write the member's mail of one kind under DATA_DIR/mail. */
+async function deliveredMail(to: string, kind: string): Promise<string> {
+  const dir = path.join(process.env.E2E_DATA_DIR!, "mail");
+  let found = "";
+  await expect
+    .poll(
+      async () => {
+        const names = await readdir(dir).catch(() => [] as string[]);
+        for (const name of names) {
+          const eml = await readFile(path.join(dir, name), "utf8");
+          if (eml.includes(`To: ${to}`) && eml.includes(`X-Komaya-Mail: ${kind}`)) {
+            found = eml;
+            return true;
+          }
+        }
+        return false;
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+  return mailText(found);
+}
+
+test("the member edits the profile, turns the newsletter on and leaves it by the mailed link", async ({
+  page,
+  browser,
+}) => {
+  const email = uniqueEmail("account");
+  await signup(page, email);
+
+  await visit(page, "/profile");
+  await expect(page.getByRole("heading", { name: "プロフィール", level: 1 })).toBeVisible();
+  const profileId = (await page.getByTestId("profile-id").textContent())!.trim();
+  expect(profileId).toMatch(/^[\w-]{6,}$/);
+  await page.getByLabel("ニックネーム").fill("こまや太郎");
+  await page.getByLabel("自己紹介").fill("週末にまとめて読みます。");
+  await page.getByRole("button", { name: "保存する" }).click();
+  await expect(page.getByRole("status")).toHaveText("プロフィールを保存しました");
+  await expect(page.getByRole("link", { name: "自分のレビューを見る" })).toHaveAttribute(
+    "href",
+    `/review/user/${profileId}`,
+  );
+  await screenshot(page, "account-profile");
+  await visit(page, "/profile");
+  await expect(page.getByLabel("ニックネーム")).toHaveValue("こまや太郎");
+  await expect(page.getByLabel("自己紹介")).toHaveValue("週末にまとめて読みます。");
+
+  await visit(page, "/newsletter");
+  const toggle = page.getByLabel("お得なキャンペーン情報をメールで受け取る");
+  // Sign-up offered the newsletter already checked: off, then on again, mails one confirmation.
+  await expect(toggle).toBeChecked();
+  await toggle.uncheck();
+  await expect(page.getByRole("status")).toContainText("配信を停止しました");
+  await toggle.check();
+  await expect(page.getByRole("status")).toContainText("配信を開始しました");
+  await screenshot(page, "account-newsletter");
+
+  const welcome = await deliveredMail(email, "welcome");
+  expect(welcome).toContain("会員登録が完了しました");
+  const confirmation = await deliveredMail(email, "newsletter_confirmed");
+  const link = confirmation.match(/https?:\/\/\S+\/unsubscribe_newsletter\?\S+/)?.[0];
+  expect(link).toBeTruthy();
+  const url = new URL(link!);
+
+  // The link works in a browser that never logged in; a changed signature is refused.
+  const stranger = await browser.newContext({ viewport: page.viewportSize()! });
+  const other = await stranger.newPage();
+  const tampered = new URL(url);
+  tampered.searchParams.set("s", `${url.searchParams.get("s")!.slice(0, -2)}xx`);
+  await other.goto(tampered.pathname + tampered.search);
+  await hydrated(other);
+  await other.getByRole("button", { name: "配信を停止する" }).click();
+  await expect(other.getByRole("alert")).toContainText("配信停止のリンクが正しくありません");
+
+  await other.goto(url.pathname + url.search);
+  await hydrated(other);
+  await screenshot(other, "account-unsubscribe");
+  await other.getByRole("button", { name: "配信を停止する" }).click();
+  await expect(other.getByRole("status")).toHaveText("メールマガジンの配信を停止しました。");
+  await screenshot(other, "account-unsubscribed");
+  await stranger.close();
+
+  await visit(page, "/newsletter");
+  await expect(page.getByLabel("お得なキャンペーン情報をメールで受け取る")).not.toBeChecked();
+});
+
+test("/logout asks, logs out with a POST and shows the logged-out page", async ({ page }) => {
+  await signup(page, uniqueEmail("logout"));
+  await visit(page, "/logout");
+  await expect(page.getByRole("heading", { name: "ログアウト", exact: true })).toBeVisible();
+  await screenshot(page, "account-logout");
+  await page.getByRole("button", { name: "ログアウトする" }).click();
+  await expect(page.getByRole("heading", { name: "ログアウトしました" })).toBeVisible();
+  await expect(page.getByTestId("header-member")).toHaveCount(0);
+  await expect(page.getByRole("main").getByRole("link", { name: "ログイン" })).toBeVisible();
+  await screenshot(page, "account-logged-out");
+  // The member-only pages now send the visitor to the login page.
+  await page.goto("/profile");
+  await expect(page).toHaveURL(/\/login/);
+});
