@@ -1,4 +1,4 @@
-import { type AppLoadContext, data } from "react-router";
+import { type AppLoadContext, data, redirect } from "react-router";
 import { z } from "zod";
 import { pageNumber, recordId } from "../../../contract/input";
 import type { NewsDetailAnswer, NewsListAnswer } from "../../../contract/news";
@@ -35,9 +35,11 @@ export async function loadNewsList(
 
 /**
  * /news_detail?id=3: the same answer as /api/news/{id}, and like it remembers the notice in the
- * nr cookie so the list stops marking it NEW.
+ * nr cookie so the list stops marking it NEW. Without an id there is no notice to show, so the
+ * reader is sent to the list (a malformed id is still a 400).
  */
 export async function loadNewsDetail(context: AppLoadContext, request: Request) {
+  if (!new URL(request.url).searchParams.has("id")) throw redirect("/news");
   return orPageFailure(async () => {
     const { id } = parseInput(detailQuery, pageQuery(request));
     const detail = await newsDetail(context.services.db, id, new Date());
