@@ -24,7 +24,8 @@ test("the demo member plays the lottery and finds the prize in the present box",
   const button = page.getByRole("button", { name: "抽選する" });
   // Both viewports share one store and one Tokyo day: the first run plays, the second finds
   // today's play used up.
-  if (await button.isEnabled()) {
+  const playsNow = await button.isEnabled();
+  if (playsNow) {
     await button.click();
     await expect(page.getByText("抽選中…")).toBeVisible();
     const result = page.getByTestId("lottery-result");
@@ -40,6 +41,8 @@ test("the demo member plays the lottery and finds the prize in the present box",
   await noSideScroll(page);
   expect(await seriousViolations(page, "main")).toEqual([]);
   await screenshot(page, "lottery");
+  // The prize of a play from the other viewport's run may have been received by a later test.
+  if (!playsNow) return;
 
   await page.getByRole("button", { name: "メニュー", exact: true }).click();
   const drawer = page.getByRole("dialog", { name: "メニュー" });
