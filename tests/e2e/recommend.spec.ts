@@ -29,6 +29,7 @@ test.describe("return recommendations", () => {
     expect(await threeColumns.count()).toBeGreaterThan(0);
     expect(await threeColumns.count()).toBeLessThanOrEqual(6);
     await screenshot(page, "return-popup");
+    await page.screenshot({ path: `/tmp/recommend-popup-${page.viewportSize()?.width}.png` });
 
     // Focus stays inside, and Esc closes it.
     for (let i = 0; i < 15; i++) await page.keyboard.press("Tab");
@@ -84,11 +85,14 @@ test.describe("related series on a series page", () => {
     const tile = page.locator("section.related-tile");
     await expect(tile.getByRole("heading", { name: "関連作品" })).toBeVisible();
     await expect(tile.locator(".card-grid > li")).toHaveCount(3);
-    await tile.scrollIntoViewIfNeeded();
     await screenshot(page, "related-tile");
+    await tile.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `/tmp/recommend-related-${page.viewportSize()?.width}.png` });
     await tile.getByRole("button", { name: "もっと見る" }).click();
     const dialog = page.getByRole("dialog", { name: "関連作品" });
-    await expect(dialog.locator(".card-grid > li")).toHaveCount(list.length);
+    await expect(dialog.locator("li")).toHaveCount(list.length);
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: `/tmp/recommend-list-${page.viewportSize()?.width}.png` });
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
   });

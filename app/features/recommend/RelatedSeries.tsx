@@ -9,6 +9,7 @@ import { get } from "../../lib/request";
 import { track } from "../analytics/track";
 import { SeriesCards } from "../series/SeriesCards";
 import { useModal } from "../shell/use-modal";
+import { RecommendTiles } from "./RecommendTiles";
 import "./recommend.css";
 
 const FRAME = "series_related";
@@ -67,7 +68,7 @@ export function RelatedSeries({ seriesId, items }: { seriesId: number; items: Se
                 ×
               </button>
             </header>
-            <SeriesCards items={list} frame={`${FRAME}_list`} />
+            <RecommendTiles items={list} columns={3} frame={`${FRAME}_list`} />
           </div>
         </div>
       )}

@@ -5,8 +5,8 @@ import { returnPopupFrames } from "../../../contract/recommend";
 import { sessionStore } from "../../lib/click-source";
 import { get } from "../../lib/request";
 import { track } from "../analytics/track";
-import { TrackedLink } from "../cards/TrackedLink";
 import { useModal } from "../shell/use-modal";
+import { RecommendTiles } from "./RecommendTiles";
 import { markReturnPopupShown, returnPopupShown, rtpopOf, withPopupTracking } from "./return-popup";
 import "./recommend.css";
 
@@ -87,21 +87,11 @@ export function ReturnPopup() {
         {frames.map(({ layout, frame }) => (
           <section key={frame.rec_id} className="return-popup__frame" aria-label={frame.title}>
             <h3 className="return-popup__frame-title">{frame.title}</h3>
-            <ul className={`return-popup__grid return-popup__grid--${layout.columns}`}>
-              {frame.items.slice(0, layout.display_number).map((item, i) => (
-                <li key={item.series_id}>
-                  <TrackedLink
-                    href={item.url || `/series/${item.series_id}`}
-                    seriesId={item.series_id}
-                    tracking={{ frame: frame.tr, position: i + 1 }}
-                    className="return-popup__item"
-                  >
-                    <img src={item.img} alt="" loading="lazy" width={100} height={142} />
-                    <span>{item.name}</span>
-                  </TrackedLink>
-                </li>
-              ))}
-            </ul>
+            <RecommendTiles
+              items={frame.items.slice(0, layout.display_number)}
+              columns={layout.columns}
+              frame={frame.tr}
+            />
             <p className="return-popup__more">
               <Link to={withPopupTracking(frame.more_url, name)}>もっと見る</Link>
             </p>
