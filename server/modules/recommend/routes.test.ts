@@ -108,6 +108,25 @@ describe("/api/recommend?id=", () => {
   });
 });
 
+describe("a member's recommendations", () => {
+  it("start from the member's latest 気になる series when the page names none", async () => {
+    const member = new Browser(t.app);
+    const signup = await member.postJson("/api/account/signup", {
+      email: "recommend@example.jp",
+      password: "password-123",
+      nickname: "読書家",
+      agree: true,
+    });
+    expect(signup.status).toBe(200);
+    const favorite = await member.postJson("/api/series_favorite", { series: seriesId });
+    expect(favorite.body).toMatchObject({ favorite: true });
+    const answer = await member.getJson<FrameBody>("/api/recommend?id=2");
+    expect(answer.body.recommend.more_url).toBe(`/recommend?tp=2&series=${seriesId}`);
+    expect(answer.body.recommend.items.length).toBeGreaterThan(0);
+    expect(answer.body.recommend.items.map((i) => i.series_id)).not.toContain(seriesId);
+  });
+});
+
 describe("/api/recommend/related", () => {
   it("lists works of the same authors, label or genre, never the series itself", async () => {
     const answer = await visitor.postJson<RelatedAnswer>("/api/recommend/related", {
