@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, hydrated, screenshot, test, visit } from "./fixtures";
+import { expect, hydrated, screenshot, seriousViolations, test, visit } from "./fixtures";
 
 const POPUP_TITLE = "おかえりなさい！あなたにおすすめの作品";
 
@@ -29,6 +29,7 @@ test.describe("return recommendations", () => {
     expect(await threeColumns.count()).toBeGreaterThan(0);
     expect(await threeColumns.count()).toBeLessThanOrEqual(6);
     await screenshot(page, "return-popup");
+    expect(await seriousViolations(page, ".return-popup")).toEqual([]);
     await page.screenshot({ path: `/tmp/recommend-popup-${page.viewportSize()?.width}.png` });
 
     // Focus stays inside, and Esc closes it.
