@@ -117,7 +117,7 @@ async function recordBeacons(page: Page) {
 
 type Batch = {
   utm_source?: string;
-  events: Array<{ name: string; page?: string; series?: number }>;
+  events: Array<{ name: string; page?: string; series?: number; category?: string }>;
 };
 
 async function beacons(page: Page): Promise<Array<{ url: string; batch: Batch }>> {
@@ -155,15 +155,30 @@ test.describe("analytics events", () => {
     const seriesId = Number(/\/series\/(\d+)/.exec(href)![1]);
     await card.click();
     await expect(page).toHaveURL(new RegExp(`/series/${seriesId}`));
-    await hydrated(page);
+    await expect(page.getByRole("navigation", { name: "パンくずリスト" })).toBeVisible();
+    // page_view follows the page's render; let that effect run before the page is hidden.
+    await page.waitForTimeout(200);
     const next = page.waitForResponse((r) => r.url().includes("/api/events"));
     await hidePage(page);
     expect((await next).status()).toBe(200);
-    const all = await beacons(page);
-    const events = all.at(-1)!.batch.events;
+    const events = (await beacons(page)).slice(1).flatMap((b) => b.batch.events);
     const names = events.map((e) => e.name);
     expect(names).toContain("click_book");
     expect(names).toContain("page_view");
     expect(events).toContainEqual(expect.objectContaining({ name: "view_book", series: seriesId }));
+
+    // Opening and closing the drawer: open and close.
+    await page.getByRole("button", { name: "メニュー", exact: true }).click();
+    const drawer = page.getByRole("dialog", { name: "メニュー" });
+    await expect(drawer).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(drawer).toBeHidden();
+    const third = page.waitForResponse((r) => r.url().includes("/api/events"));
+    await hidePage(page);
+    expect((await third).status()).toBe(200);
+    const drawerEvents = (await beacons(page))
+      .flatMap((b) => b.batch.events)
+      .filter((e) => e.category === "drawer");
+    expect(drawerEvents.map((e) => e.name)).toEqual(["open", "close"]);
   });
 });
