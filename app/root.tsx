@@ -11,6 +11,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import { ErrorDialogProvider } from "./components/ErrorDialogProvider";
+import { PageViews } from "./features/analytics/PageViews";
 import { AudioPlayerProvider } from "./features/audio/AudioPlayer";
 import { RouteProgress } from "./features/shell/RouteProgress";
 import { SessionKeeper } from "./features/shell/SessionKeeper";
@@ -72,6 +73,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
           <AudioPlayerProvider>
             <RouteProgress />
             <SessionKeeper />
+            <PageViews />
             <Outlet />
           </AudioPlayerProvider>
         </ShellOverlays>

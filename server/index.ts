@@ -14,6 +14,7 @@ import { createLogger } from "./logger";
 import { loadSessionSecret } from "./modules/account/service";
 import { startLedgerJobs } from "./modules/commerce/jobs";
 import { sandboxProvider } from "./modules/commerce/payments/provider";
+import { startEventSummary } from "./modules/event/jobs";
 import { emlFileTransport, smtpTransport, startMailDelivery } from "./modules/mail/delivery";
 import { startRankingRefresh } from "./modules/ranking/jobs";
 import { startSearchIndexRefresh } from "./modules/search/jobs";
@@ -103,6 +104,8 @@ async function main() {
     startSearchIndexRefresh(database.db, logger),
     // Points expire on their date and refund campaigns pay out on theirs.
     startLedgerJobs(database.db, logger, paymentProvider),
+    // The operator console charts the daily event counts.
+    startEventSummary(database.db, logger),
     startMailDelivery(database.db, logger, {
       transport: env.SMTP_URL
         ? smtpTransport(env.SMTP_URL)

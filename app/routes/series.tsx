@@ -3,13 +3,14 @@ import { isNotReleased } from "../../contract/series";
 import { CampaignBanner } from "../features/campaign/CampaignBanner";
 import { viewerUrl } from "../features/cards/card-rules";
 import { CardStateProvider } from "../features/cards/card-state";
+import { RelatedSeries } from "../features/recommend/RelatedSeries";
+import { loadRelatedSeries } from "../features/recommend/recommend.server";
 import { seriesReviewDigest } from "../features/review/review.server";
 import { SeriesReviews } from "../features/review/SeriesReviews";
 import { JsonLd } from "../features/seo/JsonLd";
 import { pageMeta } from "../features/seo/seo";
 import { seoUrls } from "../features/seo/seo.server";
 import { seriesJsonLd } from "../features/series/json-ld";
-import { SeriesCards } from "../features/series/SeriesCards";
 import { SeriesSummary } from "../features/series/SeriesSummary";
 import { loadSeriesPage } from "../features/series/series.server";
 import { VolumeList } from "../features/series/VolumeList";
@@ -17,13 +18,17 @@ import type { Route } from "./+types/series";
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const page = await loadSeriesPage(context, params.seriesId);
-  const reviews = await seriesReviewDigest(context, page.main.series.series_id);
+  const [reviews, related] = await Promise.all([
+    seriesReviewDigest(context, page.main.series.series_id),
+    loadRelatedSeries(context, page.main.series.series_id),
+  ]);
   const urls = seoUrls(context, request);
   const { series, books } = page.main;
   const authors = series.authors.map((a) => a.name).join("・");
   return {
     ...page,
     reviews,
+    related,
     seo: {
       title: `${series.name}${authors ? `（${authors}）` : ""} | 無料・試し読みも | コマヤ`,
       description: series.description,
@@ -40,7 +45,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function SeriesScreen({ loaderData }: Route.ComponentProps) {
-  const { main, user, isLogin, jsonLd, reviews } = loaderData;
+  const { main, user, isLogin, jsonLd, reviews, related } = loaderData;
   const { series } = main;
   const notReleased = isNotReleased(main.books, user.own_items);
   return (
@@ -118,12 +123,7 @@ export default function SeriesScreen({ loaderData }: Route.ComponentProps) {
         reviewed={reviews.reviewed}
         isLogin={isLogin}
       />
-      <section aria-labelledby="related-title">
-        <h2 id="related-title" className="section-title">
-          関連作品
-        </h2>
-        <SeriesCards items={main.related} frame="series_related" />
-      </section>
+      <RelatedSeries seriesId={series.series_id} items={related} />
     </CardStateProvider>
   );
 }

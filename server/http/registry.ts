@@ -23,6 +23,7 @@ import { menuRoutes } from "../modules/menu/routes";
 import { newsRoutes } from "../modules/news/routes";
 import { rankingRoutes } from "../modules/ranking/routes";
 import { readerRoutes } from "../modules/reader/routes";
+import { recommendRoutes } from "../modules/recommend/routes";
 import { reviewRoutes } from "../modules/review/routes";
 import { searchRoutes } from "../modules/search/routes";
 import { stampRoutes } from "../modules/stamp/routes";
@@ -69,6 +70,7 @@ export function apiRouter(services: AppServices, paymentProvider: PaymentProvide
   api.route("/", lotteryRoutes(services));
   api.route("/", newsRoutes(services));
   api.route("/", reviewRoutes(services));
+  api.route("/", recommendRoutes(services));
   return api;
 }
 

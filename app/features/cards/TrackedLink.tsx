@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { safeLinkUrl } from "../../../contract/safe-url";
 import { recordClickSource, sessionStore } from "../../lib/click-source";
 import { type Tracking, trackingValue, withTracking } from "../../lib/tracking";
+import { track } from "../analytics/track";
 import { useCardState } from "./card-state";
 
 interface TrackedLinkProps {
@@ -25,6 +26,10 @@ function isAppPath(href: string): boolean {
   return href.startsWith("/") && !href.startsWith("//") && !href.startsWith("/viewer/");
 }
 
+function framePosition(tracking: Tracking | null | undefined) {
+  return tracking ? { frame: tracking.frame, position: tracking.position } : {};
+}
+
 /**
  * A link that carries the _tr value of its frame and, for members, records where the series was
  * clicked from before navigating (spec 000 §7). Banner and campaign addresses are written by
@@ -38,12 +43,22 @@ export function TrackedLink(props: TrackedLinkProps) {
   }
   const href = withTracking(safe, props.tracking);
   const onClick = () => {
-    if (!props.tracking) return;
-    const source = trackingValue(props.tracking);
-    if (props.cdId !== undefined) {
-      recordClickSource(sessionStore(), { id: props.cdId, source, isLogin, kind: "cd" });
-    } else if (props.seriesId !== undefined) {
-      recordClickSource(sessionStore(), { id: props.seriesId, source, isLogin });
+    if (props.tracking) {
+      const source = trackingValue(props.tracking);
+      if (props.cdId !== undefined) {
+        recordClickSource(sessionStore(), { id: props.cdId, source, isLogin, kind: "cd" });
+      } else if (props.seriesId !== undefined) {
+        recordClickSource(sessionStore(), { id: props.seriesId, source, isLogin });
+      }
+    }
+    const where = framePosition(props.tracking);
+    if (props.seriesId !== undefined || props.cdId !== undefined) {
+      track("click_book", { series: props.seriesId ?? null, target_id: props.cdId, ...where });
+    } else if (!href.startsWith("/") || href.startsWith("//")) {
+      // A lead link takes the reader out of the store (spec 000 §7 click_leadlink).
+      track("click_leadlink", { target_id: href.slice(0, 200), ...where });
+    } else {
+      track("click", { target_id: href.slice(0, 200), ...where });
     }
   };
   if (isAppPath(href) && !props.newTab) {

@@ -2,6 +2,7 @@ import { createContext, type ReactNode, useCallback, useContext, useMemo, useSta
 import { recordClickSource, sessionStore } from "../../lib/click-source";
 import { post } from "../../lib/request";
 import { useShell } from "../../lib/shell";
+import { track } from "../analytics/track";
 import { LoginOffer } from "./LoginOffer";
 
 /**
@@ -37,7 +38,7 @@ export function CardStateProvider({
   const toggleFavorite = useCallback(
     async (seriesId: number, source: string) => {
       recordClickSource(sessionStore(), { id: seriesId, source, isLogin });
-      void post("/api/event/click", { category: "favorite", label: String(seriesId) });
+      track("favorite", { series: seriesId, frame: source });
       // 気になる is a member's list: a visitor is offered login rather than sent a failing call.
       if (!isLogin) {
         setOfferingLogin(true);

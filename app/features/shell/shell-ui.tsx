@@ -7,10 +7,12 @@ import {
   useContext,
   useEffect,
   useMemo,
+  useRef,
   useState,
 } from "react";
 import { useLocation } from "react-router";
 import type { ShellState } from "../../lib/shell";
+import { track } from "../analytics/track";
 import "./overlay.css";
 
 // The drawer and the dialog are needed only once the reader asks for them, so their code stays
@@ -76,6 +78,14 @@ export function ShellUiProvider({
   useEffect(() => {
     setOpen(null);
   }, [pathname, search]);
+  // However the drawer closes (its button, Esc, a link, the backdrop), it is one open and one close.
+  const drawerWasOpen = useRef(false);
+  useEffect(() => {
+    const drawerOpen = open === "drawer";
+    if (drawerOpen !== drawerWasOpen.current)
+      track(drawerOpen ? "open" : "close", { category: "drawer" });
+    drawerWasOpen.current = drawerOpen;
+  }, [open]);
   const ui = useMemo<ShellUi>(
     () => ({
       searchOpen: open === "search",

@@ -21,7 +21,11 @@ export function cookiesAndSession(services: AppServices): MiddlewareHandler<AppE
     const sentCsrf = getCookie(c, CSRF_COOKIE);
     const unsafe = c.req.method !== "GET" && c.req.method !== "HEAD" && c.req.method !== "OPTIONS";
     // Double submit: a cross-site page can send the cookie but cannot read it to copy it into the header.
-    if (unsafe && (!sentCsrf || c.req.header("x-csrftoken") !== sentCsrf)) {
+    // A beacon (navigator.sendBeacon) cannot set headers: the event batch carries the token in
+    // its query instead, which a cross-site page cannot read either.
+    const sentToken =
+      c.req.header("x-csrftoken") ?? (c.req.path === "/api/events" ? c.req.query("ct") : undefined);
+    if (unsafe && (!sentCsrf || sentToken !== sentCsrf)) {
       return failure(
         c,
         403,

@@ -61,3 +61,13 @@ export async function seriesNames(db: Db, seriesIds: readonly number[]) {
     .where(inArray(series.seriesId, ids));
   return new Map(rows.map((r) => [r.seriesId, r.name]));
 }
+
+/** A series' label (imprint); undefined: no such series, null: no label. */
+export async function labelOfSeries(db: Db, seriesId: number): Promise<number | null | undefined> {
+  const [row] = await db
+    .select({ labelId: series.labelId })
+    .from(series)
+    .where(eq(series.seriesId, seriesId))
+    .limit(1);
+  return row ? row.labelId : undefined;
+}

@@ -1,45 +1,55 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { INT4_MAX, integerIn, numeric } from "../../../contract/input";
+import {
+  EVENT_NAMES,
+  eventBatchSchema,
+  eventContextSchema,
+  eventFieldsSchema,
+} from "../../../contract/event";
 import type { AppEnv, AppServices } from "../../lib/context";
+import { ApiError } from "../../lib/errors";
 import { readJson, readParams } from "../../lib/input";
-
-/** Spec 000 §7 / 001 §7.4: the analytics events the pages send. */
-export const EVENT_NAMES = ["open", "close", "click", "click_book", "click_leadlink"] as const;
-
-/** More than this many events a minute from one browser are dropped, not logged. */
-export const EVENTS_PER_MINUTE = 300;
-
-const text = z.string().max(200);
-const id = integerIn(0, INT4_MAX, "0〜2147483647の整数で指定してください");
-
-/** Either {category, label, value}, {series, page, frame, position, scroll} or {target_id}. */
-const eventFields = z.object({
-  category: text.optional(),
-  label: text.optional(),
-  value: z.union([text, z.number()]).optional(),
-  series: id.nullable().optional(),
-  page: text.optional(),
-  frame: text.optional(),
-  position: integerIn(0, 10_000, "0〜10000の整数で指定してください").optional(),
-  scroll: numeric().pipe(z.number().min(0).max(1_000_000)).optional(),
-  target_id: z.union([text, z.number()]).optional(),
-});
+import { recordEvents } from "./service";
 
 /**
- * POST /api/event/{name}. Events go to the structured log as one line each, without the member
- * id, session or address (see docs/decisions/0013-home-sections-cards-and-events.md): the log pipeline counts them, and
- * nothing personal is kept in the database for them.
+ * More sends than this a minute from one browser session are refused (429) and not stored: a page
+ * sends one batch when it is hidden, so only a broken or hostile client gets here.
+ */
+export const EVENT_SENDS_PER_MINUTE = 60;
+
+/**
+ * POST /api/event/{name} (spec 000 §7, 001 §7.4) stores one event; POST /api/events stores the
+ * batch a page sends with navigator.sendBeacon when it is hidden. Both append to the events table
+ * with the session's utm values and the click source; the member id is the only personal field
+ * (docs/decisions/0029-return-recommendations-and-analytics-events.md).
  */
 export function eventRoutes(services: AppServices) {
   const routes = new Hono<AppEnv>();
+  const limit = async (visitorId: string) => {
+    const count = await services.limiter.hit(`event:${visitorId}`, 60);
+    if (count > EVENT_SENDS_PER_MINUTE) {
+      throw new ApiError(429, "送信が多すぎます。しばらくしてからお試しください");
+    }
+  };
+  routes.post("/events", async (c) => {
+    const batch = await readJson(c, eventBatchSchema);
+    await limit(c.get("visitorId"));
+    const stored = await recordEvents(services.db, batch, c.get("member")?.userId ?? null);
+    return c.json({ result: true, recorded: stored });
+  });
   routes.post("/event/:name", async (c) => {
     const { name } = readParams(c, z.object({ name: z.enum(EVENT_NAMES) }));
-    const fields = await readJson(c, eventFields);
-    const count = await services.limiter.hit(`event:${c.get("visitorId")}`, 60);
-    if (count > EVENTS_PER_MINUTE) return c.json({ result: true, recorded: false });
-    c.get("log").info("event", { event: name, member: c.get("member") !== null, ...fields });
-    return c.json({ result: true, recorded: true });
+    const { utm_source, utm_medium, utm_campaign, source, ...fields } = await readJson(
+      c,
+      eventFieldsSchema.extend(eventContextSchema.shape),
+    );
+    await limit(c.get("visitorId"));
+    const stored = await recordEvents(
+      services.db,
+      { utm_source, utm_medium, utm_campaign, source, events: [{ ...fields, name }] },
+      c.get("member")?.userId ?? null,
+    );
+    return c.json({ result: true, recorded: stored });
   });
   return routes;
 }

@@ -1,0 +1,103 @@
+import { useEffect, useRef, useState } from "react";
+import { Link, useLocation } from "react-router";
+import type { RecommendFrameAnswer, ReturnPopupFrame } from "../../../contract/recommend";
+import { returnPopupFrames } from "../../../contract/recommend";
+import { sessionStore } from "../../lib/click-source";
+import { get } from "../../lib/request";
+import { track } from "../analytics/track";
+import { useModal } from "../shell/use-modal";
+import { RecommendTiles } from "./RecommendTiles";
+import { markReturnPopupShown, returnPopupShown, rtpopOf, withPopupTracking } from "./return-popup";
+import "./recommend.css";
+
+interface ShownFrame {
+  layout: ReturnPopupFrame;
+  frame: RecommendFrameAnswer;
+}
+
+/**
+ * The return-recommendation popup (spec 001 §2.7, §4): a link with rtpop={n} opens it, once per
+ * session, with a 4-item 2-column frame and a 6-item 3-column frame. A frame without items hides;
+ * with neither there is no popup, and it stays unshown for a later rtpop link.
+ */
+export function ReturnPopup() {
+  const { search, key } = useLocation();
+  const rtpop = rtpopOf(search);
+  const [frames, setFrames] = useState<ShownFrame[] | null>(null);
+  const panel = useRef<HTMLDivElement>(null);
+  const shade = useRef<HTMLDivElement>(null);
+  const opened = useRef(false);
+  const name = `rtpop${rtpop ?? 1}`;
+
+  useEffect(() => {
+    if (rtpop === null || opened.current || returnPopupShown(sessionStore())) return;
+    opened.current = true;
+    const controller = new AbortController();
+    const layout = returnPopupFrames(rtpop);
+    void Promise.all(
+      layout.map((l) =>
+        get<{ recommend: RecommendFrameAnswer }>(
+          `/api/recommend?id=${l.rec_id}&num=${l.display_number}&rec=${rtpop}`,
+          { signal: controller.signal },
+        ).then((answer) => (answer.result ? { layout: l, frame: answer.recommend } : null)),
+      ),
+    ).then((answers) => {
+      const shown = answers.filter((a): a is ShownFrame => a !== null && a.frame.items.length > 0);
+      if (shown.length === 0) {
+        opened.current = false;
+        return;
+      }
+      markReturnPopupShown(sessionStore());
+      setFrames(shown);
+      track("popup_open", { category: "return_recommend", frame: `rtpop${rtpop}` });
+    });
+    return () => controller.abort();
+  }, [rtpop]);
+
+  const close = () => {
+    setFrames(null);
+    track("popup_close", { category: "return_recommend", frame: name });
+  };
+  useModal(frames !== null, panel, close, undefined, shade);
+  // Following one of its links leaves the popup behind.
+  const shownAt = useRef(key);
+  useEffect(() => {
+    if (frames && shownAt.current !== key) close();
+    shownAt.current = key;
+  });
+  if (!frames) return null;
+
+  return (
+    <div className="overlay-backdrop return-popup__shade" ref={shade}>
+      <div
+        className="return-popup"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="return-popup-title"
+        ref={panel}
+      >
+        <header className="return-popup__head">
+          <h2 id="return-popup-title" className="return-popup__title">
+            おかえりなさい！あなたにおすすめの作品
+          </h2>
+          <button type="button" className="return-popup__close" onClick={close} aria-label="閉じる">
+            ×
+          </button>
+        </header>
+        {frames.map(({ layout, frame }) => (
+          <section key={frame.rec_id} className="return-popup__frame" aria-label={frame.title}>
+            <h3 className="return-popup__frame-title">{frame.title}</h3>
+            <RecommendTiles
+              items={frame.items.slice(0, layout.display_number)}
+              columns={layout.columns}
+              frame={frame.tr}
+            />
+            <p className="return-popup__more">
+              <Link to={withPopupTracking(frame.more_url, name)}>もっと見る</Link>
+            </p>
+          </section>
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+import { and, gte, lt, sql } from "drizzle-orm";
+import type { DailyEventCount, EventBatch } from "../../../contract/event";
+import type { Db } from "../../db/client";
+import { startOfTokyoDay, tokyoIsoDate } from "../../lib/clock";
+import { analyticsDaily, analyticsEvents } from "./schema";
+
+const DAY_MS = 86_400_000;
+
+/** Appends one batch of events; nothing already stored is touched. Answers how many were stored. */
+export async function recordEvents(
+  db: Db,
+  batch: EventBatch,
+  memberId: number | null,
+  now = new Date(),
+): Promise<number> {
+  const rows = batch.events.map((e) => ({
+    name: e.name,
+    receivedAt: now,
+    memberId,
+    page: e.page ?? null,
+    seriesId: e.series ?? null,
+    frame: e.frame ?? null,
+    position: e.position ?? null,
+    scroll: e.scroll ?? null,
+    popupId: e.popup ?? null,
+    category: e.category ?? null,
+    label: e.label ?? null,
+    value: e.value === undefined ? null : String(e.value),
+    targetId: e.target_id === undefined ? null : String(e.target_id),
+    clickSource: e.source ?? batch.source ?? null,
+    utmSource: batch.utm_source || null,
+    utmMedium: batch.utm_medium || null,
+    utmCampaign: batch.utm_campaign || null,
+  }));
+  await db.insert(analyticsEvents).values(rows);
+  return rows.length;
+}
+
+/** Which events a daily metric counts. */
+const METRIC_EVENTS: Record<DailyEventCount["metric"], string[]> = {
+  page_view: ["page_view"],
+  click: ["click", "click_book", "click_leadlink"],
+  popup_open: ["popup_open"],
+  popup_close: ["popup_close"],
+};
+
+/**
+ * Rebuilds the daily counts of the Tokyo day holding `day` from the stored events: each metric
+ * for the whole day, per popup (popup metrics) and per section (the frame clicked, or the page
+ * viewed). Replacing the day in one transaction makes a repeated run harmless.
+ */
+export async function summariseDay(db: Db, day: Date, now = new Date()): Promise<number> {
+  const from = startOfTokyoDay(day);
+  const to = new Date(from.getTime() + DAY_MS);
+  const dayKey = tokyoIsoDate(from);
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .select({
+        name: analyticsEvents.name,
+        popupId: analyticsEvents.popupId,
+        section: sql<string>`coalesce(${analyticsEvents.frame}, ${analyticsEvents.page}, '')`,
+        n: sql<number>`count(*)::int`,
+      })
+      .from(analyticsEvents)
+      .where(and(gte(analyticsEvents.receivedAt, from), lt(analyticsEvents.receivedAt, to)))
+      .groupBy(
+        analyticsEvents.name,
+        analyticsEvents.popupId,
+        sql`coalesce(${analyticsEvents.frame}, ${analyticsEvents.page}, '')`,
+      );
+    const counts = new Map<string, DailyEventCount>();
+    const add = (metric: DailyEventCount["metric"], popup: number, section: string, n: number) => {
+      const key = `${metric}\u0000${popup}\u0000${section}`;
+      const entry = counts.get(key) ?? { day: dayKey, metric, popup_id: popup, section, count: 0 };
+      entry.count += n;
+      counts.set(key, entry);
+    };
+    for (const [metric, names] of Object.entries(METRIC_EVENTS) as Array<
+      [DailyEventCount["metric"], string[]]
+    >) {
+      for (const r of rows.filter((row) => names.includes(row.name))) {
+        add(metric, 0, "", r.n);
+        if (r.popupId !== null) add(metric, r.popupId, "", r.n);
+        if (r.section !== "") add(metric, 0, r.section, r.n);
+      }
+    }
+    await tx.delete(analyticsDaily).where(sql`${analyticsDaily.day} = ${dayKey}`);
+    const values = [...counts.values()].map((c) => ({
+      day: c.day,
+      metric: c.metric,
+      popupId: c.popup_id,
+      section: c.section,
+      count: c.count,
+      summarisedAt: now,
+    }));
+    if (values.length > 0) await tx.insert(analyticsDaily).values(values);
+    return values.length;
+  });
+}
+
+/** The daily counts of a Tokyo day, for the operator console. */
+export async function dailyCounts(db: Db, day: Date): Promise<DailyEventCount[]> {
+  const dayKey = tokyoIsoDate(startOfTokyoDay(day));
+  const rows = await db
+    .select()
+    .from(analyticsDaily)
+    .where(sql`${analyticsDaily.day} = ${dayKey}`)
+    .orderBy(analyticsDaily.metric, analyticsDaily.popupId, analyticsDaily.section);
+  return rows.map((r) => ({
+    day: r.day,
+    metric: r.metric as DailyEventCount["metric"],
+    popup_id: r.popupId,
+    section: r.section,
+    count: r.count,
+  }));
+}
