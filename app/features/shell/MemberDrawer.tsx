@@ -6,6 +6,7 @@ import { followableUrl, post } from "../../lib/request";
 import type { ShellState } from "../../lib/shell";
 import { DrawerTopic } from "./DrawerTopic";
 import { campaignHref, drawerNickname, splitDrawerCampaigns, tokyoClock } from "./drawer-rules";
+import { badgeText } from "./header-icons";
 import {
   BellIcon,
   BookshelfIcon,
@@ -165,6 +166,21 @@ export function MemberDrawer({ shell, onClose }: { shell: ShellState; onClose: (
                   </li>
                 ),
               )}
+              {status.is_login ? (
+                <li>
+                  {/* The header badge's new volumes, listed by the bookshelf's 新刊 (category 2). */}
+                  <Link to="/bookshelf?category=2" onClick={onClose} data-testid="drawer-new-books">
+                    <BellIcon width={20} height={20} />
+                    <span>新刊のお知らせ</span>
+                    {user.bookshelf_new_count > 0 ? (
+                      <span className="drawer-links__count">
+                        {badgeText(user.bookshelf_new_count)}
+                      </span>
+                    ) : null}
+                    <ChevronIcon className="drawer-links__chevron" width={16} height={16} />
+                  </Link>
+                </li>
+              ) : null}
             </ul>
           </nav>
 
