@@ -1,0 +1,1 @@
+ALTER TABLE "user_stamps" ADD COLUMN "shown_at" timestamp with time zone;
