@@ -1,5 +1,6 @@
-import { and, desc, inArray, lte, sql } from "drizzle-orm";
+import { and, inArray, lte, sql } from "drizzle-orm";
 import { books, series } from "../../modules/catalog/schema";
+import { orderItems } from "../../modules/commerce/schema";
 import { reviewLikes, reviews } from "../../modules/review/schema";
 import { SYNTHETIC_USER_BASE } from "./activity";
 import { insertRows } from "./bulk";
@@ -7,7 +8,7 @@ import type { SeedContext } from "./types";
 import { GIVEN_NAMES } from "./words";
 
 const DAY = 86_400_000;
-/** The most rated series get reviews, so their pages and /reviews open with readers' voices. */
+/** The best-selling series get reviews, so their pages and /reviews open with readers' voices. */
 const REVIEWED_SERIES = 40;
 /** Reviewers come from the crowd's reserved ids (activity.ts): nobody signs in as them. */
 const REVIEWERS = 300;
@@ -82,20 +83,25 @@ const SPOILER_VOICES: Array<[title: string, comment: string]> = [
 const TAGS = ["泣ける", "胸キュン", "笑える", "伏線", "作画が最高", "一気読み", "癒やし"];
 
 /**
- * Readers' reviews of the most rated series, by crowd members: a few to a dozen per series, some
- * of one volume, some with spoilers (folded on the page), some liked by other readers. The
- * series' rating_average / rating_count stay as seeded: they stand for ratings before the store's
- * reviews (decision 0025), so these rows do not move them.
+ * Readers' reviews of the best-selling series, by crowd members: a few to a dozen per series,
+ * some of one volume, some with spoilers (folded on the page), some liked by other readers. Like
+ * a review posted in the store, each counts toward its series' rating_average / rating_count
+ * (decision 0025), so the series page's average and count agree with the reviews under it.
  */
 export async function seedReviews(ctx: SeedContext): Promise<void> {
   const { db } = ctx;
   const rng = ctx.rng.fork("reviews");
   const now = ctx.options.now;
-  const popular = await db
-    .select({ seriesId: series.seriesId, ratingAverage: series.ratingAverage })
-    .from(series)
-    .orderBy(desc(series.ratingCount), series.seriesId)
-    .limit(REVIEWED_SERIES);
+  // The series the crowd bought most (activity.ts), with their seeded rating.
+  const popular = (
+    await db.execute(sql`
+      select s.series_id as "seriesId", s.rating_average as "ratingAverage"
+      from ${series} s
+      join (select series_id, count(*) as n from ${orderItems} where series_id is not null
+            group by series_id) sold on sold.series_id = s.series_id
+      order by sold.n desc, s.series_id
+      limit ${REVIEWED_SERIES}`)
+  ).rows as Array<{ seriesId: number; ratingAverage: number }>;
   if (popular.length === 0) return;
   const volumes = await db
     .select({ seriesId: books.seriesId, bookId: books.bookId })
@@ -174,6 +180,14 @@ export async function seedReviews(ctx: SeedContext): Promise<void> {
     }
   }
   await insertRows(db, reviewLikes, likes);
+  // The reviews join the ratings the series had (decision 0025: reviews move the figures).
+  await db.execute(sql`
+    update ${series} s set
+      rating_average = (s.rating_average * s.rating_count + r.total) / (s.rating_count + r.n),
+      rating_count = s.rating_count + r.n
+    from (select series_id, count(*)::int as n, sum(rating)::float8 as total
+          from ${reviews} group by series_id) r
+    where s.series_id = r.series_id`);
   // like_count is kept in step with review_likes (decision 0025).
   await db.execute(sql`
     update ${reviews} r set like_count = l.n

@@ -37,12 +37,19 @@ describe("seedDatabase", () => {
     expect((counts.rows[0] as { users: number }).users).toBeGreaterThanOrEqual(2);
   });
 
-  it("gives the most rated series readers' reviews, with likes in step with like_count", async () => {
+  it("gives the best-selling series readers' reviews, counted in their ratings, likes in step", async () => {
     const top = await database.db.execute(
-      sql`select s.series_id, (select count(*)::int from reviews r where r.series_id = s.series_id) as n
-          from series s order by s.rating_count desc, s.series_id limit 10`,
+      sql`select s.series_id, s.rating_count,
+            (select count(*)::int from reviews r where r.series_id = s.series_id) as n
+          from series s
+          join (select series_id, count(*) as sold from order_items group by series_id) o
+            on o.series_id = s.series_id
+          order by o.sold desc, s.series_id limit 10`,
     );
-    for (const row of top.rows as Array<{ n: number }>) expect(row.n).toBeGreaterThanOrEqual(3);
+    for (const row of top.rows as Array<{ n: number; rating_count: number }>) {
+      expect(row.n).toBeGreaterThanOrEqual(3);
+      expect(row.rating_count).toBeGreaterThanOrEqual(row.n);
+    }
     const checks = await database.db.execute(
       sql`select
             (select count(*)::int from reviews) as reviews,
