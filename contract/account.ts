@@ -88,3 +88,10 @@ export const unsubscribePayload = z.object({
   u: z.string().trim().min(1, "配信停止のリンクが正しくありません").max(64),
   s: z.string().trim().min(1, "配信停止のリンクが正しくありません").max(128),
 });
+
+/** The form body RFC 8058 has a mail program post to the List-Unsubscribe address. */
+export const oneClickPayload = z.object({
+  "List-Unsubscribe": z.literal("One-Click", {
+    error: "List-Unsubscribe=One-Click を送信してください",
+  }),
+});

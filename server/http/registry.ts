@@ -1,6 +1,10 @@
 import { Hono } from "hono";
 import type { AppEnv, AppServices } from "../lib/context";
-import { accountRoutes, memberSettingsRoutes } from "../modules/account/routes";
+import {
+  accountRoutes,
+  memberSettingsRoutes,
+  newsletterOneClickRoutes,
+} from "../modules/account/routes";
 import { bookshelfRoutes } from "../modules/bookshelf/routes";
 import { campaignRoutes } from "../modules/campaign/routes";
 import { seriesRoutes } from "../modules/catalog/routes";
@@ -81,5 +85,6 @@ export function siteRouter(services: AppServices): Hono<AppEnv> {
   site.get("/sitemap.xml", sitemapXml(services));
   site.get("/sitemaps/:name", sitemapPart(services));
   site.route("/media", mediaRoutes(services));
+  site.route("/", newsletterOneClickRoutes(services));
   return site;
 }

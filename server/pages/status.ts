@@ -27,7 +27,7 @@ import {
 } from "../modules/commerce/service";
 import { lastReadAt } from "../modules/library/service";
 import { targetPopupIds } from "../modules/popup/service";
-import { stampStatus } from "../modules/stamp/service";
+import { stampStatusPressingToday } from "../modules/stamp/service";
 
 /** Terms last changed on this date; members who agreed before it are asked again. */
 export const TERMS_UPDATED_AT = new Date("2026-04-01T00:00:00+09:00");
@@ -98,14 +98,15 @@ export async function userStatus(
 ): Promise<UserStatus> {
   const member = userId === null ? null : await getMember(db, userId);
   if (!member) return structuredClone(VISITOR_USER_STATUS) as UserStatus;
-  const [point, cart, coupons, refunds, popups, newCount, stamp] = await Promise.all([
+  // The first page of a Tokyo day presses the stamp, before the points its cell may give are read.
+  const stamp = await stampStatusPressingToday(db, member.userId, now);
+  const [point, cart, coupons, refunds, popups, newCount] = await Promise.all([
     pointBalance(db, member.userId, now),
     cartSummary(db, member.userId),
     couponSummary(db, member.userId, now),
     enabledRefundIds(db, now),
     targetPopupIds(db, member.userId, now),
     bookshelfNewCount(db, member.userId, now),
-    stampStatus(db, member.userId, now),
   ]);
   return {
     nickname: member.nickname ?? "",

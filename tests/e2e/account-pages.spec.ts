@@ -74,6 +74,13 @@ test("the member edits the profile, turns the newsletter on and leaves it by the
     "href",
     `/review/user/${profileId}`,
   );
+  // The header and the drawer follow the new nickname without a reload.
+  await expect(page.getByTestId("header-member")).toContainText("こまや太郎");
+  await page.getByRole("banner").getByRole("button", { name: "メニュー" }).click();
+  const drawer = page.getByRole("dialog", { name: "メニュー" });
+  await expect(drawer.getByTestId("drawer-nickname")).toContainText("こまや太郎");
+  await screenshot(page, "account-profile-drawer");
+  await drawer.getByRole("button", { name: "メニューを閉じる" }).click();
   await screenshot(page, "account-profile");
   await visit(page, "/profile");
   await expect(page.getByLabel("ニックネーム")).toHaveValue("こまや太郎");

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { INTRODUCTION_MAX, NICKNAME_MAX } from "../../../contract/account";
+import { useShell } from "../../lib/shell";
 import { formText, useApiForm } from "../../lib/use-api-form";
 
 /** Nickname and introduction, saved through /api/profile (shown on the member's reviews). */
@@ -11,13 +12,18 @@ export function ProfileForm({
   introduction: string;
 }) {
   const [saved, setSaved] = useState(false);
+  const { refreshUser } = useShell();
   const { busy, problem, onSubmit } = useApiForm(
     "/api/profile",
     (form) => {
       setSaved(false);
       return { nickname: formText(form, "nickname"), introduction: formText(form, "introduction") };
     },
-    () => setSaved(true),
+    () => {
+      setSaved(true);
+      // The header and the drawer show the nickname from the user status: ask it anew.
+      void refreshUser();
+    },
     "プロフィールを保存できませんでした",
   );
   return (

@@ -14,6 +14,7 @@ import {
 import type { Pattern } from "../../../contract/items";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { post } from "../../lib/request";
+import { CardStateProvider } from "../cards/card-state";
 import { LockPanel, LockSettings } from "./BookshelfLock";
 import { ShelfSeriesCard } from "./ShelfSeriesCard";
 import { type ShelfTab, shelfHref, storedViewMode, storeViewMode } from "./shelf-query";
@@ -41,38 +42,40 @@ export function BookshelfScreen({ data }: { data: BookshelfData }) {
     storeViewMode(window.localStorage, next);
   };
   return (
-    <section className="shelf" aria-labelledby="shelf-title">
-      <div className="shelf__head">
-        <h1 id="shelf-title" className="shelf__title">
-          本棚
-        </h1>
-        {data.shelf && !data.shelf.locked && data.shelf.hidden_count > 0 ? (
-          <Link to="/bookshelf_reveal" className="shelf__reveal-link">
-            非表示の作品（{data.shelf.hidden_count}）
+    <CardStateProvider isLogin>
+      <section className="shelf" aria-labelledby="shelf-title">
+        <div className="shelf__head">
+          <h1 id="shelf-title" className="shelf__title">
+            本棚
+          </h1>
+          {data.shelf && !data.shelf.locked && data.shelf.hidden_count > 0 ? (
+            <Link to="/bookshelf_reveal" className="shelf__reveal-link">
+              非表示の作品（{data.shelf.hidden_count}）
+            </Link>
+          ) : null}
+        </div>
+        <nav className="shelf__tabs" aria-label="本棚の種類">
+          <Link
+            to={shelfHref({})}
+            className={data.tab === "manga" ? "shelf__tab is-current" : "shelf__tab"}
+            aria-current={data.tab === "manga" ? "page" : undefined}
+          >
+            マンガ
           </Link>
+          <Link
+            to={shelfHref({}, "cd")}
+            className={data.tab === "cd" ? "shelf__tab is-current" : "shelf__tab"}
+            aria-current={data.tab === "cd" ? "page" : undefined}
+          >
+            ドラマCD
+          </Link>
+        </nav>
+        {data.shelf ? (
+          <MangaShelf shelf={data.shelf} query={data.query} mode={mode} onMode={chooseMode} />
         ) : null}
-      </div>
-      <nav className="shelf__tabs" aria-label="本棚の種類">
-        <Link
-          to={shelfHref({})}
-          className={data.tab === "manga" ? "shelf__tab is-current" : "shelf__tab"}
-          aria-current={data.tab === "manga" ? "page" : undefined}
-        >
-          マンガ
-        </Link>
-        <Link
-          to={shelfHref({}, "cd")}
-          className={data.tab === "cd" ? "shelf__tab is-current" : "shelf__tab"}
-          aria-current={data.tab === "cd" ? "page" : undefined}
-        >
-          ドラマCD
-        </Link>
-      </nav>
-      {data.shelf ? (
-        <MangaShelf shelf={data.shelf} query={data.query} mode={mode} onMode={chooseMode} />
-      ) : null}
-      {data.cds ? <CdShelf cds={data.cds} category={data.query.category === 2 ? 2 : 0} /> : null}
-    </section>
+        {data.cds ? <CdShelf cds={data.cds} category={data.query.category === 2 ? 2 : 0} /> : null}
+      </section>
+    </CardStateProvider>
   );
 }
 

@@ -1,6 +1,7 @@
 import { useId, useState } from "react";
 import { Link } from "react-router";
 import type { BookshelfViewMode, ShelfSeries, ShelfVolume } from "../../../contract/bookshelf";
+import { NotificationButton } from "../cards/NotificationButton";
 
 function volumeState(v: ShelfVolume): string {
   if (v.finished_flag) return "読了";
@@ -17,7 +18,8 @@ function volumeAction(v: ShelfVolume): string {
 /**
  * One series on the shelf: cover with its badges (新刊, 無料), owned count and 続きを読む; its
  * volumes open below, each to the reader (which resumes at the saved page) or, for a new volume
- * not owned yet, to its page. In edit mode the card is a checkbox instead.
+ * not owned yet, to its page. 通知 turns new-volume notices of the series on or off here, where
+ * the member manages their series. In edit mode the card is a checkbox instead.
  */
 export function ShelfSeriesCard({
   series: s,
@@ -99,6 +101,7 @@ export function ShelfSeriesCard({
             続きを読む
           </Link>
         ) : null}
+        <NotificationButton seriesId={s.series_id} notification={s.notification_flag} />
         <button
           type="button"
           className="button shelf-card__toggle"

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { useCardState } from "./card-state";
+import "./cards.css";
 
 /**
  * 通知: on while the member wants word of this series' new volumes (spec 000 §2, spec 001 §4

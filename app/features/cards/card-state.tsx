@@ -54,7 +54,9 @@ export function CardStateProvider({
     [isLogin],
   );
 
+  const { setCartCount, refreshUser } = useShell();
   // 通知 (new-volume notification) is a member's setting too; the server answers the new state.
+  // A notified series' new volume counts in the bookshelf badge, so the user status is asked anew.
   const toggleNotification = useCallback(
     async (seriesId: number) => {
       if (!isLogin) {
@@ -67,11 +69,11 @@ export function CardStateProvider({
       if (!answer.result || typeof answer.notification !== "boolean") return;
       const notification = answer.notification;
       setNotifications((old) => new Map(old).set(seriesId, notification));
+      await refreshUser();
     },
-    [isLogin],
+    [isLogin, refreshUser],
   );
 
-  const { setCartCount } = useShell();
   const addToCart = useCallback(
     async (itemIds: number[]) => {
       // Spec 001 §5: an empty list does nothing and answers false.

@@ -121,7 +121,8 @@ export function ReviewItem(props: {
                 if (answer.result) setLike({ liked: answer.liked_flag, count: answer.like_count });
               }}
             >
-              <span aria-hidden="true">👍</span>いいね {like.count}
+              {/* A text glyph: an emoji shows as a box where no emoji font is installed. */}
+              <span aria-hidden="true">{like.liked ? "♥" : "♡"}</span>いいね {like.count}
             </button>
             {props.isLogin && (
               <button

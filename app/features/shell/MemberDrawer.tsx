@@ -1,4 +1,4 @@
-import { useId, useRef } from "react";
+import { Fragment, useId, useRef } from "react";
 import { Link } from "react-router";
 import type { BrowseSection } from "../../../contract/menu";
 import type { SessionStatus } from "../../../contract/status";
@@ -6,6 +6,7 @@ import { followableUrl, post } from "../../lib/request";
 import type { ShellState } from "../../lib/shell";
 import { DrawerTopic } from "./DrawerTopic";
 import { campaignHref, drawerNickname, splitDrawerCampaigns, tokyoClock } from "./drawer-rules";
+import { badgeText } from "./header-icons";
 import {
   BellIcon,
   BookshelfIcon,
@@ -156,13 +157,18 @@ export function MemberDrawer({ shell, onClose }: { shell: ShellState; onClose: (
             <ul>
               {(status.is_login ? MEMBER_LINKS : VISITOR_LINKS).map(
                 ({ to, label, icon: Icon, pcOnly }) => (
-                  <li key={to} className={pcOnly ? "pc-only" : undefined}>
-                    <Link to={to} onClick={onClose}>
-                      <Icon width={20} height={20} />
-                      <span>{label}</span>
-                      <ChevronIcon className="drawer-links__chevron" width={16} height={16} />
-                    </Link>
-                  </li>
+                  <Fragment key={to}>
+                    <li className={pcOnly ? "pc-only" : undefined}>
+                      <Link to={to} onClick={onClose}>
+                        <Icon width={20} height={20} />
+                        <span>{label}</span>
+                        <ChevronIcon className="drawer-links__chevron" width={16} height={16} />
+                      </Link>
+                    </li>
+                    {to === "/bookshelf" ? (
+                      <NewBooksEntry count={user.bookshelf_new_count} onNavigate={onClose} />
+                    ) : null}
+                  </Fragment>
                 ),
               )}
             </ul>
@@ -193,6 +199,23 @@ export function MemberDrawer({ shell, onClose }: { shell: ShellState; onClose: (
         </div>
       </div>
     </div>
+  );
+}
+
+/**
+ * 新刊のお知らせ under 本棚: the header badge's new volumes (the shelf's series and those with 通知
+ * on), listed by the bookshelf's 新刊 (category 2).
+ */
+function NewBooksEntry({ count, onNavigate }: { count: number; onNavigate: () => void }) {
+  return (
+    <li>
+      <Link to="/bookshelf?category=2" onClick={onNavigate} data-testid="drawer-new-books">
+        <BellIcon width={20} height={20} />
+        <span>新刊のお知らせ</span>
+        {count > 0 ? <span className="drawer-links__count">{badgeText(count)}</span> : null}
+        <ChevronIcon className="drawer-links__chevron" width={16} height={16} />
+      </Link>
+    </li>
   );
 }
 

@@ -7,8 +7,8 @@ import { StampCard } from "./StampCard";
 
 /**
  * The stamp dialog of the home page (popup type 8, spec 001 §2.7): a member whose stamp for today
- * is not pressed yet gets it pressed by /api/login_stamps and sees it land on the card. Waits
- * while the terms agreement dialog is open.
+ * was pressed (by the day's first page) but not shown yet sees it land on the card, shown through
+ * /api/login_stamps. Waits while the terms agreement dialog is open.
  */
 export function StampDialog({ waiting }: { waiting: boolean }) {
   const { status, user, refreshUser } = useShell();
@@ -23,7 +23,8 @@ export function StampDialog({ waiting }: { waiting: boolean }) {
     let live = true;
     void post<LoginStampsAnswer>("/api/login_stamps").then((a) => {
       if (!live) return;
-      const shown = a.result && a.stamps ? a : "none";
+      // Only the first card to show today's stamp opens: another tab or /stamp may have shown it.
+      const shown = a.result && a.stamps && a.status.press_flag ? a : "none";
       setAnswer(shown);
       setOpen(shown !== "none");
     });

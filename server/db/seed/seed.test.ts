@@ -37,6 +37,37 @@ describe("seedDatabase", () => {
     expect((counts.rows[0] as { users: number }).users).toBeGreaterThanOrEqual(2);
   });
 
+  it("gives the best-selling series readers' reviews, counted in their ratings, likes in step", async () => {
+    const top = await database.db.execute(
+      sql`select s.series_id, s.rating_count,
+            (select count(*)::int from reviews r where r.series_id = s.series_id) as n
+          from series s
+          join (select series_id, count(*) as sold from order_items group by series_id) o
+            on o.series_id = s.series_id
+          order by o.sold desc, s.series_id limit 10`,
+    );
+    for (const row of top.rows as Array<{ n: number; rating_count: number }>) {
+      expect(row.n).toBeGreaterThanOrEqual(3);
+      expect(row.rating_count).toBeGreaterThanOrEqual(row.n);
+    }
+    const checks = await database.db.execute(
+      sql`select
+            (select count(*)::int from reviews) as reviews,
+            (select count(*)::int from reviews where spoil) as spoilers,
+            (select count(*)::int from reviews where book_id is not null) as of_volumes,
+            (select count(*)::int from reviews r where like_count <>
+              (select count(*) from review_likes l where l.review_id = r.review_id)) as out_of_step,
+            (select count(*)::int from reviews r join users u on u.user_id = r.user_id) as by_real_users,
+            (select count(*)::int from reviews r join books b on b.book_id = r.book_id
+              where b.item_start_date > ${DEFAULT_NOW.toISOString()}::timestamptz) as unreleased`,
+    );
+    expect(checks.rows[0]).toMatchObject({ out_of_step: 0, by_real_users: 0, unreleased: 0 });
+    const c = checks.rows[0] as { reviews: number; spoilers: number; of_volumes: number };
+    expect(c.reviews).toBeGreaterThan(100);
+    expect(c.spoilers).toBeGreaterThan(0);
+    expect(c.of_volumes).toBeGreaterThan(0);
+  });
+
   it("records every decorative image the seeded content links to, so the media route draws it", async () => {
     const tables = await database.db.execute(
       sql`select table_name from information_schema.tables

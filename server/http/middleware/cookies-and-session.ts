@@ -4,7 +4,7 @@ import { getCookie, setCookie } from "hono/cookie";
 import type { AppEnv, AppServices } from "../../lib/context";
 import { failure } from "../../lib/errors";
 import { CSRF_COOKIE, issueCsrfToken, SESSION_COOKIE } from "../../lib/session-cookies";
-import { findSession } from "../../modules/account/service";
+import { findSession, UNSUBSCRIBE_PATH } from "../../modules/account/service";
 
 export const VISITOR_COOKIE = "vid";
 const token = /^[A-Za-z0-9_-]{16,64}$/;
@@ -19,7 +19,12 @@ export function cookiesAndSession(services: AppServices): MiddlewareHandler<AppE
     const base = { path: "/", sameSite: "Lax" as const, secure };
 
     const sentCsrf = getCookie(c, CSRF_COOKIE);
-    const unsafe = c.req.method !== "GET" && c.req.method !== "HEAD" && c.req.method !== "OPTIONS";
+    const unsafe =
+      c.req.method !== "GET" &&
+      c.req.method !== "HEAD" &&
+      c.req.method !== "OPTIONS" &&
+      // RFC 8058 one-click unsubscribe: a mail program's POST, signed by the link itself.
+      !(c.req.method === "POST" && c.req.path === UNSUBSCRIBE_PATH);
     // Double submit: a cross-site page can send the cookie but cannot read it to copy it into the header.
     // A beacon (navigator.sendBeacon) cannot set headers: the event batch carries the token in
     // its query instead, which a cross-site page cannot read either.

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Browser, createTestApp } from "../../http/test-client";
 import { outbox } from "../mail/schema";
 import { users } from "./schema";
-import { unsubscribeUrl } from "./service";
+import { UNSUBSCRIBE_PATH, unsubscribeUrl } from "./service";
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
@@ -154,6 +154,12 @@ describe("mail queued with its cause", () => {
       .from(outbox)
       .where(and(eq(outbox.toAddress, email), eq(outbox.kind, "newsletter_confirmed")));
     expect(mail!.body).toMatch(/\/unsubscribe_newsletter\?u=[\w-]+&s=[\w-]+/);
+    expect(mail!.headers).toEqual({
+      "List-Unsubscribe": expect.stringMatching(
+        /^<http:\/\/[^>]+\/unsubscribe_newsletter\?u=[\w-]+&s=[\w-]+>$/,
+      ),
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    });
   });
 });
 
@@ -176,6 +182,48 @@ describe("one-click newsletter unsubscribe", () => {
     const answer = await new Browser(t.app).postJson("/api/newsletter/unsubscribe", { u, s });
     expect(answer.body).toMatchObject({ result: true });
     expect(await flag(userId)).toBe(false);
+  });
+
+  /** What a mail program does with List-Unsubscribe-Post: a bare POST, no cookies, no token. */
+  async function oneClick(link: string, body = "List-Unsubscribe=One-Click") {
+    const url = new URL(link);
+    return t.app.request(`${url.pathname}${url.search}`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body,
+    });
+  }
+
+  it("a POST to the mail's List-Unsubscribe address unsubscribes without a login (RFC 8058)", async () => {
+    const { browser, email } = await member();
+    await browser.postJson("/api/newsletter", { enable: true });
+    const [row] = await t.services.db.select().from(users).where(eq(users.email, email));
+    const [mail] = await t.services.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.toAddress, email), eq(outbox.kind, "newsletter_confirmed")));
+    const link = mail!.headers!["List-Unsubscribe"]!.slice(1, -1);
+    expect(new URL(link).pathname).toBe(UNSUBSCRIBE_PATH);
+    expect(mail!.body).toContain(link);
+
+    // Without the RFC's body nothing happens: a link scanner's bare POST does not unsubscribe.
+    expect((await oneClick(link, "")).status).toBe(400);
+    expect(await flag(row!.userId)).toBe(true);
+    const tampered = link.replace(/s=([\w-])/, (_m, c: string) => `s=${c === "A" ? "B" : "A"}`);
+    expect((await oneClick(tampered)).status).toBe(403);
+    expect(await flag(row!.userId)).toBe(true);
+
+    const answer = await oneClick(link);
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toMatchObject({ result: true });
+    expect(await flag(row!.userId)).toBe(false);
+    // Other POSTs still need the CSRF token.
+    const bare = await t.app.request("/api/newsletter/unsubscribe", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ u: row!.profileId, s: new URL(link).searchParams.get("s") }),
+    });
+    expect(bare.status).toBe(403);
   });
 
   it("refuses a tampered signature or another member's id with the signature", async () => {

@@ -5,6 +5,7 @@ import {
   leavePayload,
   loginPayload,
   newsletterPayload,
+  oneClickPayload,
   passwordChangePayload,
   profilePayload,
   signupPayload,
@@ -13,7 +14,7 @@ import {
 import type { UserStatus } from "../../../contract/status";
 import type { Db } from "../../db/client";
 import type { AppEnv, AppServices } from "../../lib/context";
-import { ApiError, Conflict } from "../../lib/errors";
+import { ApiError, Conflict, failure } from "../../lib/errors";
 import { readJson } from "../../lib/input";
 import { requireMember } from "../../lib/member";
 import { issueCsrfToken, setSessionCookie } from "../../lib/session-cookies";
@@ -31,6 +32,7 @@ import {
   registerMember,
   revokeSession,
   setNewsletter,
+  UNSUBSCRIBE_PATH,
   unsubscribeByLink,
   updateProfile,
 } from "./service";
@@ -227,5 +229,32 @@ export function memberSettingsRoutes(services: AppServices) {
     return c.json({ result: true });
   });
 
+  return routes;
+}
+
+/**
+ * RFC 8058 one-click unsubscribe: the mail program posts `List-Unsubscribe=One-Click` (a form
+ * body) to the signed address of the List-Unsubscribe header, without cookies or a login. A GET
+ * of the same address is the page, which asks first; a POST without that body changes nothing.
+ */
+export function newsletterOneClickRoutes(services: AppServices) {
+  const routes = new Hono<AppEnv>();
+  routes.post(UNSUBSCRIBE_PATH, async (c) => {
+    const link = unsubscribePayload.safeParse(c.req.query());
+    const form = await c.req.parseBody().catch(() => ({}));
+    const click = oneClickPayload.safeParse(form);
+    if (!link.success || !click.success) {
+      return failure(c, 400, (link.error ?? click.error)!.issues[0]!.message);
+    }
+    const { u, s } = link.data;
+    if (!(await unsubscribeByLink(services.db, services.sessionSecret, u, s))) {
+      return failure(
+        c,
+        403,
+        "配信停止のリンクが正しくありません。メールのリンクをもう一度お確かめください",
+      );
+    }
+    return c.json({ result: true });
+  });
   return routes;
 }

@@ -8,6 +8,14 @@ import { decoyHash, hashPassword, verifyPassword } from "./password";
 import { inquiries, leaveReasons, secrets, sessions, type User, users } from "./schema";
 
 export const SESSION_DAYS = 30;
+
+/**
+ * The signed unsubscribe link of every newsletter mail. Opened (GET), the page asks before
+ * unsubscribing; a mail program's one-click POST there (RFC 8058) unsubscribes at once. That POST
+ * comes with no cookie, so the CSRF check lets it through: the link's signature is the proof, and
+ * it can only unsubscribe.
+ */
+export const UNSUBSCRIBE_PATH = "/unsubscribe_newsletter";
 /** last_seen_at is written at most this often, so reading pages does not write on every request. */
 const TOUCH_EVERY_MS = 5 * 60 * 1000;
 
@@ -243,7 +251,7 @@ function unsubscribeSignature(secret: string, profileId: string): string {
 
 export function unsubscribeUrl(siteUrl: string, secret: string, profileId: string): string {
   const query = new URLSearchParams({ u: profileId, s: unsubscribeSignature(secret, profileId) });
-  return `${siteUrl.replace(/\/$/, "")}/unsubscribe_newsletter?${query}`;
+  return `${siteUrl.replace(/\/$/, "")}${UNSUBSCRIBE_PATH}?${query}`;
 }
 
 /**

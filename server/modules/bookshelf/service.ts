@@ -206,8 +206,10 @@ function finished(e: ShelfEntry): boolean {
 
 function inCategory(e: ShelfEntry, category: BookshelfQuery["category"]): boolean {
   if (category === 4) return e.notified && e.newBookIds.size > 0;
-  if (!onShelf(e)) return false;
-  return category === 2 ? e.newBookIds.size > 0 : true;
+  // 新刊 lists every new volume the header badge counts: the shelf's series and, off the
+  // shelf, the series the member turned 通知 on for.
+  if (category === 2) return e.newBookIds.size > 0 && (onShelf(e) || e.notified);
+  return onShelf(e);
 }
 
 function passes(e: ShelfEntry, q: BookshelfQuery): boolean {

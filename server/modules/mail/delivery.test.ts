@@ -13,7 +13,7 @@ import {
   type RawMail,
   retryDelayMs,
 } from "./delivery";
-import { passwordChangedMail, welcomeMail } from "./messages";
+import { newsletterConfirmedMail, passwordChangedMail, welcomeMail } from "./messages";
 import { enqueueMail } from "./outbox";
 import { outbox } from "./schema";
 
@@ -124,5 +124,26 @@ describe("outbox", () => {
     expect(eml).toMatch(/^To: eml@example\.jp$/m);
     expect(eml).toMatch(/^Subject: =\?UTF-8\?/m);
     expect(eml).toContain(delivered[0]!.messageId);
+  });
+});
+
+describe("newsletter mail", () => {
+  it("carries List-Unsubscribe and List-Unsubscribe-Post (RFC 8058) in the .eml", async () => {
+    await drain();
+    const id = await enqueueMail(
+      db(),
+      newsletterConfirmedMail(
+        "letter@example.jp",
+        "https://shop.test/unsubscribe_newsletter?u=abc&s=sig",
+      ),
+    );
+    const dir = await mkdtemp(path.join(tmpdir(), "komaya-mail-"));
+    const files = emlFileTransport(dir);
+    await deliverDueMail(db(), { transport: files, from: FROM });
+    const eml = await readFile(path.join(dir, `${id}.eml`), "utf8");
+    expect(eml).toMatch(
+      /^List-Unsubscribe: <https:\/\/shop\.test\/unsubscribe_newsletter\?u=abc&s=sig>$/m,
+    );
+    expect(eml).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
   });
 });

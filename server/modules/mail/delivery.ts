@@ -110,7 +110,7 @@ export async function deliverDueMail(
         subject: row.subject,
         text: row.body,
         messageId: `<outbox-${row.mailId}-${row.createdAt.getTime()}@komaya.example>`,
-        headers: { "X-Komaya-Mail": row.kind },
+        headers: { ...row.headers, "X-Komaya-Mail": row.kind },
       });
       await db.update(outbox).set({ sentAt: now(), claimedAt: null, lastError: null }).where(claim);
       sent++;

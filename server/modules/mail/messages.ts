@@ -9,6 +9,7 @@ export interface MailDraft {
   to: string;
   subject: string;
   body: string;
+  headers?: Record<string, string>;
 }
 
 const SIGNATURE =
@@ -61,11 +62,19 @@ export function passwordChangedMail(to: string): MailDraft {
   };
 }
 
+/**
+ * Newsletter mail: the body links the signed unsubscribe page, and the headers let the member's
+ * mail program unsubscribe in one click (RFC 8058: a POST to that same address, no login).
+ */
 export function newsletterConfirmedMail(to: string, unsubscribeUrl: string): MailDraft {
   return {
     kind: "newsletter_confirmed",
     to,
     subject: "【コマヤ】メールマガジンの配信を開始しました",
     body: `メールマガジンの配信登録が完了しました。お得なキャンペーン情報をお届けします。\n\n配信の停止はこちら（ログイン不要）：\n${unsubscribeUrl}${SIGNATURE}`,
+    headers: {
+      "List-Unsubscribe": `<${unsubscribeUrl}>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    },
   };
 }

@@ -14,6 +14,7 @@ export async function enqueueMail(tx: Db, mail: MailDraft, now = new Date()): Pr
       toAddress: mail.to,
       subject: mail.subject,
       body: mail.body,
+      headers: mail.headers ?? null,
       createdAt: now,
       nextAttemptAt: now,
     })

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, pgTable, smallint, text, timestamp } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, smallint, text, timestamp } from "drizzle-orm/pg-core";
 
 /**
  * Mail waiting to go out. A row is written in the same transaction as its cause (a sign-up, an
@@ -14,6 +14,8 @@ export const outbox = pgTable(
     toAddress: text("to_address").notNull(),
     subject: text("subject").notNull(),
     body: text("body").notNull(),
+    /** Extra headers the message carries, e.g. a newsletter's List-Unsubscribe (RFC 8058). */
+    headers: jsonb("headers").$type<Record<string, string>>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     /** Earliest time the next attempt may run; pushed back after each failure. */
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),

@@ -66,6 +66,11 @@ export const userStamps = pgTable(
     stampNo: integer("stamp_no").notNull(),
     pressedOn: date("pressed_on", { mode: "string" }).notNull(),
     pressedAt: timestamp("pressed_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When the member first saw this stamp on the card (the stamp dialog or /stamp). A stamp is
+     * pressed by whatever page opens the day; the card animates it on the first showing only.
+     */
+    shownAt: timestamp("shown_at", { withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.cardId, t.stampNo] }),

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, lte } from "drizzle-orm";
+import { and, asc, desc, eq, gte, isNull, lte } from "drizzle-orm";
 import type { LoginStampsAnswer, StampBoxView } from "../../../contract/stamp";
 import type { Db } from "../../db/client";
 import { tokyoIsoDate } from "../../lib/clock";
@@ -29,7 +29,11 @@ export async function currentStampCard(db: Db, now: Date) {
 
 async function latestStamp(db: Db, userId: number, cardId: number) {
   const [latest] = await db
-    .select({ stampNo: userStamps.stampNo, pressedOn: userStamps.pressedOn })
+    .select({
+      stampNo: userStamps.stampNo,
+      pressedOn: userStamps.pressedOn,
+      shownAt: userStamps.shownAt,
+    })
     .from(userStamps)
     .where(and(eq(userStamps.userId, userId), eq(userStamps.cardId, cardId)))
     .orderBy(desc(userStamps.stampNo))
@@ -37,19 +41,58 @@ async function latestStamp(db: Db, userId: number, cardId: number) {
   return latest ?? null;
 }
 
-/** How far the member is on the running stamp card, and whether today's stamp is already pressed. */
+/**
+ * How far the member is on the running stamp card, and whether today's stamp is theirs: pressed
+ * and shown on the card once (is_today_stamp). Pressed but not shown yet, the home page's stamp
+ * dialog is still due.
+ */
 export async function stampStatus(
   db: Db,
   userId: number,
   now: Date,
-): Promise<{ currentStampNo: number; isTodayStamp: boolean }> {
+): Promise<{ currentStampNo: number; isTodayStamp: boolean; pressedToday: boolean }> {
   const card = await currentStampCard(db, now);
-  if (!card) return { currentStampNo: 0, isTodayStamp: false };
+  if (!card) return { currentStampNo: 0, isTodayStamp: false, pressedToday: false };
   const latest = await latestStamp(db, userId, card.cardId);
+  const pressedToday = latest?.pressedOn === tokyoIsoDate(now);
   return {
     currentStampNo: latest?.stampNo ?? 0,
-    isTodayStamp: latest?.pressedOn === tokyoIsoDate(now),
+    isTodayStamp: pressedToday && latest?.shownAt != null,
+    pressedToday,
   };
+}
+
+/**
+ * The member's stamp status for the shell, pressing today's stamp first if this is the member's
+ * first page of the Tokyo day (any page: the user status is asked on every one). A read in the
+ * common case; the press itself is once per day however many requests race (pressTodayStamp).
+ */
+export async function stampStatusPressingToday(db: Db, userId: number, now: Date) {
+  const before = await stampStatus(db, userId, now);
+  if (before.pressedToday) return before;
+  const pressed = await pressTodayStamp(db, userId, now);
+  return pressed === null
+    ? stampStatus(db, userId, now)
+    : { ...before, currentStampNo: pressed, pressedToday: true };
+}
+
+/**
+ * Marks today's stamp shown and answers its number, for the one call that shows it first: that
+ * answer animates it. Of simultaneous calls one updates the row; the rest find it shown.
+ */
+async function showTodayStamp(db: Db, userId: number, now: Date): Promise<number | null> {
+  const [shown] = await db
+    .update(userStamps)
+    .set({ shownAt: now })
+    .where(
+      and(
+        eq(userStamps.userId, userId),
+        eq(userStamps.pressedOn, tokyoIsoDate(now)),
+        isNull(userStamps.shownAt),
+      ),
+    )
+    .returning({ stampNo: userStamps.stampNo });
+  return shown?.stampNo ?? null;
 }
 
 /** Hands over what a cell gives when pressed: points, a coupon, points in the present box. */
@@ -135,15 +178,18 @@ function cardView(card: LoginStampCard, appeal: string | null): LoginStampsAnswe
 }
 
 /**
- * /api/login_stamps: for a member, presses today's stamp first (once per Tokyo day), then answers
- * the running card, its rows of cells and where the member is. Visitors see the card unpressed.
+ * /api/login_stamps: for a member, presses today's stamp first (once per Tokyo day) unless a page
+ * did already, then answers the running card, its rows of cells and where the member is;
+ * press_flag is true on the first answer that shows today's stamp. Visitors see the card unpressed.
  */
 export async function loginStamps(
   db: Db,
   userId: number | null,
   now: Date,
 ): Promise<LoginStampsAnswer> {
-  const pressed = userId === null ? null : await pressTodayStamp(db, userId, now);
+  // Pressed here or earlier today by the shell's status: the first call to show it animates it.
+  if (userId !== null) await pressTodayStamp(db, userId, now);
+  const pressed = userId === null ? null : await showTodayStamp(db, userId, now);
   const card = await currentStampCard(db, now);
   if (!card) {
     return {

@@ -7,7 +7,13 @@ import { tokyoIsoDate } from "../../lib/clock";
 import { users } from "../account/schema";
 import { coupons, pointEntries, presents, receivedCoupons } from "../commerce/schema";
 import { loginStampCards, stampBoxes, userStamps } from "./schema";
-import { loginStamps, nextRewardAppeal, pressTodayStamp, stampStatus } from "./service";
+import {
+  loginStamps,
+  nextRewardAppeal,
+  pressTodayStamp,
+  stampStatus,
+  stampStatusPressingToday,
+} from "./service";
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let db: Db;
@@ -89,14 +95,49 @@ describe("pressing the daily stamp (service)", () => {
     expect(await pressTodayStamp(db, userId, lateJune1)).toBeNull();
     expect(await pressTodayStamp(db, userId, new Date("2026-06-01T00:00:00Z"))).toBeNull();
     expect(await pressTodayStamp(db, userId, new Date("2026-06-01T15:00:00Z"))).toBe(2);
-    expect(await stampStatus(db, userId, new Date("2026-06-01T16:00:00Z"))).toEqual({
+    const june2 = new Date("2026-06-01T16:00:00Z");
+    // Pressed, not shown yet: the stamp dialog is still due.
+    expect(await stampStatus(db, userId, june2)).toEqual({
+      currentStampNo: 2,
+      isTodayStamp: false,
+      pressedToday: true,
+    });
+    // The first card shown animates today's stamp; from then on it is the member's.
+    expect((await loginStamps(db, userId, june2)).status).toEqual({
+      current_stamp_no: 2,
+      press_flag: true,
+      press_stamps: [2],
+    });
+    expect((await loginStamps(db, userId, june2)).status.press_flag).toBe(false);
+    expect(await stampStatus(db, userId, june2)).toEqual({
       currentStampNo: 2,
       isTodayStamp: true,
+      pressedToday: true,
     });
     expect(await stampStatus(db, userId, new Date("2026-06-02T15:00:00Z"))).toEqual({
       currentStampNo: 2,
       isTodayStamp: false,
+      pressedToday: false,
     });
+  });
+
+  it("the member's first page of a Tokyo day presses, whatever page it is", async () => {
+    const userId = nextUser++;
+    const morning = new Date("2026-06-20T00:30:00Z"); // 09:30 in Tokyo
+    const status = await stampStatusPressingToday(db, userId, morning);
+    expect(status).toEqual({ currentStampNo: 1, isTodayStamp: false, pressedToday: true });
+    // Later pages that day read; the next day's first page presses the next stamp.
+    expect(await stampStatusPressingToday(db, userId, new Date("2026-06-20T14:59:00Z"))).toEqual(
+      status,
+    );
+    expect(
+      (await stampStatusPressingToday(db, userId, new Date("2026-06-20T15:00:00Z"))).currentStampNo,
+    ).toBe(2);
+    const rows = await db.select().from(userStamps).where(eq(userStamps.userId, userId));
+    expect(rows.map((r) => [r.stampNo, r.pressedOn]).sort()).toEqual([
+      [1, "2026-06-20"],
+      [2, "2026-06-21"],
+    ]);
   });
 
   it("grants each cell's points, coupon and present once, and stops at the goal", async () => {
@@ -175,6 +216,40 @@ describe("/api/login_stamps", () => {
     const again = await browser.postJson<LoginStampsAnswer>("/api/login_stamps");
     expect(again.body.status).toEqual({ current_stamp_no: 1, press_flag: false, press_stamps: [] });
     expect(again.body.stamps?.band_style).toBe("background-color:#ff6f91");
+  });
+
+  it("a member already logged in presses on the next day's first request of any page, once under 20 concurrent ones", async () => {
+    const { browser, userId } = await member();
+    // Signing up was the member's first request today; yesterday's stamp stands for a past visit.
+    await db.delete(userStamps).where(eq(userStamps.userId, userId));
+    const yesterday = tokyoIsoDate(new Date(Date.now() - day));
+    await db.insert(userStamps).values({
+      userId,
+      cardId: 2,
+      stampNo: 1,
+      pressedOn: yesterday,
+      pressedAt: new Date(Date.now() - day),
+      shownAt: new Date(Date.now() - day),
+    });
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        browser.postJson<{ current_stamp_no: number; is_today_stamp: boolean; point: number }>(
+          "/api/user",
+        ),
+      ),
+    );
+    for (const a of answers) expect(a.body.current_stamp_no).toBe(2);
+    const rows = await db.select().from(userStamps).where(eq(userStamps.userId, userId));
+    expect(rows.map((r) => r.stampNo).sort()).toEqual([1, 2]);
+    // Cell 2 gives the coupon, once.
+    const got = await db.select().from(receivedCoupons).where(eq(receivedCoupons.userId, userId));
+    expect(got.map((c) => c.couponId)).toEqual([70]);
+    // Not shown yet, so the home page's stamp dialog is due and animates stamp 2.
+    expect(answers[0]!.body.is_today_stamp).toBe(false);
+    const shown = await browser.postJson<LoginStampsAnswer>("/api/login_stamps");
+    expect(shown.body.status).toEqual({ current_stamp_no: 2, press_flag: true, press_stamps: [2] });
+    const user = await browser.postJson<{ is_today_stamp: boolean }>("/api/user");
+    expect(user.body.is_today_stamp).toBe(true);
   });
 
   it("visitors are asked to log in", async () => {

@@ -29,4 +29,6 @@ CREATE TABLE "analytics_events" (
 	"utm_campaign" text
 );
 --> statement-breakpoint
+ALTER TABLE "outbox" ADD COLUMN "headers" jsonb;--> statement-breakpoint
+ALTER TABLE "user_stamps" ADD COLUMN "shown_at" timestamp with time zone;--> statement-breakpoint
 CREATE INDEX "analytics_events_received_idx" ON "analytics_events" USING btree ("received_at");
