@@ -21,6 +21,7 @@ import { lotteryRoutes } from "../modules/lottery/routes";
 import { mediaRoutes } from "../modules/media/routes";
 import { menuRoutes } from "../modules/menu/routes";
 import { newsRoutes } from "../modules/news/routes";
+import { popupRoutes } from "../modules/popup/routes";
 import { rankingRoutes } from "../modules/ranking/routes";
 import { readerRoutes } from "../modules/reader/routes";
 import { reviewRoutes } from "../modules/review/routes";
@@ -69,6 +70,7 @@ export function apiRouter(services: AppServices, paymentProvider: PaymentProvide
   api.route("/", lotteryRoutes(services));
   api.route("/", newsRoutes(services));
   api.route("/", reviewRoutes(services));
+  api.route("/", popupRoutes(services));
   return api;
 }
 

@@ -2087,7 +2087,7 @@ function planPopups(
   const rows: Array<Omit<(typeof popups)["$inferInsert"], "popupId" | "startAt" | "endAt">> = [
     {
       popupType: 1,
-      page: "home",
+      page: "free",
       priority: 50,
       trackingName: "pop_appeal_newrelease",
       title: "今月の新刊が続々登場！",
@@ -2108,7 +2108,7 @@ function planPopups(
     },
     {
       popupType: 3,
-      page: "home",
+      page: "ranking",
       priority: 40,
       trackingName: "pop_big_leadlink_app",
       title: "公式アプリならオフラインでも読める",
@@ -2123,6 +2123,14 @@ function planPopups(
       trackingName: "pop_continue",
       title: "続きから読みませんか？",
       buttonLabel: "続きを読む",
+      display: {
+        ctrl_titles: [
+          "続きから読みませんか？",
+          "あの続き、気になりませんか？",
+          "読みかけの作品があります",
+        ],
+        nickname_title: "{nickname}さん、続きから読みませんか？",
+      },
       targetRules: member,
     },
     {
@@ -2151,7 +2159,7 @@ function planPopups(
     },
     {
       popupType: 7,
-      page: "home",
+      page: "otoku",
       priority: 60,
       trackingName: "pop_point_books",
       title: "ポイントで購入できるマンガはこちら！",
@@ -2292,7 +2300,7 @@ function planPopups(
     },
     {
       popupType: 40,
-      page: "home",
+      page: "bookshelf",
       priority: 25,
       trackingName: "pop_mail_magazine",
       title: "メルマガ登録でお得な情報をお届け",
@@ -2311,8 +2319,19 @@ function planPopups(
       display: { display: true, genre_read: true, scroll_ratio: 20 },
     },
     {
-      popupType: 42,
+      // The pickup-campaign popup (spec 001 §2.7): type 1 showing the home's pickup campaign.
+      popupType: 1,
       page: "home",
+      priority: 48,
+      trackingName: "pop_pickup_campaign",
+      title: "今イチオシの特集はこちら！",
+      display: { pickup: true },
+      targetRules: member,
+      displayLimit: 3,
+    },
+    {
+      popupType: 42,
+      page: "ranking",
       priority: 33,
       trackingName: "pop_koma_multi",
       title: "話題の名シーンまとめ",
@@ -2322,7 +2341,9 @@ function planPopups(
       },
     },
   ];
-  if (rows.length !== POPUP_TYPES.length) throw new Error("every popup type needs a demo popup");
+  if (POPUP_TYPES.some((type) => !rows.some((r) => r.popupType === type))) {
+    throw new Error("every popup type needs a demo popup");
+  }
   return rows.map((row, i) => ({
     ...row,
     popupId: i + 1,
