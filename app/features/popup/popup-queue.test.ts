@@ -3,6 +3,7 @@ import type { PopupView } from "../../../contract/popup";
 import {
   type Arrival,
   closeCurrent,
+  closedToday,
   controlGroupTitle,
   dismissible,
   impressionDelay,
@@ -13,6 +14,7 @@ import {
   scrollOpens,
   scrollRatio,
   startQueue,
+  withClosed,
 } from "./popup-queue";
 
 function popup(
@@ -183,5 +185,14 @@ describe("popupPageOf", () => {
     expect(popupPageOf("/series/12/book/3")).toEqual({ page: "series", series: 12 });
     expect(popupPageOf("/campaign/4")).toEqual({ page: "campaign" });
     expect(popupPageOf("/cart")).toBeNull();
+  });
+});
+
+describe("closed today", () => {
+  it("remembers closed popups for the day only", () => {
+    const stored = withClosed(null, "20261124", 3);
+    expect([...closedToday(withClosed(stored, "20261124", 5), "20261124")]).toEqual([3, 5]);
+    expect(closedToday(stored, "20261125").size).toBe(0);
+    expect(closedToday("not json", "20261124").size).toBe(0);
   });
 });

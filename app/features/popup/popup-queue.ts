@@ -235,3 +235,28 @@ export function popupPageOf(pathname: string): {
   if (path === "/otoku") return { page: "otoku" };
   return null;
 }
+
+/** localStorage key of the popups this browser closed today. */
+export const CLOSED_POPUPS_KEY = "popup_closed";
+
+/**
+ * Popups closed in this browser on `today` (status.today), from the stored text. A popup closed
+ * once does not come back the same day on the next page; visitors have no server-side record.
+ */
+export function closedToday(stored: string | null, today: string): Set<number> {
+  if (!stored) return new Set();
+  try {
+    const value = JSON.parse(stored) as { day?: unknown; ids?: unknown };
+    if (value.day !== today || !Array.isArray(value.ids)) return new Set();
+    return new Set(value.ids.filter((id): id is number => Number.isInteger(id)));
+  } catch {
+    return new Set();
+  }
+}
+
+/** The stored text after closing `popupId` on `today`; an older day's list is dropped. */
+export function withClosed(stored: string | null, today: string, popupId: number): string {
+  const ids = closedToday(stored, today);
+  ids.add(popupId);
+  return JSON.stringify({ day: today, ids: [...ids] });
+}

@@ -2154,7 +2154,8 @@ function planPopups(
       linkUrl: "/agreement",
       buttonLabel: "確認して同意する",
       display: { dismissible: false },
-      targetRules: member,
+      // Members who registered before the terms changed; newer members agreed to them at sign-up.
+      targetRules: { login: "member", signup_before: "2026-04-01T00:00:00+09:00" },
       displayLimit: 1,
     },
     {

@@ -292,13 +292,25 @@ describe("/api/popups targeting", () => {
     );
   });
 
-  it("type 6 terms update cannot be dismissed and shows once (display limit 1)", async () => {
-    const [alice] = await member();
-    const terms = find(await list(alice, { page: "home" }), "pop_terms_update");
+  it("type 6 terms update goes to members from before the change, once (display limit 1)", async () => {
+    const [alice, aliceId] = await member();
+    expect(names(await list(alice, { page: "home" }))).not.toContain("pop_terms_update");
+    const before = viewer({ isLogin: true, signupAt: new Date("2025-01-01T00:00:00Z") });
+    const state: MemberState = {
+      userId: aliceId,
+      nickname: "",
+      cartCount: 0,
+      bookshelfNewCount: 0,
+      isTodayStamp: true,
+      stampCardRunning: true,
+    };
+    const first = await popupsForPage(db, before, state, { page: "home" }, new Date());
+    const terms = first.popups.find((p) => p.popup_type === 6);
     expect(terms?.display.dismissible).toBe(false);
     const open = await alice.postJson("/api/popup_open", { page: "home", popup: terms!.popup_id });
     expect(open.body).toMatchObject({ result: true, open_count: 1 });
-    expect(names(await list(alice, { page: "home" }))).not.toContain("pop_terms_update");
+    const again = await popupsForPage(db, before, state, { page: "home" }, new Date());
+    expect(again.popups.map((p) => p.popup_type)).not.toContain(6);
   });
 
   it("type 2 big sale links to its campaign", async () => {
@@ -472,6 +484,8 @@ describe("target rules are data", () => {
     expect(matchesTarget({ paid: "unpaid" }, { ...m, isPaid: true }, now)).toBe(false);
     expect(matchesTarget({ signup_within_days: 7 }, m, now)).toBe(true);
     expect(matchesTarget({ signup_within_days: 3 }, m, now)).toBe(false);
+    expect(matchesTarget({ signup_before: "2026-11-21T00:00:00Z" }, m, now)).toBe(true);
+    expect(matchesTarget({ signup_before: "2026-11-01T00:00:00Z" }, m, now)).toBe(false);
     expect(matchesTarget({ newsletter: false }, viewer({}), now)).toBe(false);
     expect(matchesTarget({ os: ["ios"] }, m, now)).toBe(false);
     expect(matchesTarget({ genres: [2] }, { ...m, lastReadGenre: 2 }, now)).toBe(true);

@@ -27,6 +27,8 @@ export interface TargetRules {
   paid?: "any" | "paid" | "unpaid";
   /** Members registered at most this many days ago. */
   signup_within_days?: number;
+  /** Members registered before this ISO date (those who agreed to terms since changed). */
+  signup_before?: string;
   /** The member's newsletter setting must be this (the mail-magazine popup asks those without). */
   newsletter?: boolean;
   /** Devices the popup is for ('android', 'ios', 'pc'). */
@@ -55,6 +57,9 @@ export function matchesTarget(rules: TargetRules, viewer: ViewerFacts, now: Date
   if (rules.signup_within_days !== undefined) {
     if (!viewer.signupAt) return false;
     if (now.getTime() - viewer.signupAt.getTime() > rules.signup_within_days * DAY_MS) return false;
+  }
+  if (rules.signup_before !== undefined) {
+    if (!viewer.signupAt || viewer.signupAt >= new Date(rules.signup_before)) return false;
   }
   if (rules.newsletter !== undefined && (!viewer.isLogin || viewer.newsletter !== rules.newsletter))
     return false;
