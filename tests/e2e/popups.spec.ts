@@ -1,8 +1,16 @@
 import type { Page } from "@playwright/test";
 import { expect, test, uniqueEmail, visit } from "./fixtures";
 
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: `/tmp/popup-${name}-${page.viewportSize()?.width ?? 0}.png` });
+/** A picture of the open popup once its fade-in is over and its images have arrived. */
+async function shot(page: Page, name: string) {
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll<HTMLImageElement>(".popup img, .popup-banner img")].every(
+      (img) => img.complete,
+    ),
+  );
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: `/tmp/popup-${name}-${page.viewportSize()?.width ?? 0}.png` });
+}
 
 const popup = (page: Page) => page.getByTestId("popup");
 

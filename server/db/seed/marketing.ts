@@ -2261,6 +2261,7 @@ function planPopups(
       priority: 15,
       trackingName: "pop_shortcut",
       title: "ホーム画面に追加してすぐ読める",
+      body: "ブラウザのメニューから「ホーム画面に追加」を選ぶと、次からワンタップで開けます。",
       display: { image_name: "shortcut_home", scroll_ratio: 40 },
     },
     {
