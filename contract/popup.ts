@@ -77,6 +77,8 @@ export interface PopupDisplay {
   /** Title for members outside those groups; {nickname} is replaced. */
   nickname_title?: string;
   position?: "bottom-right";
+  /** Shown only to sessions that arrived from these ads (utm_source, optional utm_medium). */
+  utm?: Array<{ source: string; medium?: string }>;
 }
 
 export interface PopupView {

@@ -19,7 +19,8 @@ test("the home page's queue shows its popups one at a time, in order", async ({ 
   page.on("request", (r) => {
     if (r.url().endsWith("/api/popup_open")) opened.push(JSON.parse(r.postData() ?? "{}").popup);
   });
-  await visit(page, "/home");
+  // The seeded home popups are for visitors who came from the store's ads.
+  await visit(page, "/home?utm_source=adroute");
 
   // First the big sale (type 2, priority 90), then the sign-up coupon (type 10, 85).
   const first = popup(page);
@@ -44,13 +45,13 @@ test("the home page's queue shows its popups one at a time, in order", async ({ 
   await expect(page.getByTestId("popup-queue")).toHaveAttribute("data-phase", "done");
 
   // Closed today in this browser: the next home page does not queue them again.
-  await visit(page, "/home");
+  await visit(page, "/home?utm_source=adroute");
   await expect(page.getByTestId("popup-queue")).toHaveAttribute("data-phase", "done");
   await expect(popup(page)).toHaveCount(0);
 });
 
 test("a scroll-triggered popup opens past 40 % and Esc gives the focus back", async ({ page }) => {
-  await visit(page, "/home");
+  await visit(page, "/home?utm_source=adroute");
   // Clear the queue first; scroll popups never come from it.
   for (const type of ["2", "10"]) {
     await expect(popup(page)).toHaveAttribute("data-popup-type", type);
@@ -89,8 +90,8 @@ test("a scroll-triggered popup opens past 40 % and Esc gives the focus back", as
   await expect(logo).toBeFocused();
 });
 
-async function signUp(page: Page) {
-  await visit(page, "/signup");
+async function signUp(page: Page, query = "") {
+  await visit(page, `/signup${query}`);
   await page.getByLabel("メールアドレス").fill(uniqueEmail("popup"));
   await page.getByLabel(/パスワード/).fill("popup-queue-123");
   await page.getByLabel(/ニックネーム/).fill("ぽっぷ");
@@ -100,7 +101,8 @@ async function signUp(page: Page) {
 }
 
 test("a member's home page: the login stamp first, then the queue", async ({ page }) => {
-  await signUp(page);
+  // Arriving from an ad (kept for the session), signing up, landing on the home page.
+  await signUp(page, "?utm_source=adroute");
 
   const stamp = page.getByRole("dialog", { name: "今日のログインスタンプ" });
   await expect(stamp).toBeVisible();
@@ -124,8 +126,30 @@ test("a member's home page: the login stamp first, then the queue", async ({ pag
   await expect(page.getByTestId("popup-queue")).toHaveAttribute("data-phase", "done");
 });
 
-test("a member on a series page gets the forced favourite appeal at once", async ({ page }) => {
+test("a reader of a series gets the forced favourite appeal on its page at once", async ({
+  page,
+}) => {
   await signUp(page);
+  await visit(page, "/series/3");
+  await expect(page.getByTestId("popup-queue")).toHaveAttribute("data-phase", "done");
+  await expect(popup(page)).toHaveCount(0);
+  // Read a page of its first volume, as the reader would record it.
+  const href = await page
+    .locator('a[href*="/viewer/speed.html?cid="]')
+    .first()
+    .getAttribute("href");
+  const cid = Number(new URL(href ?? "", "http://x").searchParams.get("cid"));
+  const saved = await page.evaluate(async (book) => {
+    const ct = document.cookie.match(/(?:^|; )ct=([^;]+)/)?.[1] ?? "";
+    const r = await fetch("/api/reader/progress", {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-csrftoken": decodeURIComponent(ct) },
+      body: JSON.stringify({ book, page: 2 }),
+    });
+    return r.status;
+  }, cid);
+  expect(saved).toBe(200);
+
   await visit(page, "/series/3");
   const forced = popup(page);
   await expect(forced).toHaveAttribute("data-popup-type", "36");

@@ -73,6 +73,14 @@ describe("planPopups", () => {
     expect(planPopups([p], { ...plain, utmSource: "adroute" }).onScroll).toEqual([p]);
   });
 
+  it("keeps a popup made for certain ads to sessions that came from them", () => {
+    const ad = popup(1, 10, { utm: [{ source: "adroute" }, { source: "x", medium: "cpc" }] });
+    expect(planPopups([ad], plain).queue).toEqual([]);
+    expect(planPopups([ad], { ...plain, utmSource: "adroute" }).queue).toEqual([ad]);
+    expect(planPopups([ad], { ...plain, utmSource: "x" }).queue).toEqual([]);
+    expect(planPopups([ad], { ...plain, utmSource: "x", utmMedium: "cpc" }).queue).toEqual([ad]);
+  });
+
   it("drops the shortcut image for _tr hb… when the image is a shortcut and not a stamp", () => {
     const shortcut = popup(1, 35, { image_name: "shortcut_home" });
     const stamp = popup(2, 35, { image_name: "shortcut_stamp" });

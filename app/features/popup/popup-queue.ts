@@ -88,6 +88,20 @@ export function scrollOpens(popup: Pick<PopupView, "popup_type" | "display">, ra
   return ratio > scrollThreshold(popup);
 }
 
+/**
+ * A popup made for visitors from certain ads (display.utm, a list of utm_source with an optional
+ * utm_medium) shows only to a session that arrived from one of them; without the list it shows to
+ * everyone. Type 33 without a list follows spec 001 §5 (facebook display, or adroute).
+ */
+export function arrivalMatches(popup: Pick<PopupView, "popup_type" | "display">, arrival: Arrival) {
+  const from = popup.display.utm;
+  if (!from) return popup.popup_type === MOVE_RANKING_TYPE ? moveRankingListens(arrival) : true;
+  return from.some(
+    (u) =>
+      u.source === arrival.utmSource && (u.medium === undefined || u.medium === arrival.utmMedium),
+  );
+}
+
 export interface PopupPlan {
   /** Opened first, at once. */
   forced: PopupView[];
@@ -122,7 +136,7 @@ export function planPopups(
     if (seen.has(popup.popup_id)) continue;
     const type = popup.popup_type;
     if (type === SHORTCUT_TYPE && shortcutSkipped(popup.display, arrival)) continue;
-    if (type === MOVE_RANKING_TYPE && !moveRankingListens(arrival)) continue;
+    if (!arrivalMatches(popup, arrival)) continue;
     if (type === BOTTOM_BANNER_TYPE) {
       if (plan.banner) continue;
       plan.banner = popup;

@@ -2084,6 +2084,13 @@ function planPopups(
   );
   const coupon = plan.planned.find((c) => c.active && c.template.coupon);
   const member = { login: "member" };
+  // Appeals without a condition of their own go to visitors who came from the store's ads.
+  const fromAds = [
+    { source: "adroute" },
+    { source: "facebook", medium: "display" },
+    { source: "google", medium: "cpc" },
+  ];
+  const longStanding = jstDayStart(now, -30).toISOString();
   const rows: Array<Omit<(typeof popups)["$inferInsert"], "popupId" | "startAt" | "endAt">> = [
     {
       popupType: 1,
@@ -2094,6 +2101,7 @@ function planPopups(
       body: "人気シリーズの最新刊を配信中。お見逃しなく！",
       linkUrl: "/more?sort=1",
       buttonLabel: "新刊をチェック",
+      display: { utm: fromAds },
     },
     {
       popupType: 2,
@@ -2104,7 +2112,7 @@ function planPopups(
       linkUrl: sale ? `/campaign/${sale.id}` : "/otoku",
       buttonLabel: "セール会場へ",
       campaignId: sale?.id ?? null,
-      display: { dismissible: true },
+      display: { dismissible: true, utm: fromAds },
     },
     {
       popupType: 3,
@@ -2114,7 +2122,7 @@ function planPopups(
       title: "公式アプリならオフラインでも読める",
       linkUrl: "https://example.com/app",
       buttonLabel: "アプリを見る",
-      display: { dismissible: true, pr: true },
+      display: { dismissible: true, pr: true, utm: fromAds },
     },
     {
       popupType: 4,
@@ -2153,7 +2161,7 @@ function planPopups(
       body: "利用規約を改定しました。内容をご確認のうえ、同意してご利用ください。",
       linkUrl: "/agreement",
       buttonLabel: "確認して同意する",
-      display: { dismissible: false },
+      display: { dismissible: false, utm: fromAds },
       // Members who registered before the terms changed; newer members agreed to them at sign-up.
       targetRules: { login: "member", signup_before: "2026-04-01T00:00:00+09:00" },
       displayLimit: 1,
@@ -2164,6 +2172,7 @@ function planPopups(
       priority: 60,
       trackingName: "pop_point_books",
       title: "ポイントで購入できるマンガはこちら！",
+      display: { utm: fromAds },
       targetRules: member,
     },
     {
@@ -2191,7 +2200,7 @@ function planPopups(
       title: "新規会員登録で70%OFFクーポン",
       body: "今なら登録するだけで、お好きな作品1冊が70%OFF！",
       buttonLabel: "無料会員登録",
-      display: { discount_rate: 70 },
+      display: { discount_rate: 70, utm: fromAds },
       targetRules: { login: "visitor" },
     },
     {
@@ -2202,7 +2211,7 @@ function planPopups(
       title: "カートに作品が残っています",
       linkUrl: "/cart",
       buttonLabel: "カートを見る",
-      targetRules: member,
+      targetRules: { login: "member", signup_before: longStanding },
     },
     {
       popupType: 12,
@@ -2211,7 +2220,7 @@ function planPopups(
       trackingName: "pop_launch_app",
       title: "アプリで快適に読もう",
       buttonLabel: "アプリで開く",
-      targetRules: { os: ["android", "ios"] },
+      targetRules: { os: ["android", "ios"], login: "member", paid: "paid" },
     },
     {
       popupType: 31,
@@ -2222,7 +2231,7 @@ function planPopups(
       linkUrl: coupon ? `/coupon?campaign=${coupon.id}` : "/coupon",
       buttonLabel: "クーポンを受け取る",
       campaignId: coupon?.id ?? null,
-      display: { countdown: true },
+      display: { countdown: true, utm: fromAds },
       targetRules: member,
     },
     {
@@ -2233,6 +2242,8 @@ function planPopups(
       title: "ポイント還元で実質無料！",
       body: "200円以下の作品はポイント還元で実質無料で読めます。",
       display: { price_min: 1, price_max: 200 },
+      // Points back needs an account and a purchase history.
+      targetRules: { login: "member", paid: "paid" },
     },
     {
       popupType: 33,
@@ -2262,7 +2273,7 @@ function planPopups(
       trackingName: "pop_shortcut",
       title: "ホーム画面に追加してすぐ読める",
       body: "ブラウザのメニューから「ホーム画面に追加」を選ぶと、次からワンタップで開けます。",
-      display: { image_name: "shortcut_home", scroll_ratio: 40 },
+      display: { image_name: "shortcut_home", scroll_ratio: 40, utm: fromAds },
     },
     {
       popupType: 36,
@@ -2308,7 +2319,8 @@ function planPopups(
       title: "メルマガ登録でお得な情報をお届け",
       body: "セールやクーポンの情報をいち早くお知らせします。",
       buttonLabel: "メルマガを受け取る",
-      targetRules: { login: "member", newsletter: false },
+      // Asked of members who have used the store a while without it.
+      targetRules: { login: "member", newsletter: false, signup_before: longStanding },
     },
     {
       popupType: 41,
@@ -2327,7 +2339,7 @@ function planPopups(
       priority: 48,
       trackingName: "pop_pickup_campaign",
       title: "今イチオシの特集はこちら！",
-      display: { pickup: true },
+      display: { pickup: true, utm: fromAds },
       targetRules: member,
       displayLimit: 3,
     },
@@ -2340,6 +2352,7 @@ function planPopups(
       display: {
         series_ids: seriesIds.slice(2).map((s) => s.seriesId),
         koma: [4, 5, 6, 7].map((n) => `/media/popup/koma-${n}.png`),
+        utm: fromAds,
       },
     },
   ];

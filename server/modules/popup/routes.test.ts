@@ -12,6 +12,7 @@ import type {
 import type { Db } from "../../db/client";
 import { defaultSeedOptions, seedDatabase } from "../../db/seed/seed";
 import { Browser, createTestApp } from "../../http/test-client";
+import { users } from "../account/schema";
 import { books, seriesGenres } from "../catalog/schema";
 import { cartItems } from "../commerce/schema";
 import { readingProgress, seriesFavorites } from "../library/schema";
@@ -23,8 +24,6 @@ let db: Db;
 /** Seeded popup id by tracking name. */
 const idOf = new Map<string, number>();
 const seeded = new Map<string, typeof popups.$inferSelect>();
-const ANDROID =
-  "Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120 Mobile Safari/537.36";
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -53,6 +52,14 @@ async function member(): Promise<[Browser, number]> {
   expect(signup.status).toBe(200);
   const status = await browser.getJson<{ uid: string }>("/api/status");
   return [browser, Number(status.body.uid)];
+}
+
+/** Makes the member one who registered long ago (the seed's long-standing members). */
+async function age(userId: number) {
+  await db
+    .update(users)
+    .set({ signupAt: new Date("2025-01-01T00:00:00Z") })
+    .where(eq(users.userId, userId));
 }
 
 async function list(browser: Browser, body: Record<string, unknown>) {
@@ -163,6 +170,7 @@ describe("/api/popups targeting", () => {
 
   it("type 11 remind only with something in the cart", async () => {
     const [alice, aliceId] = await member();
+    await age(aliceId);
     expect(names(await list(alice, { page: "home" }))).not.toContain("pop_remind_cart");
     const [book] = await db.select().from(books).where(eq(books.onsaleFlag, true)).limit(1);
     await db.insert(cartItems).values({ userId: aliceId, itemId: book!.itemId, itemType: 0 });
@@ -191,8 +199,10 @@ describe("/api/popups targeting", () => {
     expect(some.popups.map((p) => p.popup_type)).toContain(9);
   });
 
-  it("type 40 mail magazine asks members without the newsletter", async () => {
-    const [alice] = await member();
+  it("type 40 mail magazine asks long-standing members without the newsletter", async () => {
+    const [alice, aliceId] = await member();
+    expect(names(await list(alice, { page: "bookshelf" }))).not.toContain("pop_mail_magazine");
+    await age(aliceId);
     expect(names(await list(alice, { page: "bookshelf" }))).toContain("pop_mail_magazine");
     await alice.postJson("/api/newsletter", { enable: true });
     expect(names(await list(alice, { page: "bookshelf" }))).not.toContain("pop_mail_magazine");
@@ -201,16 +211,20 @@ describe("/api/popups targeting", () => {
     );
   });
 
-  it("type 12 launch app is for phones", async () => {
+  it("type 12 launch app is for paying members on phones", async () => {
     const seriesId = await seriesPriced(1, 100_000);
+    const phoneMember = viewer({ isLogin: true, isPaid: true, os: "android" });
+    const state = memberState(1);
+    const types = async (facts: ViewerFacts, m: MemberState | null) =>
+      (
+        await popupsForPage(db, facts, m, { page: "series", series: seriesId }, new Date())
+      ).popups.map((p) => p.popup_type);
+    expect(await types(phoneMember, state)).toContain(12);
+    expect(await types({ ...phoneMember, os: "pc" }, state)).not.toContain(12);
+    expect(await types({ ...phoneMember, isPaid: false }, state)).not.toContain(12);
+    // The request's own device decides os: a PC browser never gets it.
     const pc = await list(new Browser(t.app), { page: "series", series: seriesId });
     expect(names(pc)).not.toContain("pop_launch_app");
-    const phone = new Browser(t.app);
-    const response = await phone.fetch(`/api/popups?page=series&series=${seriesId}`, {
-      headers: { "user-agent": ANDROID },
-    });
-    const answer = (await response.json()) as PopupsAnswer;
-    expect(names(answer)).toContain("pop_launch_app");
   });
 
   it("type 31 coupon carries the seconds left of its campaign", async () => {
@@ -220,16 +234,19 @@ describe("/api/popups targeting", () => {
     if (coupon?.campaign_id) expect(coupon.expire_seconds).toBeGreaterThan(0);
   });
 
-  it("type 32 practical free only for series priced 1–200 yen", async () => {
+  it("type 32 practical free only for series priced 1–200 yen, for paying members", async () => {
     const cheap = await seriesPriced(1, 200);
     const dear = await seriesPriced(201, 100_000);
-    const visitor = new Browser(t.app);
-    const yes = find(await list(visitor, { page: "series", series: cheap }), "pop_practical_free");
+    const payer = viewer({ isLogin: true, isPaid: true });
+    const on = async (series: number, facts = payer) =>
+      (
+        await popupsForPage(db, facts, memberState(1), { page: "series", series }, new Date())
+      ).popups.find((p) => p.popup_type === 32);
+    const yes = await on(cheap);
     expect(yes?.book_data?.price_inc).toBeGreaterThanOrEqual(1);
     expect(yes?.book_data?.price_inc).toBeLessThanOrEqual(200);
-    expect(names(await list(visitor, { page: "series", series: dear }))).not.toContain(
-      "pop_practical_free",
-    );
+    expect(await on(dear)).toBeUndefined();
+    expect(await on(cheap, { ...payer, isPaid: false })).toBeUndefined();
   });
 
   it("types 33, 34, 35 come from the server; their arrival rules are the page's", async () => {
@@ -241,9 +258,13 @@ describe("/api/popups targeting", () => {
     expect(names(home)).toContain("pop_bottom_banner");
   });
 
-  it("type 36 favourite appeal asks members who have not favourited the series", async () => {
+  it("type 36 favourite appeal asks readers of the series who have not favourited it", async () => {
     const [alice, aliceId] = await member();
     const seriesId = await seriesPriced(1, 100_000);
+    expect(names(await list(alice, { page: "series", series: seriesId }))).not.toContain(
+      "pop_favorite_appeal",
+    );
+    await readSomething(aliceId, seriesId);
     expect(names(await list(alice, { page: "series", series: seriesId }))).toContain(
       "pop_favorite_appeal",
     );
@@ -460,6 +481,17 @@ describe("per-type data calls", () => {
     expect(multi.body.series.length).toBeGreaterThan(1);
   });
 });
+
+function memberState(userId: number): MemberState {
+  return {
+    userId,
+    nickname: "",
+    cartCount: 0,
+    bookshelfNewCount: 0,
+    isTodayStamp: true,
+    stampCardRunning: true,
+  };
+}
 
 function viewer(over: Partial<ViewerFacts>): ViewerFacts {
   return {

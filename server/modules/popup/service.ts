@@ -14,7 +14,7 @@ import { freeCampaignSeries, runningCampaignEntries } from "../campaign/service"
 import { bookItems, seriesItems } from "../catalog/series-items";
 import { freeSeriesIds, seriesTaste } from "../catalog/series-lists";
 import { pickupCampaignIdsOf } from "../home/home-page";
-import { favoriteSeriesIds, resumeOf } from "../library/service";
+import { continueBookIds, favoriteSeriesIds, resumeOf } from "../library/service";
 import { readingPositionsOf } from "../library/shelf-items";
 import { type Popup, popupDisplays, popups } from "./schema";
 
@@ -262,9 +262,13 @@ async function typeView(db: Db, p: Popup, ctx: TypeContext): Promise<PopupView |
       return view;
     }
     case 36: {
+      // For readers of the series on screen who have not put it in 気になる yet.
       if (!member || query.series === undefined) return null;
-      const liked = await favoriteSeriesIds(db, member.userId, [query.series]);
-      return liked.length === 0 ? view : null;
+      const [liked, reading] = await Promise.all([
+        favoriteSeriesIds(db, member.userId, [query.series]),
+        continueBookIds(db, member.userId, [query.series]),
+      ]);
+      return liked.length === 0 && reading.has(query.series) ? view : null;
     }
     case 37:
     case 38:
