@@ -2139,7 +2139,8 @@ function planPopups(
         ],
         nickname_title: "{nickname}さん、続きから読みませんか？",
       },
-      targetRules: member,
+      // Readers who have not opened the reader for a week.
+      targetRules: { login: "member", idle_days: 7 },
     },
     {
       popupType: 5,
@@ -2291,7 +2292,7 @@ function planPopups(
       priority: 45,
       trackingName: "pop_genre_campaign",
       title: "いつも読んでいるジャンルのキャンペーン",
-      display: { display: true },
+      display: { display: true, utm: fromAds },
     },
     {
       popupType: 38,

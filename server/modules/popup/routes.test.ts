@@ -81,11 +81,12 @@ async function seriesPriced(min: number, max: number): Promise<number> {
   return hit.seriesId;
 }
 
-async function readSomething(userId: number, seriesId: number) {
+async function readSomething(userId: number, seriesId: number, daysAgo = 0) {
   const [book] = await db.select().from(books).where(eq(books.seriesId, seriesId)).limit(1);
+  const at = new Date(Date.now() - daysAgo * 86_400_000);
   await db
     .insert(readingProgress)
-    .values({ userId, bookId: book!.bookId, seriesId, page: 3 })
+    .values({ userId, bookId: book!.bookId, seriesId, page: 3, startedAt: at, updatedAt: at })
     .onConflictDoNothing();
   return book!;
 }
@@ -150,13 +151,13 @@ describe("/api/popups targeting", () => {
     expect(names(await list(alice, { page: "ranking" }))).toContain("pop_koma_multi");
   });
 
-  it("type 4 continue reading and types 37/38 wait for something read", async () => {
+  it("type 4 continue reading (a week idle) and types 37/38 wait for something read", async () => {
     const [alice, aliceId] = await member();
     const before = await list(alice, { page: "home" });
     expect(names(before)).not.toContain("pop_continue");
     expect(names(before)).not.toContain("pop_genre_campaign");
     const seriesId = await seriesPriced(1, 100_000);
-    const book = await readSomething(aliceId, seriesId);
+    const book = await readSomething(aliceId, seriesId, 8);
     const after = await list(alice, { page: "home" });
     expect(find(after, "pop_continue")?.book_data?.book_id).toBe(book.bookId);
     expect(names(after)).toContain("pop_genre_campaign");
@@ -166,6 +167,9 @@ describe("/api/popups targeting", () => {
     expect(names(await list(alice, { page: "series", series: other.seriesId }))).toContain(
       "pop_pickup_free",
     );
+    // Reading again today: no longer idle, so no continue-reading appeal.
+    await readSomething(aliceId, other.seriesId);
+    expect(names(await list(alice, { page: "home" }))).not.toContain("pop_continue");
   });
 
   it("type 11 remind only with something in the cart", async () => {
@@ -501,6 +505,7 @@ function viewer(over: Partial<ViewerFacts>): ViewerFacts {
     newsletter: false,
     os: "pc",
     lastReadGenre: null,
+    lastReadAt: null,
     ...over,
   };
 }
@@ -522,5 +527,9 @@ describe("target rules are data", () => {
     expect(matchesTarget({ os: ["ios"] }, m, now)).toBe(false);
     expect(matchesTarget({ genres: [2] }, { ...m, lastReadGenre: 2 }, now)).toBe(true);
     expect(matchesTarget({ genres: [2] }, m, now)).toBe(false);
+    expect(matchesTarget({ idle_days: 7 }, m, now)).toBe(false);
+    const read = (d: string) => ({ ...m, lastReadAt: new Date(d) });
+    expect(matchesTarget({ idle_days: 7 }, read("2026-11-10T00:00:00Z"), now)).toBe(true);
+    expect(matchesTarget({ idle_days: 7 }, read("2026-11-20T00:00:00Z"), now)).toBe(false);
   });
 });

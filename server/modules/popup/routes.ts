@@ -114,6 +114,7 @@ async function viewerOf(
     newsletter: session?.newsletterFlag ?? false,
     os: os === "other" ? "pc" : os,
     lastReadGenre: null,
+    lastReadAt: null,
   };
   if (!session) return { viewer: base, member: null };
   const [payments, cart, newCount, stamp, card] = await Promise.all([

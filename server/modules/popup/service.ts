@@ -35,6 +35,8 @@ export interface TargetRules {
   os?: string[];
   /** The genre the member read last must be one of these. */
   genres?: number[];
+  /** The member read something, but not for at least this many days (lapsed readers). */
+  idle_days?: number;
 }
 
 /** The facts about a viewer the target rules are checked against. */
@@ -45,6 +47,7 @@ export interface ViewerFacts {
   newsletter: boolean;
   os: string;
   lastReadGenre: number | null;
+  lastReadAt: Date | null;
 }
 
 const DAY_MS = 86_400_000;
@@ -69,6 +72,10 @@ export function matchesTarget(rules: TargetRules, viewer: ViewerFacts, now: Date
     (viewer.lastReadGenre === null || !rules.genres.includes(viewer.lastReadGenre))
   )
     return false;
+  if (rules.idle_days !== undefined) {
+    if (!viewer.lastReadAt) return false;
+    if (now.getTime() - viewer.lastReadAt.getTime() < rules.idle_days * DAY_MS) return false;
+  }
   return true;
 }
 
@@ -117,7 +124,7 @@ async function runningPopupsFor(
 export async function lastReading(
   db: Db,
   userId: number | null,
-): Promise<{ continueBookId: number; genre: number | null } | null> {
+): Promise<{ continueBookId: number; genre: number | null; readAt: Date } | null> {
   if (userId === null) return null;
   const rows = (await readingPositionsOf(db, userId)).sort(
     (a, b) => b.updatedAt.getTime() - a.updatedAt.getTime(),
@@ -128,7 +135,7 @@ export async function lastReading(
   const { genreIds } = await seriesTaste(db, [latest.seriesId]);
   // 総合 (1) stands for every genre; the genre read is a real one when the series has one.
   const genre = genreIds.filter((g) => g !== 1).sort((a, b) => a - b)[0] ?? genreIds[0] ?? null;
-  return { continueBookId: resume?.bookId ?? latest.bookId, genre };
+  return { continueBookId: resume?.bookId ?? latest.bookId, genre, readAt: latest.updatedAt };
 }
 
 export interface MemberState {
@@ -176,7 +183,11 @@ export async function popupsForPage(
     runningPopupsFor(db, userId, now, query.page),
     lastReading(db, userId),
   ]);
-  const facts: ViewerFacts = { ...viewer, lastReadGenre: reading?.genre ?? null };
+  const facts: ViewerFacts = {
+    ...viewer,
+    lastReadGenre: reading?.genre ?? null,
+    lastReadAt: reading?.readAt ?? null,
+  };
   const out: PopupView[] = [];
   for (const { popup } of rows) {
     if (query.num !== undefined && out.length >= query.num) break;
