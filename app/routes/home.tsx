@@ -3,7 +3,6 @@ import { HomePage } from "../features/home/HomePage";
 import { loadHome } from "../features/home/home.server";
 import { pageMeta } from "../features/seo/seo";
 import { storePageSeo } from "../features/seo/seo.server";
-import { MemberDialogs } from "../features/stamp/MemberDialogs";
 import { useShell } from "../lib/shell";
 import type { Route } from "./+types/home";
 
@@ -35,7 +34,6 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         isLogin={status.is_login}
         highlightRanking={pathname.replace(/\.html$/, "") === "/home"}
       />
-      <MemberDialogs />
     </>
   );
 }

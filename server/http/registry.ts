@@ -25,6 +25,7 @@ import { lotteryRoutes } from "../modules/lottery/routes";
 import { mediaRoutes } from "../modules/media/routes";
 import { menuRoutes } from "../modules/menu/routes";
 import { newsRoutes } from "../modules/news/routes";
+import { popupRoutes } from "../modules/popup/routes";
 import { rankingRoutes } from "../modules/ranking/routes";
 import { readerRoutes } from "../modules/reader/routes";
 import { recommendRoutes } from "../modules/recommend/routes";
@@ -75,6 +76,7 @@ export function apiRouter(services: AppServices, paymentProvider: PaymentProvide
   api.route("/", newsRoutes(services));
   api.route("/", reviewRoutes(services));
   api.route("/", recommendRoutes(services));
+  api.route("/", popupRoutes(services));
   return api;
 }
 

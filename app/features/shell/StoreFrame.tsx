@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { useShell } from "../../lib/shell";
+import { PopupHost } from "../popup/PopupHost";
 import { ReturnPopup } from "../recommend/ReturnPopup";
 import { FloatingButtons } from "./FloatingButtons";
 import { RecentlyCheckedPopup } from "./RecentlyCheckedPopup";
@@ -91,6 +92,7 @@ export function StoreFrame({
         />
       )}
       <FloatingButtons search={header === "full"} />
+      <PopupHost />
       {status.is_login && header === "full" ? <RecentlyCheckedPopup /> : null}
       {header === "full" ? <ReturnPopup /> : null}
     </>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useEffectEvent, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { LoginStampsAnswer } from "../../../contract/stamp";
 import { post } from "../../lib/request";
@@ -6,11 +6,20 @@ import { useShell } from "../../lib/shell";
 import { StampCard } from "./StampCard";
 
 /**
- * The stamp dialog of the home page (popup type 8, spec 001 §2.7): a member whose stamp for today
- * was pressed (by the day's first page) but not shown yet sees it land on the card, shown through
- * /api/login_stamps. Waits while the terms agreement dialog is open.
+ * The login stamp dialog (popup type 8, spec 001 §2.7), opened by the popup queue: a member whose
+ * stamp for today was pressed (by the day's first page) but not shown yet sees it land on the
+ * card, shown through /api/login_stamps. Waits while the terms agreement dialog is open; `onDone`
+ * lets the queue go on once it is closed or there was nothing to show.
  */
-export function StampDialog({ waiting }: { waiting: boolean }) {
+export function StampDialog({
+  waiting,
+  onDone,
+  onShown,
+}: {
+  waiting: boolean;
+  onDone?: () => void;
+  onShown?: () => void;
+}) {
   const { status, user, refreshUser } = useShell();
   const ref = useRef<HTMLDialogElement>(null);
   // "none": no card runs today, so there is nothing to show.
@@ -18,6 +27,8 @@ export function StampDialog({ waiting }: { waiting: boolean }) {
   const [open, setOpen] = useState(false);
   const due = status.is_login && !user.is_today_stamp && !waiting;
 
+  const settled = useEffectEvent(() => onDone?.());
+  const shownNow = useEffectEvent(() => onShown?.());
   useEffect(() => {
     if (!due) return;
     let live = true;
@@ -27,6 +38,8 @@ export function StampDialog({ waiting }: { waiting: boolean }) {
       const shown = a.result && a.stamps && a.status.press_flag ? a : "none";
       setAnswer(shown);
       setOpen(shown !== "none");
+      if (shown === "none") settled();
+      else shownNow();
     });
     return () => {
       live = false;
@@ -43,6 +56,7 @@ export function StampDialog({ waiting }: { waiting: boolean }) {
   const close = () => {
     setOpen(false);
     void refreshUser();
+    onDone?.();
   };
   if (!due && !answer) return null;
   const state = answer === null ? "loading" : answer === "none" ? "none" : open ? "open" : "closed";

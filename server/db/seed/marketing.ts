@@ -2084,16 +2084,24 @@ function planPopups(
   );
   const coupon = plan.planned.find((c) => c.active && c.template.coupon);
   const member = { login: "member" };
+  // Appeals without a condition of their own go to visitors who came from the store's ads.
+  const fromAds = [
+    { source: "adroute" },
+    { source: "facebook", medium: "display" },
+    { source: "google", medium: "cpc" },
+  ];
+  const longStanding = jstDayStart(now, -30).toISOString();
   const rows: Array<Omit<(typeof popups)["$inferInsert"], "popupId" | "startAt" | "endAt">> = [
     {
       popupType: 1,
-      page: "home",
+      page: "free",
       priority: 50,
       trackingName: "pop_appeal_newrelease",
       title: "今月の新刊が続々登場！",
       body: "人気シリーズの最新刊を配信中。お見逃しなく！",
       linkUrl: "/more?sort=1",
       buttonLabel: "新刊をチェック",
+      display: { utm: fromAds },
     },
     {
       popupType: 2,
@@ -2104,17 +2112,17 @@ function planPopups(
       linkUrl: sale ? `/campaign/${sale.id}` : "/otoku",
       buttonLabel: "セール会場へ",
       campaignId: sale?.id ?? null,
-      display: { dismissible: true },
+      display: { dismissible: true, utm: fromAds },
     },
     {
       popupType: 3,
-      page: "home",
+      page: "ranking",
       priority: 40,
       trackingName: "pop_big_leadlink_app",
       title: "公式アプリならオフラインでも読める",
       linkUrl: "https://example.com/app",
       buttonLabel: "アプリを見る",
-      display: { dismissible: true, pr: true },
+      display: { dismissible: true, pr: true, utm: fromAds },
     },
     {
       popupType: 4,
@@ -2123,7 +2131,16 @@ function planPopups(
       trackingName: "pop_continue",
       title: "続きから読みませんか？",
       buttonLabel: "続きを読む",
-      targetRules: member,
+      display: {
+        ctrl_titles: [
+          "続きから読みませんか？",
+          "あの続き、気になりませんか？",
+          "読みかけの作品があります",
+        ],
+        nickname_title: "{nickname}さん、続きから読みませんか？",
+      },
+      // Readers who have not opened the reader for a week.
+      targetRules: { login: "member", idle_days: 7 },
     },
     {
       popupType: 5,
@@ -2145,16 +2162,18 @@ function planPopups(
       body: "利用規約を改定しました。内容をご確認のうえ、同意してご利用ください。",
       linkUrl: "/agreement",
       buttonLabel: "確認して同意する",
-      display: { dismissible: false },
-      targetRules: member,
+      display: { dismissible: false, utm: fromAds },
+      // Members who registered before the terms changed; newer members agreed to them at sign-up.
+      targetRules: { login: "member", signup_before: "2026-04-01T00:00:00+09:00" },
       displayLimit: 1,
     },
     {
       popupType: 7,
-      page: "home",
+      page: "otoku",
       priority: 60,
       trackingName: "pop_point_books",
       title: "ポイントで購入できるマンガはこちら！",
+      display: { utm: fromAds },
       targetRules: member,
     },
     {
@@ -2182,7 +2201,7 @@ function planPopups(
       title: "新規会員登録で70%OFFクーポン",
       body: "今なら登録するだけで、お好きな作品1冊が70%OFF！",
       buttonLabel: "無料会員登録",
-      display: { discount_rate: 70 },
+      display: { discount_rate: 70, utm: fromAds },
       targetRules: { login: "visitor" },
     },
     {
@@ -2193,7 +2212,7 @@ function planPopups(
       title: "カートに作品が残っています",
       linkUrl: "/cart",
       buttonLabel: "カートを見る",
-      targetRules: member,
+      targetRules: { login: "member", signup_before: longStanding },
     },
     {
       popupType: 12,
@@ -2202,7 +2221,7 @@ function planPopups(
       trackingName: "pop_launch_app",
       title: "アプリで快適に読もう",
       buttonLabel: "アプリで開く",
-      targetRules: { os: ["android", "ios"] },
+      targetRules: { os: ["android", "ios"], login: "member", paid: "paid" },
     },
     {
       popupType: 31,
@@ -2213,7 +2232,7 @@ function planPopups(
       linkUrl: coupon ? `/coupon?campaign=${coupon.id}` : "/coupon",
       buttonLabel: "クーポンを受け取る",
       campaignId: coupon?.id ?? null,
-      display: { countdown: true },
+      display: { countdown: true, utm: fromAds },
       targetRules: member,
     },
     {
@@ -2224,6 +2243,8 @@ function planPopups(
       title: "ポイント還元で実質無料！",
       body: "200円以下の作品はポイント還元で実質無料で読めます。",
       display: { price_min: 1, price_max: 200 },
+      // Points back needs an account and a purchase history.
+      targetRules: { login: "member", paid: "paid" },
     },
     {
       popupType: 33,
@@ -2252,7 +2273,8 @@ function planPopups(
       priority: 15,
       trackingName: "pop_shortcut",
       title: "ホーム画面に追加してすぐ読める",
-      display: { image_name: "shortcut_home", scroll_ratio: 40 },
+      body: "ブラウザのメニューから「ホーム画面に追加」を選ぶと、次からワンタップで開けます。",
+      display: { image_name: "shortcut_home", scroll_ratio: 40, utm: fromAds },
     },
     {
       popupType: 36,
@@ -2270,7 +2292,7 @@ function planPopups(
       priority: 45,
       trackingName: "pop_genre_campaign",
       title: "いつも読んでいるジャンルのキャンペーン",
-      display: { display: true },
+      display: { display: true, utm: fromAds },
     },
     {
       popupType: 38,
@@ -2292,13 +2314,14 @@ function planPopups(
     },
     {
       popupType: 40,
-      page: "home",
+      page: "bookshelf",
       priority: 25,
       trackingName: "pop_mail_magazine",
       title: "メルマガ登録でお得な情報をお届け",
       body: "セールやクーポンの情報をいち早くお知らせします。",
       buttonLabel: "メルマガを受け取る",
-      targetRules: { login: "member", newsletter: false },
+      // Asked of members who have used the store a while without it.
+      targetRules: { login: "member", newsletter: false, signup_before: longStanding },
     },
     {
       popupType: 41,
@@ -2311,18 +2334,32 @@ function planPopups(
       display: { display: true, genre_read: true, scroll_ratio: 20 },
     },
     {
-      popupType: 42,
+      // The pickup-campaign popup (spec 001 §2.7): type 1 showing the home's pickup campaign.
+      popupType: 1,
       page: "home",
+      priority: 48,
+      trackingName: "pop_pickup_campaign",
+      title: "今イチオシの特集はこちら！",
+      display: { pickup: true, utm: fromAds },
+      targetRules: member,
+      displayLimit: 3,
+    },
+    {
+      popupType: 42,
+      page: "ranking",
       priority: 33,
       trackingName: "pop_koma_multi",
       title: "話題の名シーンまとめ",
       display: {
         series_ids: seriesIds.slice(2).map((s) => s.seriesId),
         koma: [4, 5, 6, 7].map((n) => `/media/popup/koma-${n}.png`),
+        utm: fromAds,
       },
     },
   ];
-  if (rows.length !== POPUP_TYPES.length) throw new Error("every popup type needs a demo popup");
+  if (POPUP_TYPES.some((type) => !rows.some((r) => r.popupType === type))) {
+    throw new Error("every popup type needs a demo popup");
+  }
   return rows.map((row, i) => ({
     ...row,
     popupId: i + 1,

@@ -3,37 +3,43 @@ import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { type SessionStatus, type UserStatus, VISITOR_USER_STATUS } from "../../../contract/status";
 import { ShellStateProvider } from "../../lib/shell";
-import { MemberDialogs } from "./MemberDialogs";
+import { PopupHost } from "./PopupHost";
 
-const status = { is_login: true } as SessionStatus;
+const status = { is_login: true, today: "20261124", ctrl_group: 1 } as SessionStatus;
 
-function render(patch: Partial<UserStatus>, login = true) {
+function render(patch: Partial<UserStatus>, { login = true, path = "/home" } = {}) {
   const user = { ...structuredClone(VISITOR_USER_STATUS), ...patch } as UserStatus;
   return renderToStaticMarkup(
-    <MemoryRouter>
+    <MemoryRouter initialEntries={[path]}>
       <ShellStateProvider shell={{ status: { ...status, is_login: login }, user }}>
-        <MemberDialogs />
+        <PopupHost />
       </ShellStateProvider>
     </MemoryRouter>,
   );
 }
 
-describe("the home page's member dialogs", () => {
+describe("the popup host on the home page", () => {
   it("asks for the terms agreement first and holds the stamp dialog back meanwhile", () => {
     const html = render({ display_agreement_flag: true, is_today_stamp: false });
     expect(html).toContain("利用規約改定のお知らせ");
-    expect(html).toContain("同意する");
     expect(html).not.toContain("stamp-dialog-title");
   });
 
-  it("with the terms agreed, a member without today's stamp gets the stamp dialog", () => {
+  it("with the terms agreed, a member without today's stamp gets the stamp dialog (type 8)", () => {
     const html = render({ display_agreement_flag: false, is_today_stamp: false });
     expect(html).not.toContain("利用規約改定のお知らせ");
     expect(html).toContain('data-state="loading"');
   });
 
-  it("nothing once today's stamp is pressed, and nothing for visitors", () => {
-    expect(render({ display_agreement_flag: false, is_today_stamp: true })).toBe("");
-    expect(render({ display_agreement_flag: true, is_today_stamp: false }, false)).toBe("");
+  it("no stamp once pressed, none for visitors, none off the home page", () => {
+    expect(render({ is_today_stamp: true })).not.toContain("stamp-dialog");
+    expect(render({ is_today_stamp: false }, { login: false })).not.toContain("stamp-dialog");
+    expect(render({ is_today_stamp: false }, { path: "/series/1" })).not.toContain("stamp-dialog");
+  });
+
+  it("opens no popup before the page's popups are fetched", () => {
+    const html = render({ is_today_stamp: true });
+    expect(html).not.toContain('data-testid="popup"');
+    expect(html).toContain('data-testid="popup-queue"');
   });
 });
