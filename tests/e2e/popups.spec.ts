@@ -150,7 +150,7 @@ test("a reader of a series gets the forced favourite appeal on its page at once"
   }, cid);
   expect(saved).toBe(200);
 
-  await visit(page, "/series/3");
+  await visit(page, "/series/3?utm_source=adroute");
   const forced = popup(page);
   await expect(forced).toHaveAttribute("data-popup-type", "36");
   await shot(page, "favorite-appeal");
