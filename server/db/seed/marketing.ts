@@ -2268,8 +2268,8 @@ function planPopups(
       title: "人気ランキングもチェック！",
       linkUrl: "/ranking?tp=1",
       display: {
-        utm: fromAds,
         scroll_ratio: 40,
+        // Spec 001 §5: only for facebook display ads and adroute.
         utm: [{ source: "facebook", medium: "display" }, { source: "adroute" }],
       },
     },
