@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test, uniqueEmail, visit } from "./fixtures";
+import { expect, seriousViolations, test, uniqueEmail, visit } from "./fixtures";
 
 /** A picture of the open popup once its fade-in is over and its images have arrived. */
 async function shot(page: Page, name: string) {
@@ -30,6 +30,7 @@ test("the home page's queue shows its popups one at a time, in order", async ({ 
   expect(box?.width ?? 0).toBeLessThanOrEqual(450);
   await expect(first.getByRole("link", { name: "セール会場へ" }).last()).toBeVisible();
   await shot(page, "big-sale");
+  expect(await seriousViolations(page, "[data-testid=popup]")).toEqual([]);
   // The impression is reported once the big popup has been seen for 800 ms.
   await expect.poll(() => opened.length, { timeout: 5000 }).toBe(1);
   await first.getByRole("button", { name: "閉じる" }).click();
@@ -150,7 +151,7 @@ test("a reader of a series gets the forced favourite appeal on its page at once"
   }, cid);
   expect(saved).toBe(200);
 
-  await visit(page, "/series/3");
+  await visit(page, "/series/3?utm_source=adroute");
   const forced = popup(page);
   await expect(forced).toHaveAttribute("data-popup-type", "36");
   await shot(page, "favorite-appeal");

@@ -102,9 +102,18 @@ function PopupLink({
   );
 }
 
-function Image({ popup, className = "popup__img" }: { popup: PopupView; className?: string }) {
+/** The popup's image; alt names it when the image alone is a link. */
+function Image({
+  popup,
+  className = "popup__img",
+  alt = "",
+}: {
+  popup: PopupView;
+  className?: string;
+  alt?: string;
+}) {
   if (!popup.img) return null;
-  return <img className={className} src={popup.img} alt="" width={450} height={450} />;
+  return <img className={className} src={popup.img} alt={alt} width={450} height={450} />;
 }
 
 function Cards({ items }: { items: SeriesItem[] }) {
@@ -127,7 +136,7 @@ export function BigBody({ popup, close, ready }: BodyProps) {
     <>
       {lead ? <p className="popup__pr">PR</p> : null}
       <PopupLink href={popup.link_url} className="popup__img-link" external={lead} onClick={close}>
-        <Image popup={popup} />
+        <Image popup={popup} alt={popup.title} />
       </PopupLink>
       {popup.body ? <p className="popup__text">{popup.body}</p> : null}
       <PopupLink href={popup.link_url} external={lead} onClick={close}>

@@ -2084,7 +2084,9 @@ function planPopups(
   );
   const coupon = plan.planned.find((c) => c.active && c.template.coupon);
   const member = { login: "member" };
-  // Appeals without a condition of their own go to visitors who came from the store's ads.
+  // The demo's popups go to sessions that came from the store's ads (utm_source adroute, …), on
+  // top of each type's own condition, so an ordinary visit is not interrupted; the login stamp
+  // (8) and the corner banner (34), which does not block the page, go to everyone.
   const fromAds = [
     { source: "adroute" },
     { source: "facebook", medium: "display" },
@@ -2132,6 +2134,7 @@ function planPopups(
       title: "続きから読みませんか？",
       buttonLabel: "続きを読む",
       display: {
+        utm: fromAds,
         ctrl_titles: [
           "続きから読みませんか？",
           "あの続き、気になりませんか？",
@@ -2151,7 +2154,11 @@ function planPopups(
       linkUrl: "https://example.com/anime",
       buttonLabel: "公式サイトへ",
       seriesId: one?.seriesId ?? null,
-      display: { dismissible: true, pr: true },
+      display: {
+        utm: fromAds,
+        dismissible: true,
+        pr: true,
+      },
     },
     {
       popupType: 6,
@@ -2188,6 +2195,7 @@ function planPopups(
       popupType: 9,
       page: "bookshelf",
       priority: 80,
+      display: { utm: fromAds },
       trackingName: "pop_bookshelf_new",
       title: "気になる作品の新刊が配信されました",
       linkUrl: "/bookshelf?category=2",
@@ -2208,6 +2216,7 @@ function planPopups(
       popupType: 11,
       page: "home",
       priority: 70,
+      display: { utm: fromAds },
       trackingName: "pop_remind_cart",
       title: "カートに作品が残っています",
       linkUrl: "/cart",
@@ -2218,6 +2227,7 @@ function planPopups(
       popupType: 12,
       page: "series",
       priority: 20,
+      display: { utm: fromAds },
       trackingName: "pop_launch_app",
       title: "アプリで快適に読もう",
       buttonLabel: "アプリで開く",
@@ -2242,7 +2252,11 @@ function planPopups(
       trackingName: "pop_practical_free",
       title: "ポイント還元で実質無料！",
       body: "200円以下の作品はポイント還元で実質無料で読めます。",
-      display: { price_min: 1, price_max: 200 },
+      display: {
+        utm: fromAds,
+        price_min: 1,
+        price_max: 200,
+      },
       // Points back needs an account and a purchase history.
       targetRules: { login: "member", paid: "paid" },
     },
@@ -2255,6 +2269,7 @@ function planPopups(
       linkUrl: "/ranking?tp=1",
       display: {
         scroll_ratio: 40,
+        // Spec 001 §5: only for facebook display ads and adroute.
         utm: [{ source: "facebook", medium: "display" }, { source: "adroute" }],
       },
     },
@@ -2283,7 +2298,10 @@ function planPopups(
       trackingName: "pop_favorite_appeal",
       title: "「気になる」に登録すると新刊をお知らせします",
       buttonLabel: "気になる",
-      display: { force: true },
+      display: {
+        utm: fromAds,
+        force: true,
+      },
       targetRules: member,
     },
     {
@@ -2300,7 +2318,11 @@ function planPopups(
       priority: 12,
       trackingName: "pop_pickup_free",
       title: "同じジャンルの無料作品",
-      display: { display: true, scroll_ratio: 40 },
+      display: {
+        utm: fromAds,
+        display: true,
+        scroll_ratio: 40,
+      },
     },
     {
       popupType: 39,
@@ -2310,12 +2332,16 @@ function planPopups(
       title: "名シーンをちょっとだけ",
       seriesId: one?.seriesId ?? null,
       bookId: one?.bookIds[0] ?? null,
-      display: { koma: [1, 2, 3].map((n) => `/media/popup/koma-${n}.png`) },
+      display: {
+        utm: fromAds,
+        koma: [1, 2, 3].map((n) => `/media/popup/koma-${n}.png`),
+      },
     },
     {
       popupType: 40,
       page: "bookshelf",
       priority: 25,
+      display: { utm: fromAds },
       trackingName: "pop_mail_magazine",
       title: "メルマガ登録でお得な情報をお届け",
       body: "セールやクーポンの情報をいち早くお知らせします。",
@@ -2331,7 +2357,12 @@ function planPopups(
       title: "書店スタッフのおすすめ",
       seriesId: seriesIds[1]?.seriesId ?? null,
       bookId: seriesIds[1]?.bookIds[0] ?? null,
-      display: { display: true, genre_read: true, scroll_ratio: 20 },
+      display: {
+        utm: fromAds,
+        display: true,
+        genre_read: true,
+        scroll_ratio: 20,
+      },
     },
     {
       // The pickup-campaign popup (spec 001 §2.7): type 1 showing the home's pickup campaign.
