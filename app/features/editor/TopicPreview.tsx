@@ -50,14 +50,12 @@ const usePreview = () => useContext(Preview)!;
 
 /** Visibility markers are not applied in the preview; they are shown so staff can see them. */
 function Conditions({ on }: { on: TopicVisibility & { type?: string } }) {
-  // image and leadlinkImg use `src` for the picture, so there it is not the utm-source rule.
-  const srcIsPicture = on.type === "image" || on.type === "leadlinkImg";
   const parts = [
     on.class && `class: ${on.class}`,
     on.url && `url: ${on.url}`,
-    on.src && !srcIsPicture && `src: ${on.src}`,
-    on.mdm && `mdm: ${on.mdm}`,
-    on.cpn && `cpn: ${on.cpn}`,
+    on.utmSource && `utmSource: ${on.utmSource}`,
+    on.utmMedium && `utmMedium: ${on.utmMedium}`,
+    on.utmCampaign && `utmCampaign: ${on.utmCampaign}`,
   ].filter(Boolean);
   if (parts.length === 0) return null;
   return <span className="tp-conditions">表示条件 {parts.join(" / ")}</span>;

@@ -1778,7 +1778,7 @@ function planTopicPages(
       ],
     },
     {
-      src: "^(facebook|twitter|x)$",
+      utmSource: "^(facebook|twitter|x)$",
       columns: [
         {
           blocks: [
