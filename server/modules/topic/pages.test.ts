@@ -4,7 +4,7 @@ import type { TopicPageAnswer } from "../../../contract/topic";
 import { Browser, createTestApp } from "../../http/test-client";
 import { users } from "../account/schema";
 import { registerMember } from "../account/service";
-import { homeLayouts } from "../home/schema";
+import { homeLayouts, menuTopicContents } from "../home/schema";
 import { entryApplications, topicEntries, topicPages } from "./schema";
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -165,6 +165,28 @@ describe("GET /api/topic/{pageName} and /api/page/{pageName}", () => {
     expect((await new Browser(t.app).getJson(`/api/topic/fair?utm_source=${long}`)).status).toBe(
       400,
     );
+  });
+});
+
+describe("GET /api/personal/menu_topic", () => {
+  it("gives each visitor the drawer rows meant for them, privately", async () => {
+    await t.services.db.insert(menuTopicContents).values({
+      genre: 0,
+      content: [
+        { columns: [{ blocks: [{ type: "text", class: "loginOnly", html: "会員向け" }] }] },
+        { columns: [{ blocks: [{ type: "text", class: "logoutOnly", html: "ゲスト向け" }] }] },
+      ],
+      updatedAt: new Date(),
+    });
+    const guest = await new Browser(t.app).getJson<{ rows: unknown[] }>(
+      "/api/personal/menu_topic?genre=2",
+    );
+    expect(JSON.stringify(guest.body.rows)).toContain("ゲスト向け");
+    expect(JSON.stringify(guest.body.rows)).not.toContain("会員向け");
+    const mine = await member.getJson<{ rows: unknown[] }>("/api/personal/menu_topic?genre=2");
+    expect(JSON.stringify(mine.body.rows)).toContain("会員向け");
+    expect(JSON.stringify(mine.body.rows)).not.toContain("ゲスト向け");
+    expect((await member.getJson("/api/personal/menu_topic?genre=99")).status).toBe(400);
   });
 });
 

@@ -1,5 +1,7 @@
 import { type Context, Hono } from "hono";
 import { z } from "zod";
+import { GENRE_IDS } from "../../../contract/genres";
+import { oneOfNumbers } from "../../../contract/input";
 import { TOPIC_NOT_FOUND } from "../../../contract/topic";
 import { checkTopicJson, TOPIC_JSON_WARNING } from "../../../contract/topic-json";
 import type { AppEnv, AppServices } from "../../lib/context";
@@ -11,6 +13,7 @@ import type { TopicPlace } from "./page-state";
 import type { TopicPage } from "./schema";
 import {
   findTopicPage,
+  menuTopicRows,
   type TopicPageType,
   topicPageAnswer,
   updateTopicPageContent,
@@ -70,6 +73,8 @@ export function placeOf(q: z.infer<typeof placeQuery>): TopicPlace {
     genreId: q.genre ?? null,
   };
 }
+
+const genreParam = oneOfNumbers([0, ...GENRE_IDS], "ジャンルが正しくありません").default(0);
 
 const entryParams = z.object({
   entryId: z.coerce
@@ -140,6 +145,14 @@ export function topicRoutes(services: AppServices) {
     routes.get(`/${type}/:pageName`, publicPage(type));
     routes.post(`/${type}/:pageName`, publicPage(type));
   }
+
+  // The drawer's topic content (spec 001 §2.4), decided for this visitor like a topic page.
+  routes.get("/personal/menu_topic", async (c) => {
+    const q = readQuery(c, placeQuery.extend({ genre: genreParam }));
+    const rows = await menuTopicRows(db, q.genre, c.get("member") ?? null, placeOf(q));
+    c.header("Cache-Control", "private, no-store");
+    return c.json({ result: true, rows });
+  });
 
   routes.get("/entry/:entryId", async (c) => {
     const { entryId } = readParams(c, entryParams);

@@ -9,6 +9,7 @@ import type {
 import type { Db } from "../../db/client";
 import type { SessionMember } from "../../lib/context";
 import { layoutConfig, shownLayout } from "../home/home-page";
+import { menuTopicContent } from "../home/service";
 import { artNamesIn, recordArt } from "../media/art";
 import { listEntries } from "./entries";
 import { type PageState, pageState, type TopicPlace } from "./page-state";
@@ -189,4 +190,18 @@ export async function topicPageAnswer(
     plain_text: rows ? "" : page.content,
     is_login: state.isLogin,
   };
+}
+
+/** The drawer's topic content of a genre (genre 0's when it has none), as this visitor sees it. */
+export async function menuTopicRows(
+  db: Db,
+  genre: number,
+  member: SessionMember | null,
+  place: TopicPlace,
+  now = new Date(),
+): Promise<ShownRow[]> {
+  const content = await menuTopicContent(db, genre);
+  if (!content) return [];
+  const state = await pageState(db, member, { ...place, genreId: place.genreId ?? genre }, now);
+  return showTopicContent(db, content, state, now);
 }
