@@ -1738,6 +1738,17 @@ function planTopicPages(
             { type: "space", height: 16 },
             { type: "ranking", tp: 1, ln: 10, genre: 1, pagetype: 1 },
             { type: "ranking", title: "無料ランキング", tp: 2, ln: 5, genre: 1, pagetype: 2 },
+            { type: "header", text: "マンガ祭りのよくある質問", level: 2 },
+            { type: "toggleTitle", text: "セールはいつまでですか？" },
+            {
+              type: "toggle",
+              html: "{end_of_month}までの開催です。作品により終了日が異なります。",
+            },
+            { type: "toggleTitle", text: "エントリーは必要ですか？" },
+            {
+              type: "toggle",
+              html: "ポイントプレゼントの対象になるには、<b>ログインしてエントリー</b>が必要です。",
+            },
             {
               type: "leadlinkImg",
               src: topicImg(),
