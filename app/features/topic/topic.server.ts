@@ -4,8 +4,8 @@ import { placeOf, placeQuery } from "../../../server/modules/topic/routes";
 import { topicPageAnswer } from "../../../server/modules/topic/service";
 import { seoUrls } from "../seo/seo.server";
 
-/** /topic and /page without a slug show the page named index. */
-const INDEX_PAGE = "index";
+/** /topic and /page without a slug: the topic home and the store's about page. */
+const INDEX_PAGE = { topic: "index", page: "about" } as const;
 
 /**
  * /topic/{slug} and /page/{slug}: the same answer as /api/topic and /api/page, for this request's
@@ -18,7 +18,7 @@ export async function loadTopicPage(
   pageType: "topic" | "page",
   slug: string | undefined,
 ) {
-  const name = slug ?? INDEX_PAGE;
+  const name = slug ?? INDEX_PAGE[pageType];
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(name)) throw data(TOPIC_NOT_FOUND, { status: 404 });
   const url = new URL(request.url);
   const parsed = placeQuery.safeParse({

@@ -2014,6 +2014,30 @@ function planTopicPages(
     backHome,
   ];
 
+  const about: TopicRow[] = [
+    {
+      columns: [
+        {
+          blocks: [
+            { type: "header", text: "コマヤについて", level: 1 },
+            {
+              type: "text",
+              html: "コマヤはマンガとボイスドラマのストアです。試し読みや無料作品、毎日のログインスタンプでお得に楽しめます。",
+            },
+            {
+              type: "text",
+              class: "logoutOnly",
+              html: "<a href='{signup_url}'>無料会員登録</a>で、クーポンやポイントの特典が受けられます。",
+            },
+            { type: "shortBtn", text: "はじめての方へ", href: "/page/guide" },
+            { type: "shortBtn", text: "よくある質問", href: "/topic/faq" },
+          ],
+        },
+      ],
+    },
+    backHome,
+  ];
+
   const updatedAt = jstDayStart(now, -1);
   const page = (
     id: number,
@@ -2075,6 +2099,11 @@ function planTopicPages(
       ),
       page(7, "index", "特集・読み物", JSON.stringify(topicHome)),
       page(8, "guide", "はじめての方へ", JSON.stringify(guide), { pageType: "page" }),
+      // /page without a slug shows about.
+      page(9, "about", "コマヤについて", JSON.stringify(about), {
+        pageType: "page",
+        description: "マンガとボイスドラマのストア「コマヤ」のご案内です。",
+      }),
     ],
   };
 }
