@@ -35,7 +35,10 @@ test("a visitor sees the fair page's visitor blocks, one accordion panel at a ti
   await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", /マンガ祭り/);
   // Visitor-only text is there; the member-only entry row never reached the page.
   await expect(content.getByText("エントリーには")).toBeVisible();
-  await expect(content.getByRole("link", { name: "ログイン" })).toHaveAttribute("href", "/login");
+  await expect(content.getByRole("link", { name: "ログイン", exact: true })).toHaveAttribute(
+    "href",
+    "/login",
+  );
   await expect(page.getByRole("heading", { name: "エントリーでポイントGET" })).toHaveCount(0);
   expect(await page.content()).not.toContain("loginOnly");
 
@@ -158,7 +161,7 @@ test("no markup in any block runs script", async ({ page }, testInfo) => {
     const found = await page.evaluate(() => ({
       ran: (window as unknown as { __xss?: number }).__xss ?? 0,
       dangerous: document.querySelectorAll(
-        ".tp script, .tp svg, .tp iframe, .tp style, .tp form, .tp math, .tp img[onerror], .tp [style]",
+        ".tp script, .tp svg, .tp iframe, .tp style, .tp form, .tp math, .tp img[onerror], .tp-text [style], .tp-toggle__body [style]",
       ).length,
       handlers: [...document.querySelectorAll(".tp *")].filter((e) =>
         [...e.attributes].some((a) => a.name.startsWith("on")),
@@ -184,5 +187,5 @@ test("an unknown topic page and /page without a slug", async ({ page }) => {
   expect(missing?.status()).toBe(404);
   await expect(page.getByText("This page could not be found")).toBeVisible();
   await visit(page, "/page");
-  await expect(page.getByRole("heading", { name: "コマヤについて" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "コマヤについて", level: 2 })).toBeVisible();
 });
