@@ -52,6 +52,8 @@ test("a visitor sees the fair page's visitor blocks, one accordion panel at a ti
   await expect(entry).toHaveAttribute("aria-expanded", "true");
   await expect(sale).toHaveAttribute("aria-expanded", "false");
   await expect(content.getByText(/までの開催です/)).toHaveCount(0);
+  await entry.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `/tmp/topic-accordion-${page.viewportSize()?.width}.png` });
 
   // YouTube loads nothing until asked.
   await expect(page.locator('iframe[src*="youtube"]')).toHaveCount(0);
@@ -76,7 +78,10 @@ test("a visitor sees the fair page's visitor blocks, one accordion panel at a ti
   ).toBeVisible();
   await expect(page.locator(".tp-pr")).toHaveText("PR");
   await expect(page.getByText("外部サイトへ移動します")).toBeVisible();
+  await ranking.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `/tmp/topic-ranking-${page.viewportSize()?.width}.png` });
   await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: `/tmp/topic-top-${page.viewportSize()?.width}.png` });
   await screenshot(page, "topic-fair-visitor");
 });
 

@@ -22,6 +22,8 @@ import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { post } from "../../lib/request";
 import { LazySection } from "../home/LazySection";
 import { RankingList } from "../home/SeriesSections";
+// Home sections and the ranking list drawn inside topic content bring their own styles.
+import "../home/home.css";
 import "./topic.css";
 
 /**
