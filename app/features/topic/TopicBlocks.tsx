@@ -22,6 +22,7 @@ import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { post } from "../../lib/request";
 import { LazySection } from "../home/LazySection";
 import { RankingList } from "../home/SeriesSections";
+import { TopicHomeFrames } from "../home/section-frame";
 // Home sections and the ranking list drawn inside topic content bring their own styles.
 import "../home/home.css";
 import "./topic.css";
@@ -295,11 +296,13 @@ function HomeSection({ layout }: { layout: LayoutConfig }) {
   const [hidden, setHidden] = useState(false);
   if (hidden) return null;
   return (
-    <LazySection
-      layout={layout}
-      ctx={{ genre, useCache: false, cacheKey: "", isLogin, highlightRanking: false }}
-      onHide={() => setHidden(true)}
-    />
+    <TopicHomeFrames.Provider value={true}>
+      <LazySection
+        layout={layout}
+        ctx={{ genre, useCache: false, cacheKey: "", isLogin, highlightRanking: false }}
+        onHide={() => setHidden(true)}
+      />
+    </TopicHomeFrames.Provider>
   );
 }
 
