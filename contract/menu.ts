@@ -47,8 +47,11 @@ export type BrowseSection =
   | { type: "campaign"; items: MenuCampaign[] }
   | { type: "publisher"; items: BrowsePublisher[] }
   | { type: "label"; items: Array<{ label_id: number; name: string }> }
-  /** Topic-layout JSON rows (the topic page format), rendered at the end of the menu. */
-  | { type: "topic"; content: unknown[] };
+  /**
+   * The genre has drawer topic content, rendered at the end of the menu. The menu is shared by
+   * everybody, so the rows themselves come from /api/personal/menu_topic, decided per visitor.
+   */
+  | { type: "topic"; genre: number };
 
 export interface MenuAnswer {
   genre: MenuGenre[];

@@ -2,12 +2,11 @@
  * The JSON stored in topic_pages.content and menu_topic_contents.content (spec 000 "Topic page
  * renderer"): an array of rows, each with columns, each column a list of blocks.
  *
- * Visibility markers (spec 000 §5) are class names in `class`, space separated. Markers that take
- * a number carry it as a suffix: signupTimeUnder72, cartPriceOver1000, seriesOnly1001,
- * havePopup31, dateOver20250401, datetimeUnder202504011200; the two-number markers use
- * underscores: dailyReadSeriesCountOver_1001_3. Plain markers: loginOnly, logoutOnly, paidOnly,
- * unpaidOnly, newUserOnly, lastMonthNewUserOnly, cartBookOnly, couponEnable, haveCoupon,
- * notHaveCoupon, notReceivedCoupon, haveUpcomingCoupon.
+ * Visibility markers (spec 000 §5) are class names in `class`, space separated; the server
+ * applies them (server/modules/topic/visibility.ts, where each one's meaning is written down).
+ * Markers that take a number carry it as a suffix: signupTimeUnder72, cartPriceOver1000,
+ * seriesOnly1001, havePopup31, dateOver20250401, datetimeUnder202504011200; the two-number
+ * markers use underscores: dailyReadSeriesCountOver_1001_3.
  *
  * Text placeholders in `text`/`html`, replaced by the renderer: {signup_url}, {login_url},
  * {leave_url}, {this_month}, {end_of_month}, {remaining_price:N} (N minus the cart price, never
@@ -17,10 +16,14 @@ export interface TopicVisibility {
   class?: string;
   /** Shown only when the page URL matches this regular expression. */
   url?: string;
-  /** Regular expressions on the session's stored utm source, medium and campaign. */
-  src?: string;
-  mdm?: string;
-  cpn?: string;
+  /**
+   * Regular expressions on the session's kept utm_source, utm_medium and utm_campaign. These
+   * were once `src`, `mdm` and `cpn`; `src` also named an image's address, so an image block
+   * could not carry a source rule.
+   */
+  utmSource?: string;
+  utmMedium?: string;
+  utmCampaign?: string;
 }
 
 export interface TopicRow extends TopicVisibility {

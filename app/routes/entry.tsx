@@ -1,23 +1,19 @@
-import { ComingSoon } from "../components/ComingSoon";
+import { EntryList } from "../features/topic/EntryList";
+import { loadEntries } from "../features/topic/entry.server";
 import { requireMember } from "../lib/member.server";
 import type { Route } from "./+types/entry";
 
 export function meta() {
-  return [{ title: "エントリー | コマヤ" }];
+  return [{ title: "エントリー | コマヤ" }, { name: "robots", content: "noindex" }];
 }
 
-export function loader({ context, request }: Route.LoaderArgs) {
-  requireMember(context, request);
-  return null;
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const member = requireMember(context, request);
+  return { entries: await loadEntries(context, member) };
 }
 
-export default function Screen() {
-  return (
-    <ComingSoon
-      title="エントリー"
-      description="キャンペーンへのエントリー状況を確認する画面です。"
-    />
-  );
+export default function Screen({ loaderData }: Route.ComponentProps) {
+  return <EntryList entries={loaderData.entries} />;
 }
 
 export { RouteErrorBoundary as ErrorBoundary } from "../components/RouteErrorBoundary";

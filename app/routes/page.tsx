@@ -1,11 +1,18 @@
-import { ComingSoon } from "../components/ComingSoon";
+import { pageMeta } from "../features/seo/seo";
+import { TopicScreen } from "../features/topic/TopicScreen";
+import { loadTopicPage } from "../features/topic/topic.server";
+import type { Route } from "./+types/page";
 
-export function meta() {
-  return [{ title: "ページ | コマヤ" }];
+export function loader({ context, params, request }: Route.LoaderArgs) {
+  return loadTopicPage(context, request, "page", params.slug);
 }
 
-export default function Screen() {
-  return <ComingSoon title="ページ" description="ストアの案内ページです。" />;
+export function meta({ loaderData }: Route.MetaArgs) {
+  return pageMeta(loaderData?.seo, "ページ");
+}
+
+export default function Screen({ loaderData }: Route.ComponentProps) {
+  return <TopicScreen answer={loaderData.answer} utm={loaderData.utm} />;
 }
 
 export { RouteErrorBoundary as ErrorBoundary } from "../components/RouteErrorBoundary";

@@ -1,11 +1,18 @@
-import { ComingSoon } from "../components/ComingSoon";
+import { pageMeta } from "../features/seo/seo";
+import { TopicScreen } from "../features/topic/TopicScreen";
+import { loadTopicPage } from "../features/topic/topic.server";
+import type { Route } from "./+types/topic";
 
-export function meta() {
-  return [{ title: "特集ページ | コマヤ" }];
+export function loader({ context, params, request }: Route.LoaderArgs) {
+  return loadTopicPage(context, request, "topic", params.slug);
 }
 
-export default function Screen() {
-  return <ComingSoon title="特集ページ" description="特集ページです。" />;
+export function meta({ loaderData }: Route.MetaArgs) {
+  return pageMeta(loaderData?.seo, "特集ページ");
+}
+
+export default function Screen({ loaderData }: Route.ComponentProps) {
+  return <TopicScreen answer={loaderData.answer} utm={loaderData.utm} />;
 }
 
 export { RouteErrorBoundary as ErrorBoundary } from "../components/RouteErrorBoundary";

@@ -71,6 +71,7 @@ export function TopicEditor({
   const [saved, setSaved] = useState(() => (page ? formatForEditing(page.content) : ""));
   const [text, setText] = useState(saved);
   const [mode, setMode] = useState<PreviewMode>("pc");
+  const [showConditions, setShowConditions] = useState(true);
   const [problem, setProblem] = useState<string | null>(null);
   const [updatedAt, setUpdatedAt] = useState(page?.updatedAt ?? "");
   const [notice, setNotice] = useState<string | null>(null);
@@ -156,6 +157,14 @@ export function TopicEditor({
             </button>
           ))}
         </fieldset>
+        <label className="editor__conditions">
+          <input
+            type="checkbox"
+            checked={showConditions}
+            onChange={(event) => setShowConditions(event.target.checked)}
+          />
+          表示条件を表示
+        </label>
         <button
           type="button"
           className="button button--primary editor__update"
@@ -232,7 +241,13 @@ export function TopicEditor({
                 style={{ width, zoom: scale }}
                 data-testid="preview-canvas"
               >
-                <TopicPreview rows={rows} plainText={text} mode={mode} page={page} />
+                <TopicPreview
+                  rows={rows}
+                  plainText={text}
+                  mode={mode}
+                  page={page}
+                  showConditions={showConditions}
+                />
               </div>
             </div>
           </section>

@@ -1,9 +1,10 @@
 import type { CarouselItem, HotWord } from "../../../contract/home";
 import type { BannerItem, DramaCdItem, FeatureItem, LayoutConfig } from "../../../contract/items";
-import { bannerFrame, sectionFrame } from "../../lib/tracking";
+import { bannerFrame } from "../../lib/tracking";
 import { DramaCdCard } from "../cards/DramaCdCard";
 import { FeatureCard } from "../cards/FeatureCard";
 import { TrackedLink } from "../cards/TrackedLink";
+import { useSectionFrame } from "./section-frame";
 
 /** Banner sections (5, 19 rows; 9, 12, 16 strips; 8 grid), tracked top_banner_{layoutId}_{n}. */
 export function BannerList(props: {
@@ -49,6 +50,7 @@ export function SectionBanners({
 
 /** Feature cards: scrolling (3, 15) or stacked (22). */
 export function FeatureList({ layout, items }: { layout: LayoutConfig; items: FeatureItem[] }) {
+  const frame = useSectionFrame(layout.layout_id);
   const vertical = layout.layout_type === 22;
   return (
     <ul className={`feature-list feature-list--t${layout.layout_type}`}>
@@ -56,7 +58,7 @@ export function FeatureList({ layout, items }: { layout: LayoutConfig; items: Fe
         <li key={`${item.url}|${item.title}`}>
           <FeatureCard
             item={item}
-            tracking={{ frame: sectionFrame(layout.layout_id), position: i + 1 }}
+            tracking={{ frame, position: i + 1 }}
             read={layout.read_flag}
             vertical={vertical}
           />
@@ -71,6 +73,7 @@ export function FeatureList({ layout, items }: { layout: LayoutConfig; items: Fe
  * 23 and 24 with the calligraphy title).
  */
 export function Carousel({ layout, slides }: { layout: LayoutConfig; slides: CarouselItem[] }) {
+  const frame = useSectionFrame(layout.layout_id);
   const t = layout.layout_type;
   const landscape = t === 24 || t === 26;
   const calligraphy = t === 23 || t === 24;
@@ -80,11 +83,7 @@ export function Carousel({ layout, slides }: { layout: LayoutConfig; slides: Car
     >
       {slides.map((s, i) => (
         <li key={s.img} className="carousel__slide">
-          <TrackedLink
-            href={s.url}
-            tracking={{ frame: sectionFrame(layout.layout_id), position: i + 1 }}
-            seriesId={s.series_id}
-          >
+          <TrackedLink href={s.url} tracking={{ frame, position: i + 1 }} seriesId={s.series_id}>
             <img src={s.img} alt="" width={720} height={400} loading="lazy" />
             <span className="carousel__caption">
               <span className="carousel__title">{s.title}</span>
@@ -99,6 +98,7 @@ export function Carousel({ layout, slides }: { layout: LayoutConfig; slides: Car
 
 /** Drama CD grids: plain (27), with appeal text (28), and with demo play (29). */
 export function DramaCdList({ layout, items }: { layout: LayoutConfig; items: DramaCdItem[] }) {
+  const frame = useSectionFrame(layout.layout_id);
   const t = layout.layout_type;
   return (
     <ul className="cd-list">
@@ -106,7 +106,7 @@ export function DramaCdList({ layout, items }: { layout: LayoutConfig; items: Dr
         <li key={cd.cd_id}>
           <DramaCdCard
             cd={cd}
-            tracking={{ frame: sectionFrame(layout.layout_id), position: i + 1 }}
+            tracking={{ frame, position: i + 1 }}
             appeal={t === 28 || t === 29 || layout.display_appeal_flag}
             demo={t === 29}
           />
@@ -118,6 +118,7 @@ export function DramaCdList({ layout, items }: { layout: LayoutConfig; items: Dr
 
 /** The hot-word block (17): two rows of display_number words each; extra-small screens only. */
 export function HotWords({ layout, words }: { layout: LayoutConfig; words: HotWord[] }) {
+  const frame = useSectionFrame(layout.layout_id);
   const n = Math.max(1, layout.display_number);
   const rows = [words.slice(0, n), words.slice(n, n * 2)].filter((r) => r.length > 0);
   let position = 0;
@@ -131,7 +132,7 @@ export function HotWords({ layout, words }: { layout: LayoutConfig; words: HotWo
               <li key={w.word}>
                 <TrackedLink
                   href={`/search?wd=${encodeURIComponent(w.word)}`}
-                  tracking={{ frame: sectionFrame(layout.layout_id), position }}
+                  tracking={{ frame, position }}
                   className="hot-words__word"
                 >
                   {w.word}

@@ -1,21 +1,20 @@
 import { Link } from "react-router";
 import type { AuthorPickupRow, PickupCampaign } from "../../../contract/home";
 import type { LayoutConfig, SeriesItem } from "../../../contract/items";
-import { sectionFrame, type Tracking } from "../../lib/tracking";
+import type { Tracking } from "../../lib/tracking";
 import { BookCard } from "../cards/BookCard";
 import { type CardShow, Cover, SHOW_ALL } from "../cards/CardParts";
 import { CartCard } from "../cards/CartCard";
 import { displayName } from "../cards/card-rules";
 import { SeriesAppealCard } from "../cards/SeriesAppealCard";
 import { TrackedLink } from "../cards/TrackedLink";
+import { useSectionFrame } from "./section-frame";
 
-const at = (layout: LayoutConfig, i: number): Tracking => ({
-  frame: sectionFrame(layout.layout_id),
-  position: i + 1,
-});
+const at = (frame: string, i: number): Tracking => ({ frame, position: i + 1 });
 
 /** Grid sections (1, 2, 13 on small screens) and scrolling strips (6, 7, 21, 13 on larger). */
 export function SeriesList(props: { layout: LayoutConfig; items: SeriesItem[]; show: CardShow }) {
+  const frame = useSectionFrame(props.layout.layout_id);
   const { layout, items, show } = props;
   const cart = layout.content_type === 1 && layout.layout_type === 2;
   return (
@@ -23,9 +22,9 @@ export function SeriesList(props: { layout: LayoutConfig; items: SeriesItem[]; s
       {items.map((item, i) => (
         <li key={`${item.series_id}-${item.book_id}`}>
           {cart ? (
-            <CartCard item={item} show={show} tracking={at(layout, i)} />
+            <CartCard item={item} show={show} tracking={at(frame, i)} />
           ) : (
-            <BookCard item={item} show={show} tracking={at(layout, i)} />
+            <BookCard item={item} show={show} tracking={at(frame, i)} />
           )}
         </li>
       ))}
@@ -37,6 +36,7 @@ export const RANKING_GROUP = 5;
 
 /** The ranking block: rows in groups of five, each with its rank, cover and 気になる. */
 export function RankingList({ layout, items }: { layout: LayoutConfig; items: SeriesItem[] }) {
+  const frame = useSectionFrame(layout.layout_id);
   const groups: SeriesItem[][] = [];
   for (let i = 0; i < items.length; i += RANKING_GROUP)
     groups.push(items.slice(i, i + RANKING_GROUP));
@@ -55,7 +55,7 @@ export function RankingList({ layout, items }: { layout: LayoutConfig; items: Se
                 <BookCard
                   item={item}
                   show={{ ...SHOW_ALL, name: true, read: false, appeal: false }}
-                  tracking={at(layout, position)}
+                  tracking={at(frame, position)}
                   variant="row"
                   withFavorite
                 />
@@ -70,6 +70,7 @@ export function RankingList({ layout, items }: { layout: LayoutConfig; items: Se
 
 /** Pickup (10), staff pick (11) and POP display (30) cards. */
 export function AppealList(props: { layout: LayoutConfig; items: SeriesItem[]; show: CardShow }) {
+  const frame = useSectionFrame(props.layout.layout_id);
   const { layout, items, show } = props;
   const variant =
     layout.layout_type === 11 ? "staff" : layout.layout_type === 30 ? "pop" : "pickup";
@@ -77,7 +78,7 @@ export function AppealList(props: { layout: LayoutConfig; items: SeriesItem[]; s
     <ul className={`appeal-list appeal-list--t${layout.layout_type}`}>
       {items.map((item, i) => (
         <li key={item.series_id}>
-          <SeriesAppealCard item={item} show={show} tracking={at(layout, i)} variant={variant} />
+          <SeriesAppealCard item={item} show={show} tracking={at(frame, i)} variant={variant} />
         </li>
       ))}
     </ul>
@@ -86,6 +87,7 @@ export function AppealList(props: { layout: LayoutConfig; items: SeriesItem[]; s
 
 /** Author pickup (20): an item with an image is the author card, the others series rows. */
 export function AuthorPickup({ layout, rows }: { layout: LayoutConfig; rows: AuthorPickupRow[] }) {
+  const frame = useSectionFrame(layout.layout_id);
   return (
     <ul className="author-pickup">
       {rows.map((row, i) =>
@@ -105,7 +107,7 @@ export function AuthorPickup({ layout, rows }: { layout: LayoutConfig; rows: Aut
             <BookCard
               item={row.item}
               show={{ ...SHOW_ALL, read: true, appeal: false }}
-              tracking={at(layout, i)}
+              tracking={at(frame, i)}
               variant="row"
               withFavorite
               withDescription
@@ -122,14 +124,15 @@ export const PICKUP_MORE_THRESHOLD = 6;
 
 /** Pickup campaigns (14): each campaign's banner, end date and first series. */
 export function PickupCampaigns(props: { layout: LayoutConfig; campaigns: PickupCampaign[] }) {
-  const { layout, campaigns } = props;
+  const frame = useSectionFrame(props.layout.layout_id);
+  const { campaigns } = props;
   return (
     <ul className="pickup-campaigns">
       {campaigns
         .filter((c) => c.items.length > 0)
         .map((c, i) => (
           <li key={c.campaign_id} className="pickup-campaign">
-            <TrackedLink href={c.url} tracking={at(layout, i)} className="pickup-campaign__banner">
+            <TrackedLink href={c.url} tracking={at(frame, i)} className="pickup-campaign__banner">
               {c.img && <img src={c.img} alt="" width={702} height={240} loading="lazy" />}
               <span className="pickup-campaign__name">{c.name}</span>
             </TrackedLink>
@@ -139,7 +142,7 @@ export function PickupCampaigns(props: { layout: LayoutConfig; campaigns: Pickup
                 <li key={item.series_id}>
                   <TrackedLink
                     href={item.url}
-                    tracking={{ ...at(layout, i), sub: n + 1 }}
+                    tracking={{ ...at(frame, i), sub: n + 1 }}
                     seriesId={item.series_id}
                     ariaLabel={displayName(item)}
                   >

@@ -419,7 +419,7 @@ function BrowseMenuSection({
     case "topic":
       return (
         <section className="drawer-section" aria-label={title}>
-          <DrawerTopic content={section.content} status={status} onNavigate={onNavigate} />
+          <DrawerTopic genre={section.genre} isLogin={status.is_login} onNavigate={onNavigate} />
         </section>
       );
   }

@@ -198,6 +198,22 @@ describe("seedMarketing", () => {
     }
   });
 
+  it("seeds a fair page with an accordion, a ranking, a home section, an entry button and blocks for visitors and members", async () => {
+    const [fair] = await rows<{ content: string }>(
+      first,
+      "select content from topic_pages where page_name = 'manga-fair'",
+    );
+    const content = fair!.content;
+    for (const type of ["toggleTitle", "toggle", "ranking", "homeContent", "entryBtn"]) {
+      expect(content).toContain(`"type":"${type}"`);
+    }
+    expect(content).toContain('"class":"loginOnly"');
+    expect(content).toContain('"class":"logoutOnly"');
+    // The utm source rule has its own name; "src" is only ever a picture.
+    expect(content).toContain('"utmSource":');
+    expect(content).not.toMatch(/"src":"\^/);
+  });
+
   it("makes a popup of every type, news, hot words, a stamp card and a lottery", async () => {
     const types = await rows<{ popup_type: number }>(
       first,

@@ -1738,6 +1738,17 @@ function planTopicPages(
             { type: "space", height: 16 },
             { type: "ranking", tp: 1, ln: 10, genre: 1, pagetype: 1 },
             { type: "ranking", title: "無料ランキング", tp: 2, ln: 5, genre: 1, pagetype: 2 },
+            { type: "header", text: "マンガ祭りのよくある質問", level: 2 },
+            { type: "toggleTitle", text: "セールはいつまでですか？" },
+            {
+              type: "toggle",
+              html: "{end_of_month}までの開催です。作品により終了日が異なります。",
+            },
+            { type: "toggleTitle", text: "エントリーは必要ですか？" },
+            {
+              type: "toggle",
+              html: "ポイントプレゼントの対象になるには、<b>ログインしてエントリー</b>が必要です。",
+            },
             {
               type: "leadlinkImg",
               src: topicImg(),
@@ -1778,7 +1789,7 @@ function planTopicPages(
       ],
     },
     {
-      src: "^(facebook|twitter|x)$",
+      utmSource: "^(facebook|twitter|x)$",
       columns: [
         {
           blocks: [
@@ -2003,6 +2014,30 @@ function planTopicPages(
     backHome,
   ];
 
+  const about: TopicRow[] = [
+    {
+      columns: [
+        {
+          blocks: [
+            { type: "header", text: "コマヤについて", level: 1 },
+            {
+              type: "text",
+              html: "コマヤはマンガとボイスドラマのストアです。試し読みや無料作品、毎日のログインスタンプでお得に楽しめます。",
+            },
+            {
+              type: "text",
+              class: "logoutOnly",
+              html: "<a href='{signup_url}'>無料会員登録</a>で、クーポンやポイントの特典が受けられます。",
+            },
+            { type: "shortBtn", text: "はじめての方へ", href: "/page/guide" },
+            { type: "shortBtn", text: "よくある質問", href: "/topic/faq" },
+          ],
+        },
+      ],
+    },
+    backHome,
+  ];
+
   const updatedAt = jstDayStart(now, -1);
   const page = (
     id: number,
@@ -2064,6 +2099,11 @@ function planTopicPages(
       ),
       page(7, "index", "特集・読み物", JSON.stringify(topicHome)),
       page(8, "guide", "はじめての方へ", JSON.stringify(guide), { pageType: "page" }),
+      // /page without a slug shows about.
+      page(9, "about", "コマヤについて", JSON.stringify(about), {
+        pageType: "page",
+        description: "マンガとボイスドラマのストア「コマヤ」のご案内です。",
+      }),
     ],
   };
 }

@@ -351,3 +351,27 @@ export async function recordReading(
     return row!;
   });
 }
+
+/**
+ * What a member has read, for topic pages: how many series ever, and per series how many
+ * volumes were opened today (Tokyo day starting at `dayStart`).
+ */
+export async function readingCounts(
+  db: Db,
+  userId: number,
+  dayStart: Date,
+): Promise<{ readSeriesCount: number; todayBySeries: Map<number, number> }> {
+  const [all] = await db
+    .select({ series: sql<number>`count(distinct ${readingProgress.seriesId})` })
+    .from(readingProgress)
+    .where(eq(readingProgress.userId, userId));
+  const today = await db
+    .select({ seriesId: readingProgress.seriesId, volumes: count() })
+    .from(readingProgress)
+    .where(and(eq(readingProgress.userId, userId), gt(readingProgress.updatedAt, dayStart)))
+    .groupBy(readingProgress.seriesId);
+  return {
+    readSeriesCount: Number(all?.series ?? 0),
+    todayBySeries: new Map(today.map((r) => [r.seriesId, Number(r.volumes)])),
+  };
+}

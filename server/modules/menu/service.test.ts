@@ -193,10 +193,10 @@ describe("the menu answer read from the database", () => {
     expect(section(answer.browse_menu, "hotword")?.items).toEqual([{ word: "バトル" }]);
   });
 
-  it("uses a genre's own topic content, else genre 0's", async () => {
+  it("names the genre whose topic content the drawer asks for, never the rows themselves", async () => {
     const own = section((await menuAnswer(database.db, 21, now)).browse_menu, "topic");
-    expect(own?.content).toEqual([{ columns: [{ blocks: [{ type: "space", height: 8 }] }] }]);
+    expect(own).toEqual({ type: "topic", genre: 21 });
     const fallback = section((await menuAnswer(database.db, 5, now)).browse_menu, "topic");
-    expect(fallback?.content).toEqual([{ columns: [{ blocks: [{ type: "hr" }] }] }]);
+    expect(fallback).toEqual({ type: "topic", genre: 5 });
   });
 });

@@ -34,6 +34,8 @@ export interface BrowseMenuInput {
   /** Running campaigns of the genre, in order; coupon and info campaigns already left out. */
   campaign: MenuCampaign[];
   topic: unknown[] | null;
+  /** The genre the menu is for; the drawer asks for its topic content by it. */
+  genreId?: number;
 }
 
 /**
@@ -56,7 +58,8 @@ export function browseMenu(input: BrowseMenuInput): BrowseSection[] {
     },
   ];
   const kept = sections.filter((s) => s.type === "topic" || s.items.length > 0);
-  if (input.topic && input.topic.length > 0) kept.push({ type: "topic", content: input.topic });
+  if (input.topic && input.topic.length > 0)
+    kept.push({ type: "topic", genre: input.genreId ?? 0 });
   return kept;
 }
 
@@ -94,6 +97,7 @@ export async function menuAnswer(db: Db, genreId: number, now = new Date()): Pro
       label: lists.label,
       campaign,
       topic,
+      genreId,
     }),
   };
 }

@@ -365,3 +365,8 @@ export async function recommendedReviews(
     RECOMMEND_LIMIT,
   );
 }
+
+/** How many volumes a member has rated ({total_rating} and totalRating markers on topic pages). */
+export async function memberRatingCount(db: Db, userId: number): Promise<number> {
+  return db.$count(bookRatings, eq(bookRatings.userId, userId));
+}

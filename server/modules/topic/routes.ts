@@ -1,11 +1,23 @@
 import { type Context, Hono } from "hono";
 import { z } from "zod";
+import { GENRE_IDS } from "../../../contract/genres";
+import { oneOfNumbers } from "../../../contract/input";
+import { TOPIC_NOT_FOUND } from "../../../contract/topic";
 import { checkTopicJson, TOPIC_JSON_WARNING } from "../../../contract/topic-json";
 import type { AppEnv, AppServices } from "../../lib/context";
-import { BadInput, Forbidden, NotFound } from "../../lib/errors";
+import { BadInput, Conflict, Forbidden, NotFound } from "../../lib/errors";
 import { readJson, readParams, readQuery } from "../../lib/input";
+import { requireMember } from "../../lib/member";
+import { applyForEntry, completedEntryIds, findEntry } from "./entries";
+import type { TopicPlace } from "./page-state";
 import type { TopicPage } from "./schema";
-import { findTopicPage, updateTopicPageContent } from "./service";
+import {
+  findTopicPage,
+  menuTopicRows,
+  type TopicPageType,
+  topicPageAnswer,
+  updateTopicPageContent,
+} from "./service";
 
 const pageParams = z.object({
   pageName: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "ページ名が正しくありません"),
@@ -31,7 +43,63 @@ function pageAnswer(page: TopicPage) {
   };
 }
 
-/** GET and POST /api/topic_page/{pageName}: the staff editor's read and update (spec 001 §2.2). */
+const kept = z.string().max(200, "utm の値が長すぎます").default("");
+const id = (what: string) =>
+  z.coerce
+    .number({ message: `${what}が正しくありません` })
+    .int(`${what}が正しくありません`)
+    .positive(`${what}が正しくありません`)
+    .optional();
+
+/** Where the content will be shown, as the page tells it (its path, kept utm values, target). */
+export const placeQuery = z.object({
+  url: z.string().max(2000, "url が長すぎます").default("/"),
+  utm_source: kept,
+  utm_medium: kept,
+  utm_campaign: kept,
+  series: id("series"),
+  cd: id("cd"),
+  publisher: id("publisher"),
+  genre: id("genre"),
+});
+
+export function placeOf(q: z.infer<typeof placeQuery>): TopicPlace {
+  return {
+    url: q.url,
+    utm: { src: q.utm_source, mdm: q.utm_medium, cpn: q.utm_campaign },
+    seriesId: q.series ?? null,
+    cdId: q.cd ?? null,
+    publisherId: q.publisher ?? null,
+    genreId: q.genre ?? null,
+  };
+}
+
+const genreParam = oneOfNumbers([0, ...GENRE_IDS], "ジャンルが正しくありません").default(0);
+
+const entryParams = z.object({
+  entryId: z.coerce
+    .number({ message: "エントリーIDが正しくありません" })
+    .int("エントリーIDが正しくありません")
+    .positive("エントリーIDが正しくありません"),
+});
+const entryInput = z.object({
+  newsletter: z
+    .boolean({ message: "newsletter は true か false で指定してください" })
+    .default(false),
+});
+
+const ENTRY_LOGIN = "エントリーにはログインが必要です";
+const ENTRY_MISSING = "エントリーが見つかりません";
+const ENTRY_REFUSED = {
+  closed: "このエントリーは受付期間外です",
+  newsletter: "このエントリーにはメールマガジンの購読が必要です",
+} as const;
+
+/**
+ * GET and POST /api/topic_page/{pageName}: the staff editor's read and update (spec 001 §2.2).
+ * /api/topic/{pageName} and /api/page/{pageName}: a published page as this visitor sees it.
+ * /api/entry/{entryId}: an entry's state (GET) and entering it (POST).
+ */
 export function topicRoutes(services: AppServices) {
   const { db } = services;
   const routes = new Hono<AppEnv>();
@@ -64,6 +132,60 @@ export function topicRoutes(services: AppServices) {
     );
     if (!page) throw new NotFound("トピックページが見つかりません");
     return c.json({ result: true, page: pageAnswer(page) });
+  });
+
+  const publicPage = (type: TopicPageType) => async (c: Context<AppEnv>) => {
+    const { pageName } = readParams(c, pageParams);
+    const place = placeOf(readQuery(c, placeQuery));
+    const answer = await topicPageAnswer(db, type, pageName, c.get("member") ?? null, place);
+    if (!answer) throw new NotFound(TOPIC_NOT_FOUND);
+    return c.json({ result: true, ...answer });
+  };
+  for (const type of ["topic", "page"] as const) {
+    routes.get(`/${type}/:pageName`, publicPage(type));
+    routes.post(`/${type}/:pageName`, publicPage(type));
+  }
+
+  // The drawer's topic content (spec 001 §2.4), decided for this visitor like a topic page.
+  routes.get("/personal/menu_topic", async (c) => {
+    const q = readQuery(c, placeQuery.extend({ genre: genreParam }));
+    const rows = await menuTopicRows(db, q.genre, c.get("member") ?? null, placeOf(q));
+    c.header("Cache-Control", "private, no-store");
+    return c.json({ result: true, rows });
+  });
+
+  routes.get("/entry/:entryId", async (c) => {
+    const { entryId } = readParams(c, entryParams);
+    const entry = await findEntry(db, entryId);
+    if (!entry) throw new NotFound(ENTRY_MISSING);
+    const member = c.get("member");
+    const now = new Date();
+    const completed = member ? await completedEntryIds(db, member.userId) : [];
+    return c.json({
+      result: true,
+      entry: {
+        entry_id: entryId,
+        accepted: entry.acceptStartAt <= now && now < entry.acceptEndAt,
+        completed: completed.includes(entryId),
+        newsletter_required: entry.newsletterRequired,
+        is_login: Boolean(member),
+      },
+    });
+  });
+
+  routes.post("/entry/:entryId", async (c) => {
+    const member = requireMember(c, ENTRY_LOGIN);
+    const { entryId } = readParams(c, entryParams);
+    const input = await readJson(c, entryInput);
+    const outcome = await applyForEntry(db, member.userId, entryId, input.newsletter, new Date(), {
+      siteUrl: services.env.PUBLIC_URL ?? new URL(c.req.url).origin,
+      secret: services.sessionSecret,
+    });
+    if (!outcome.ok) {
+      if (outcome.reason === "missing") throw new NotFound(ENTRY_MISSING);
+      throw new Conflict(ENTRY_REFUSED[outcome.reason]);
+    }
+    return c.json({ result: true, entered: outcome.entered });
   });
 
   return routes;

@@ -1,7 +1,20 @@
 import { and, asc, eq } from "drizzle-orm";
+import type { LayoutConfig } from "../../../contract/items";
+import type {
+  EntryButtonState,
+  ShownRow,
+  TopicPageAnswer,
+  TopicPageFields,
+} from "../../../contract/topic";
 import type { Db } from "../../db/client";
+import type { SessionMember } from "../../lib/context";
+import { layoutConfig, shownLayout } from "../home/home-page";
+import { menuTopicContent } from "../home/service";
 import { artNamesIn, recordArt } from "../media/art";
+import { listEntries } from "./entries";
+import { type PageState, pageState, type TopicPlace } from "./page-state";
 import { type TopicPage, topicPages } from "./schema";
+import { showContent } from "./visibility";
 
 export type TopicPageType = "topic" | "page";
 
@@ -61,4 +74,134 @@ export async function updateTopicPageContent(
     .returning();
   if (row) await recordArt(db, artNamesIn(content));
   return row ?? null;
+}
+
+/** A page the public may see now: outside start_at–end_at it does not exist for them. */
+export function isPublished(page: TopicPage, now: Date): boolean {
+  return (!page.startAt || page.startAt <= now) && (!page.endAt || now < page.endAt);
+}
+
+export function pageFields(page: TopicPage): TopicPageFields {
+  return {
+    releaseDate: page.releaseDate,
+    publisherId: page.publisherId,
+    labelId: page.labelId,
+    magazineId: page.magazineId,
+    genreId: page.genreId,
+    categoryId: page.categoryId,
+    tags: page.tags,
+  };
+}
+
+export function entryState(
+  entryId: number,
+  state: PageState,
+  newsletterRequired: ReadonlySet<number>,
+): EntryButtonState {
+  return {
+    entry_id: entryId,
+    accepted: state.entries.accepted.includes(entryId),
+    completed: state.entries.completed.includes(entryId),
+    newsletter_required: newsletterRequired.has(entryId),
+    is_login: state.isLogin,
+  };
+}
+
+/**
+ * Content as this request may see it: rows filtered and filled by the page state, home
+ * sections with their layout (a section not shown now drops out), entry buttons with their
+ * entry's state (an unknown entry drops out).
+ */
+export async function showTopicContent(
+  db: Db,
+  rows: unknown[],
+  state: PageState,
+  now: Date,
+): Promise<ShownRow[]> {
+  const entries = await listEntries(db);
+  const known = new Set(entries.map((e) => e.entryId));
+  const newsletter = new Set(entries.filter((e) => e.newsletterRequired).map((e) => e.entryId));
+  const layoutIds = new Set<number>();
+  const collect = (blocks: unknown) => {
+    for (const b of Array.isArray(blocks) ? blocks : []) {
+      if (b?.type === "homeContent" && Number.isInteger(b.layoutId)) layoutIds.add(b.layoutId);
+      if (b?.type === "box") collect(b.blocks);
+    }
+  };
+  for (const row of rows as Array<{ columns?: Array<{ blocks?: unknown }> }>) {
+    for (const column of Array.isArray(row?.columns) ? row.columns : []) collect(column?.blocks);
+  }
+  const layouts = new Map<number, LayoutConfig>();
+  for (const id of layoutIds) {
+    const row = await shownLayout(db, id, now);
+    if (row) layouts.set(id, layoutConfig(row));
+  }
+  return showContent(rows, state, (block) => {
+    if (block.type === "homeContent") {
+      const layout = layouts.get(block.layoutId);
+      if (!layout) return null;
+      const num = Number.isInteger(block.num) && block.num! > 0 ? block.num! : null;
+      return { ...block, layout: num ? { ...layout, display_number: num } : layout };
+    }
+    if (block.type === "entryBtn") {
+      if (!known.has(block.entryId)) return null;
+      return { ...block, entry: entryState(block.entryId, state, newsletter) };
+    }
+    return block;
+  });
+}
+
+/** /api/topic/{pageName} and /api/page/{pageName}, and the pages' loaders; null is a 404. */
+export async function topicPageAnswer(
+  db: Db,
+  pageType: TopicPageType,
+  pageName: string,
+  member: SessionMember | null,
+  place: TopicPlace,
+  now = new Date(),
+): Promise<TopicPageAnswer | null> {
+  const page = await findTopicPage(db, pageType, pageName);
+  if (!page || !isPublished(page, now)) return null;
+  const fields = pageFields(page);
+  const state = await pageState(
+    db,
+    member,
+    {
+      ...place,
+      publisherId: place.publisherId ?? page.publisherId,
+      genreId: place.genreId ?? page.genreId,
+    },
+    now,
+  );
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(page.content);
+  } catch {
+    parsed = null;
+  }
+  const rows = Array.isArray(parsed) ? await showTopicContent(db, parsed, state, now) : null;
+  return {
+    page_name: page.pageName,
+    page_type: pageType,
+    title: page.title,
+    description: page.description,
+    fields,
+    rows,
+    plain_text: rows ? "" : page.content,
+    is_login: state.isLogin,
+  };
+}
+
+/** The drawer's topic content of a genre (genre 0's when it has none), as this visitor sees it. */
+export async function menuTopicRows(
+  db: Db,
+  genre: number,
+  member: SessionMember | null,
+  place: TopicPlace,
+  now = new Date(),
+): Promise<ShownRow[]> {
+  const content = await menuTopicContent(db, genre);
+  if (!content) return [];
+  const state = await pageState(db, member, { ...place, genreId: place.genreId ?? genre }, now);
+  return showTopicContent(db, content, state, now);
 }
