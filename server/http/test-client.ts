@@ -2,7 +2,7 @@ import type { Database } from "../db/client";
 import { createTestDatabase } from "../db/test-database";
 import { parseEnv } from "../env";
 import type { AppServices } from "../lib/context";
-import { memorySharedAnswers } from "../lib/shared-answers";
+import { sharedAnswerStore } from "../lib/shared-answers";
 import { createLogger } from "../logger";
 import { memoryRateLimiter } from "../rate-limit";
 import { createApp } from "./app";
@@ -25,7 +25,7 @@ export async function createTestApp(
     database,
     db: database.db,
     limiter: memoryRateLimiter(),
-    sharedAnswers: memorySharedAnswers(),
+    sharedAnswers: sharedAnswerStore(),
     // Errors still reach stderr, so a failing API test shows its cause.
     logger: createLogger(process.env.TEST_LOG_LEVEL === "debug" ? "debug" : "error", {}, (line) =>
       process.stderr.write(`${line}\n`),
