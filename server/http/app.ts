@@ -7,6 +7,7 @@ import { ApiError, failure } from "../lib/errors";
 import { jsonBody, queryObject } from "../lib/input";
 import { type PaymentProvider, sandboxProvider } from "../modules/commerce/payments/provider";
 import { IMMUTABLE, precompressedAssets } from "./assets";
+import { setAnswerHeader } from "./middleware/answer-header";
 import { compression } from "./middleware/compression";
 import { cookiesAndSession } from "./middleware/cookies-and-session";
 import { requestContext } from "./middleware/request-context";
@@ -127,7 +128,8 @@ export function createApp({
   api.use(async (c, next) => {
     await next();
     // Personal by default; shared answers (/api/shared/*) set their own public policy.
-    if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "private, no-store");
+    if (!c.res.headers.has("Cache-Control"))
+      setAnswerHeader(c, "Cache-Control", "private, no-store");
   });
   api.route("/", apiRouter(services, paymentProvider));
   app.route("/api", api);

@@ -16,7 +16,7 @@ export const SHARED_PREFIX = "/api/shared/";
  * computed without a session), and it reads no cookie. Everything else goes to the Hono app.
  */
 export function nodeListener(
-  app: ReturnType<typeof createApp>,
+  app: Pick<ReturnType<typeof createApp>, "fetch">,
   services: AppServices,
 ): (req: IncomingMessage, res: ServerResponse) => void {
   const toApp = getRequestListener(app.fetch);

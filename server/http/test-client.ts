@@ -12,7 +12,7 @@ import { createApp } from "./app";
  * client that keeps cookies and sends the CSRF header the way the page's request helper does.
  */
 export async function createTestApp(
-  options: { dataDir?: string } = {},
+  options: { dataDir?: string; clientDir?: string } = {},
 ): Promise<{ app: ReturnType<typeof createApp>; services: AppServices; database: Database }> {
   const database = await createTestDatabase();
   const services: AppServices = {
@@ -32,7 +32,7 @@ export async function createTestApp(
     ),
     sessionSecret: "test-session-secret-test-session-secret",
   };
-  return { app: createApp({ services }), services, database };
+  return { app: createApp({ services, clientDir: options.clientDir }), services, database };
 }
 
 export class Browser {

@@ -10,6 +10,7 @@ import {
   negotiateEncoding,
   varyOnEncoding,
 } from "../../lib/compression";
+import { setAnswerHeader } from "./answer-header";
 
 /** Swaps the answer without Hono copying the old one's headers (its Content-Length) onto it. */
 function replaceResponse(c: Context, body: BodyInit | null, from: Response, headers: Headers) {
@@ -29,18 +30,19 @@ export function compression(): MiddlewareHandler {
     const res = c.res;
     if (!isCompressible(res.headers.get("content-type"))) return;
     // Whatever this request got, another Accept-Encoding may get other bytes.
-    res.headers.set("Vary", varyOnEncoding(res.headers.get("vary")));
+    setAnswerHeader(c, "Vary", varyOnEncoding(res.headers.get("vary")));
+    const encoding = negotiateEncoding(c.req.header("accept-encoding"));
+    // The body is looked at last: on Hono's light answers reading it builds a whole Response.
     if (
+      !encoding ||
       c.req.method === "HEAD" ||
       res.status !== 200 ||
-      !res.body ||
       res.headers.has("content-encoding") ||
       res.headers.has("content-range") ||
-      /no-transform/i.test(res.headers.get("cache-control") ?? "")
+      /no-transform/i.test(res.headers.get("cache-control") ?? "") ||
+      !res.body
     )
       return;
-    const encoding = negotiateEncoding(c.req.header("accept-encoding"));
-    if (!encoding) return;
     const declared = res.headers.get("content-length");
     if (declared !== null && Number(declared) < MIN_COMPRESS_BYTES) return;
 

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../../lib/context";
+import { setAnswerHeader } from "./answer-header";
 
 /** Inline scripts (React Router's hydration data, React's streaming) run only with the nonce. */
 const policy = (nonce: string) =>
@@ -53,6 +54,8 @@ export function securityHeaders(dev: boolean): MiddlewareHandler<AppEnv> {
     await next();
     // Vite's dev client needs eval and a websocket; production gets the strict policy.
     const csp = dev ? null : api ? API_POLICY : policy(nonce);
-    for (const [name, value] of hardeningHeaders(c.get("secure"), csp)) c.header(name, value);
+    for (const [name, value] of hardeningHeaders(c.get("secure"), csp)) {
+      setAnswerHeader(c, name, value);
+    }
   };
 }
