@@ -1,11 +1,4 @@
-import {
-  createHash,
-  createHmac,
-  hash,
-  randomBytes,
-  randomInt,
-  timingSafeEqual,
-} from "node:crypto";
+import { createHmac, hash, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 import { and, eq, gt, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import type { SessionMember } from "../../lib/context";
