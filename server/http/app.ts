@@ -5,6 +5,7 @@ import { withoutHtmlSuffix } from "../../contract/html-suffix";
 import type { AppEnv, AppServices } from "../lib/context";
 import { ApiError, failure } from "../lib/errors";
 import { jsonBody, queryObject } from "../lib/input";
+import { SHARED_PREFIX } from "../lib/shared-answers";
 import { type PaymentProvider, sandboxProvider } from "../modules/commerce/payments/provider";
 import { IMMUTABLE, precompressedAssets } from "./assets";
 import { setAnswerHeader } from "./middleware/answer-header";
@@ -12,7 +13,6 @@ import { compression } from "./middleware/compression";
 import { cookiesAndSession } from "./middleware/cookies-and-session";
 import { requestContext } from "./middleware/request-context";
 import { securityHeaders } from "./middleware/security-headers";
-import { SHARED_PREFIX } from "./node-listener";
 import type { PageHandler } from "./pages";
 import { apiRouter, siteRouter } from "./registry";
 

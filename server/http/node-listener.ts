@@ -3,11 +3,8 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { getRequestListener } from "@hono/node-server";
 import type { AppServices } from "../lib/context";
 import { isSecureRequest } from "../lib/forwarded";
-import { sharedKey, sharedReply } from "../lib/shared-answers";
-import type { createApp } from "./app";
+import { SHARED_PREFIX, sharedKey, sharedReply } from "../lib/shared-answers";
 import { API_POLICY, hardeningHeaders } from "./middleware/security-headers";
-
-export const SHARED_PREFIX = "/api/shared/";
 
 /**
  * The node:http listener of the store. A GET of a shared answer this process already holds is
@@ -16,7 +13,7 @@ export const SHARED_PREFIX = "/api/shared/";
  * computed without a session), and it reads no cookie. Everything else goes to the Hono app.
  */
 export function nodeListener(
-  app: Pick<ReturnType<typeof createApp>, "fetch">,
+  app: { fetch: (request: Request, env?: unknown) => Response | Promise<Response> },
   services: AppServices,
 ): (req: IncomingMessage, res: ServerResponse) => void {
   const toApp = getRequestListener(app.fetch);

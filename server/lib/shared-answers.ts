@@ -33,6 +33,9 @@ export interface SharedAnswerStore {
   answer(key: string, produce: () => Promise<Buffer>): Promise<StoredAnswer>;
 }
 
+/** Every shared answer's path starts so; nothing under it reads the session. */
+export const SHARED_PREFIX = "/api/shared/";
+
 /** A cache key changes whenever the data does, so the answer for one key never goes stale. */
 export const SHARED_MAX_AGE = 3600;
 /** The process's copy; the answers of a store with a few hundred series fit many times over. */
