@@ -7,11 +7,12 @@
  * figure is measured there: orders per second with 20 members buying at once.
  *
  *   npm run bench -- [--seconds 10] [--connections 50] [--series 2000] [--data-dir DIR]
+ *                    [--only status,shared,home,cart,pages,checkout,js]
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer, type Server } from "node:http";
+import { createServer, get, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -26,6 +27,10 @@ const args = z
     series: z.coerce.number().int().min(100).max(200_000).default(2000),
     "data-dir": z.string().optional(),
     port: z.coerce.number().int().default(3990),
+    only: z
+      .string()
+      .optional()
+      .transform((v) => (v ? new Set(v.split(",").map((s) => s.trim())) : null)),
   })
   .parse(
     parseArgs({
@@ -35,6 +40,7 @@ const args = z
         series: { type: "string" },
         "data-dir": { type: "string" },
         port: { type: "string" },
+        only: { type: "string" },
       },
     }).values,
   );
@@ -67,6 +73,49 @@ async function load(
     errors: result.errors,
     non2xx: result.non2xx,
   };
+}
+
+/**
+ * The store and its bare twin measured in alternating one-second slices, so that load from
+ * elsewhere on the machine falls on both alike: the ratio is the total requests of each.
+ */
+async function compare(
+  store: { name: string; url: string; headers?: Record<string, string> },
+  bare: { name: string; url: string },
+): Promise<[Figures, Figures]> {
+  const slices: [Figures[], Figures[]] = [[], []];
+  for (let i = 0; i < args.seconds; i++) {
+    const one = async (t: { name: string; url: string; headers?: Record<string, string> }) => {
+      const r = await autocannon({
+        url: t.url,
+        connections: args.connections,
+        duration: 1,
+        headers: t.headers ?? {},
+      });
+      return {
+        name: t.name,
+        rps: r.requests.total,
+        p50: r.latency.p50,
+        p99: r.latency.p99,
+        errors: r.errors,
+        non2xx: r.non2xx,
+      };
+    };
+    slices[0].push(await one(store));
+    slices[1].push(await one(bare));
+  }
+  const sum = (rows: Figures[], name: string): Figures => {
+    const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+    return {
+      name,
+      rps: Math.round(rows.reduce((n, r) => n + r.rps, 0) / rows.length),
+      p50: median(rows.map((r) => r.p50)),
+      p99: median(rows.map((r) => r.p99)),
+      errors: rows.reduce((n, r) => n + r.errors, 0),
+      non2xx: rows.reduce((n, r) => n + r.non2xx, 0),
+    };
+  };
+  return [sum(slices[0], store.name), sum(slices[1], bare.name)];
 }
 
 async function waitFor(url: string, child: ChildProcess, timeoutMs = 300_000) {
@@ -125,13 +174,32 @@ async function firstLoadJs(base: string, path: string) {
   for (const m of html.matchAll(/<script[^>]+src="([^"]+\.js)"/g)) urls.add(m[1]!);
   let raw = 0;
   let gzipped = 0;
+  const wire = { br: 0, gzip: 0, identity: 0 };
   for (const url of urls) {
     const bytes = Buffer.from(await (await fetch(base + url)).arrayBuffer());
     raw += bytes.length;
     gzipped += gzipSync(bytes, { level: 9 }).length;
+    for (const encoding of ["br", "gzip", "identity"] as const)
+      wire[encoding] += await wireBytes(base + url, encoding);
   }
-  return { files: urls.size, raw, gzipped };
+  return { files: urls.size, raw, gzipped, wire };
 }
+
+/** Bytes the server sends for one URL with one Accept-Encoding (fetch would decode them). */
+function wireBytes(url: string, acceptEncoding: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers: { "accept-encoding": acceptEncoding } }, (res) => {
+      let n = 0;
+      res.on("data", (chunk: Buffer) => {
+        n += chunk.length;
+      });
+      res.on("end", () => resolve(n));
+      res.on("error", reject);
+    }).on("error", reject);
+  });
+}
+
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
 /** A browser-like client: keeps the cookies and sends the CSRF header the pages send. */
 class Client {
@@ -318,59 +386,77 @@ async function main() {
       `server ready after ${((Date.now() - started) / 1000).toFixed(1)} s (includes first-start seeding)`,
     );
 
-    const status = await record(`${base}/api/status`);
-    const shared = await record(`${base}/api/shared/menu?k=bench`);
-    const bareStatus = await bareServer(status.body, status.headers);
-    const bareShared = await bareServer(shared.body, shared.headers);
-
-    // Warm up both paths so the first measured second is not JIT compilation.
-    await autocannon({ url: `${base}/api/status`, connections: 10, duration: 2 });
-    await autocannon({ url: `${base}/home`, connections: 10, duration: 2 });
-
-    const rows: Figures[] = [];
-    rows.push(await load("store GET /api/status", `${base}/api/status`, { cookie: status.cookie }));
-    rows.push(await load("bare node:http, same bytes", bareStatus.url));
-    rows.push(await load("store GET /api/shared/menu?k=", `${base}/api/shared/menu?k=bench`));
-    rows.push(await load("bare node:http, same bytes", bareShared.url));
-    rows.push(await load("store SSR GET /home", `${base}/home`, { cookie: status.cookie }));
-    bareStatus.server.close();
-    bareShared.server.close();
-
-    console.log(table(rows));
+    const want = (row: string) => !args.only || args.only.has(row);
     const ratio = (a: Figures, b: Figures) => (a.rps / b.rps).toFixed(2);
-    console.log(`\n/api/status throughput = ${ratio(rows[0]!, rows[1]!)} x bare node:http`);
-    console.log(`/api/shared/menu throughput = ${ratio(rows[2]!, rows[3]!)} x bare node:http`);
-    console.log(
-      `/home SSR: ${rows[4]!.rps} requests/s, p50 ${rows[4]!.p50} ms, p99 ${rows[4]!.p99} ms`,
-    );
-    // The /cart page as the demo member sees it (a few items in the seeded cart).
-    const demo = new Client(base);
-    await demo.post("/api/account/login", {
-      email: "demo@komaya.example",
-      password: "komaya-demo-2026",
-    });
-    const cart = await load("store SSR GET /cart (demo member)", `${base}/cart`, {
-      cookie: demo.cookie,
-    });
-    console.log(table([cart]));
-    console.log(`/cart SSR: p50 ${cart.p50} ms, p99 ${cart.p99} ms, ${cart.rps} requests/s`);
+    const status = await record(`${base}/api/status`);
+    // Warm up so the first measured second is not JIT compilation.
+    await autocannon({ url: `${base}/api/status`, connections: 10, duration: 2 });
 
-    const pages = await pageImageThroughput(base);
-    console.log(table([pages.owned, pages.plain]));
-    console.log(
-      `page image of an owned volume (member, entitlement checked) = ${ratio(pages.owned, pages.plain)} x a static file of the same size, same process`,
-    );
-
-    const onPostgres = Boolean(process.env.DATABASE_URL);
-    const buying = await checkoutThroughput(base, 20, args.seconds);
-    console.log(
-      `checkout (${onPostgres ? "PostgreSQL" : "embedded PGlite"}, 20 members at once): ${buying.perSecond.toFixed(1)} orders/s, ${buying.orders} orders, ${buying.failures} failed, p50 ${buying.p50} ms, p99 ${buying.p99} ms`,
-    );
-
-    const js = await firstLoadJs(base, "/home");
-    console.log(
-      `/home first-load JavaScript: ${js.files} files, ${(js.raw / 1024).toFixed(1)} KB raw, ${(js.gzipped / 1024).toFixed(1)} KB gzip`,
-    );
+    if (want("status")) {
+      const bare = await bareServer(status.body, status.headers);
+      const rows = await compare(
+        {
+          name: "store GET /api/status",
+          url: `${base}/api/status`,
+          headers: { cookie: status.cookie },
+        },
+        { name: "bare node:http, same bytes", url: bare.url },
+      );
+      bare.server.close();
+      console.log(table(rows));
+      console.log(`(median p50/p99 of ${args.seconds} alternating one-second slices)`);
+      console.log(`/api/status throughput = ${ratio(rows[0]!, rows[1]!)} x bare node:http\n`);
+    }
+    if (want("shared")) {
+      const shared = await record(`${base}/api/shared/menu?k=bench`);
+      const bare = await bareServer(shared.body, shared.headers);
+      const rows = await compare(
+        { name: "store GET /api/shared/menu?k=", url: `${base}/api/shared/menu?k=bench` },
+        { name: "bare node:http, same bytes", url: bare.url },
+      );
+      bare.server.close();
+      console.log(table(rows));
+      console.log(`/api/shared/menu throughput = ${ratio(rows[0]!, rows[1]!)} x bare node:http\n`);
+    }
+    if (want("home")) {
+      await autocannon({ url: `${base}/home`, connections: 10, duration: 2 });
+      const home = await load("store SSR GET /home", `${base}/home`, { cookie: status.cookie });
+      console.log(table([home]));
+      console.log(`/home SSR: ${home.rps} requests/s, p50 ${home.p50} ms, p99 ${home.p99} ms\n`);
+    }
+    if (want("cart")) {
+      // The /cart page as the demo member sees it (a few items in the seeded cart).
+      const demo = new Client(base);
+      await demo.post("/api/account/login", {
+        email: "demo@komaya.example",
+        password: "komaya-demo-2026",
+      });
+      const cart = await load("store SSR GET /cart (demo member)", `${base}/cart`, {
+        cookie: demo.cookie,
+      });
+      console.log(table([cart]));
+      console.log(`/cart SSR: p50 ${cart.p50} ms, p99 ${cart.p99} ms, ${cart.rps} requests/s\n`);
+    }
+    if (want("pages")) {
+      const pages = await pageImageThroughput(base);
+      console.log(table([pages.owned, pages.plain]));
+      console.log(
+        `page image of an owned volume (member, entitlement checked) = ${ratio(pages.owned, pages.plain)} x a static file of the same size, same process\n`,
+      );
+    }
+    if (want("checkout")) {
+      const onPostgres = Boolean(process.env.DATABASE_URL);
+      const buying = await checkoutThroughput(base, 20, args.seconds);
+      console.log(
+        `checkout (${onPostgres ? "PostgreSQL" : "embedded PGlite"}, 20 members at once): ${buying.perSecond.toFixed(1)} orders/s, ${buying.orders} orders, ${buying.failures} failed, p50 ${buying.p50} ms, p99 ${buying.p99} ms\n`,
+      );
+    }
+    if (want("js")) {
+      const js = await firstLoadJs(base, "/home");
+      console.log(
+        `/home first-load JavaScript: ${js.files} files, ${kb(js.raw)} KB raw, ${kb(js.gzipped)} KB gzip; over the wire ${kb(js.wire.br)} KB with Accept-Encoding br, ${kb(js.wire.gzip)} KB with gzip, ${kb(js.wire.identity)} KB with none`,
+      );
+    }
   } finally {
     server.kill("SIGTERM");
   }

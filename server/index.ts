@@ -1,15 +1,15 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
-import { getRequestListener } from "@hono/node-server";
 import { Redis } from "ioredis";
 import { openDatabase, pgliteDir } from "./db/client";
 import { defaultSeedOptions, isSeeded, seedDatabase } from "./db/seed/seed";
 import { EnvError, parseEnv } from "./env";
 import { createApp } from "./http/app";
+import { nodeListener } from "./http/node-listener";
 import { developmentPageHandler, type PageHandler, productionPageHandler } from "./http/pages";
 import { startOfTokyoDay } from "./lib/clock";
 import type { AppServices } from "./lib/context";
-import { memorySharedAnswers, redisSharedAnswers } from "./lib/shared-answers";
+import { sharedAnswerStore } from "./lib/shared-answers";
 import { createLogger } from "./logger";
 import { loadSessionSecret } from "./modules/account/service";
 import { startLedgerJobs } from "./modules/commerce/jobs";
@@ -62,7 +62,10 @@ async function main() {
     database,
     db: database.db,
     limiter: redis ? redisRateLimiter(redis) : memoryRateLimiter(),
-    sharedAnswers: redis ? redisSharedAnswers(redis) : memorySharedAnswers(),
+    sharedAnswers: sharedAnswerStore({
+      redis,
+      onRedisError: (error) => logger.warn("shared answer cache: redis failed", { error }),
+    }),
     logger,
     sessionSecret: await loadSessionSecret(database.db, env.SESSION_SECRET),
   };
@@ -88,7 +91,7 @@ async function main() {
     clientDir: dev ? undefined : path.relative(process.cwd(), path.resolve("build/client")),
     dev,
   });
-  const listener = getRequestListener(app.fetch);
+  const listener = nodeListener(app, services);
   const server = createServer((req, res) => {
     if (viteMiddleware) viteMiddleware(req, res, () => listener(req, res));
     else listener(req, res);

@@ -5,7 +5,11 @@ import { withoutHtmlSuffix } from "../../contract/html-suffix";
 import type { AppEnv, AppServices } from "../lib/context";
 import { ApiError, failure } from "../lib/errors";
 import { jsonBody, queryObject } from "../lib/input";
+import { SHARED_PREFIX } from "../lib/shared-answers";
 import { type PaymentProvider, sandboxProvider } from "../modules/commerce/payments/provider";
+import { IMMUTABLE, precompressedAssets } from "./assets";
+import { setAnswerHeader } from "./middleware/answer-header";
+import { compression } from "./middleware/compression";
 import { cookiesAndSession } from "./middleware/cookies-and-session";
 import { requestContext } from "./middleware/request-context";
 import { securityHeaders } from "./middleware/security-headers";
@@ -50,6 +54,7 @@ export function createApp({
 
   app.use(requestContext(services.logger, services.env.TRUST_PROXY));
   app.use(securityHeaders(dev));
+  app.use(compression());
   // Refused by Content-Length before a byte is read, or once a streamed body passes the limit.
   const limit = (maxSize: number) =>
     bodyLimit({
@@ -62,9 +67,11 @@ export function createApp({
     });
   const jsonLimit = limit(JSON_BODY_LIMIT);
   const topicLimit = limit(TOPIC_BODY_LIMIT);
-  app.use((c, next) =>
-    c.req.path.startsWith("/api/topic_page/") ? topicLimit(c, next) : jsonLimit(c, next),
-  );
+  app.use((c, next) => {
+    // A GET carries no body; asking for one would build a whole web Request for nothing.
+    if (c.req.method === "GET" || c.req.method === "HEAD") return next();
+    return c.req.path.startsWith("/api/topic_page/") ? topicLimit(c, next) : jsonLimit(c, next);
+  });
 
   app.get("/healthz", async (c) => {
     const up = await services.database.ping();
@@ -73,12 +80,14 @@ export function createApp({
   });
 
   if (clientDir) {
+    app.use("/assets/*", precompressedAssets(clientDir));
+    // Byte ranges of an asset, which the precompressed handler leaves alone.
     app.use(
       "/assets/*",
       serveStatic({
         root: clientDir,
         onFound: (_p, c) => {
-          c.header("Cache-Control", "public, max-age=31536000, immutable");
+          c.header("Cache-Control", IMMUTABLE);
         },
       }),
     );
@@ -94,7 +103,19 @@ export function createApp({
     );
   }
 
-  app.use(cookiesAndSession(services));
+  const session = cookiesAndSession(services);
+  app.use((c, next) => {
+    // Shared answers are the same for everybody and publicly cacheable: they read no session
+    // and must never carry a Set-Cookie that a CDN would hand to every visitor.
+    if (c.req.method === "GET" && c.req.path.startsWith(SHARED_PREFIX)) {
+      c.set("member", null);
+      c.set("sessionToken", null);
+      c.set("visitorId", "");
+      c.set("csrfToken", "");
+      return next();
+    }
+    return session(c, next);
+  });
 
   const api = new Hono<AppEnv>();
   // Every call's query and body pass the one reader before routing, so a call that ignores its
@@ -107,7 +128,8 @@ export function createApp({
   api.use(async (c, next) => {
     await next();
     // Personal by default; shared answers (/api/shared/*) set their own public policy.
-    if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "private, no-store");
+    if (!c.res.headers.has("Cache-Control"))
+      setAnswerHeader(c, "Cache-Control", "private, no-store");
   });
   api.route("/", apiRouter(services, paymentProvider));
   app.route("/api", api);

@@ -2,7 +2,7 @@ import type { Database } from "../db/client";
 import { createTestDatabase } from "../db/test-database";
 import { parseEnv } from "../env";
 import type { AppServices } from "../lib/context";
-import { memorySharedAnswers } from "../lib/shared-answers";
+import { sharedAnswerStore } from "../lib/shared-answers";
 import { createLogger } from "../logger";
 import { memoryRateLimiter } from "../rate-limit";
 import { createApp } from "./app";
@@ -12,7 +12,7 @@ import { createApp } from "./app";
  * client that keeps cookies and sends the CSRF header the way the page's request helper does.
  */
 export async function createTestApp(
-  options: { dataDir?: string } = {},
+  options: { dataDir?: string; clientDir?: string } = {},
 ): Promise<{ app: ReturnType<typeof createApp>; services: AppServices; database: Database }> {
   const database = await createTestDatabase();
   const services: AppServices = {
@@ -25,14 +25,14 @@ export async function createTestApp(
     database,
     db: database.db,
     limiter: memoryRateLimiter(),
-    sharedAnswers: memorySharedAnswers(),
+    sharedAnswers: sharedAnswerStore(),
     // Errors still reach stderr, so a failing API test shows its cause.
     logger: createLogger(process.env.TEST_LOG_LEVEL === "debug" ? "debug" : "error", {}, (line) =>
       process.stderr.write(`${line}\n`),
     ),
     sessionSecret: "test-session-secret-test-session-secret",
   };
-  return { app: createApp({ services }), services, database };
+  return { app: createApp({ services, clientDir: options.clientDir }), services, database };
 }
 
 export class Browser {

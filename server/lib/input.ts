@@ -86,7 +86,10 @@ export async function jsonBody(c: Context): Promise<Record<string, unknown>> {
 
 /** The query string's keys; a key given more than once becomes a list. */
 export function queryObject(c: Context): Record<string, string | string[]> {
-  const query = searchParamsObject(new URL(c.req.url).searchParams);
+  // Only the part after "?" is read: parsing the whole URL was a tenth of a bare API call.
+  const url = c.req.url;
+  const at = url.indexOf("?");
+  const query = at < 0 ? {} : searchParamsObject(new URLSearchParams(url.slice(at + 1)));
   refuseControlCharacters(query, "query");
   return query;
 }

@@ -39,22 +39,11 @@ export interface StatusRequest {
   userAgent?: string;
 }
 
-export async function sessionStatus(
-  services: AppServices,
-  req: StatusRequest,
-  now = new Date(),
-): Promise<SessionStatus> {
-  const { db } = services;
-  const member = req.member;
+/** The status fields that only the clock decides, the same for every caller within one second. */
+function clockFields(now: Date) {
   const hour = tokyoTime(now).hour;
   const cpTs = currentCampaignTimestamp(now);
-  const [payments, lastRead] = member
-    ? await Promise.all([paymentSummary(db, member.userId), lastReadAt(db, member.userId)])
-    : [null, null];
-  const { os, device } = detectDevice(req.userAgent);
   return {
-    is_login: Boolean(member),
-    is_paid: (payments?.payCount ?? 0) > 0,
     now: tokyoDateTime(now),
     hour,
     today: tokyoDateNumber(now),
@@ -64,6 +53,42 @@ export async function sessionStatus(
     timestamp: Math.floor(now.getTime() / 1000),
     time_group: Math.floor(hour / 6),
     current_cp_ts: cpTs,
+    cache_key: String(cpTs),
+  };
+}
+
+// /api/status is called on every page view; the date formatting was a sixth of its time.
+let lastClock: { second: number; fields: ReturnType<typeof clockFields> } | null = null;
+function clockFieldsAt(now: Date) {
+  const second = Math.floor(now.getTime() / 1000);
+  if (lastClock?.second !== second) lastClock = { second, fields: clockFields(now) };
+  return lastClock.fields;
+}
+
+export async function sessionStatus(
+  services: AppServices,
+  req: StatusRequest,
+  now = new Date(),
+): Promise<SessionStatus> {
+  const { db } = services;
+  const member = req.member;
+  const clock = clockFieldsAt(now);
+  const [payments, lastRead] = member
+    ? await Promise.all([paymentSummary(db, member.userId), lastReadAt(db, member.userId)])
+    : [null, null];
+  const { os, device } = detectDevice(req.userAgent);
+  return {
+    is_login: Boolean(member),
+    is_paid: (payments?.payCount ?? 0) > 0,
+    now: clock.now,
+    hour: clock.hour,
+    today: clock.today,
+    this_month: clock.this_month,
+    last_month: clock.last_month,
+    end_of_month: clock.end_of_month,
+    timestamp: clock.timestamp,
+    time_group: clock.time_group,
+    current_cp_ts: clock.current_cp_ts,
     uid: member ? String(member.userId) : "",
     user_type: member?.userType ?? "general",
     session: req.sessionToken ? publicSessionId(req.sessionToken) : publicSessionId(req.visitorId),
@@ -81,7 +106,7 @@ export async function sessionStatus(
     device,
     adef: "",
     use_cache: true,
-    cache_key: String(cpTs),
+    cache_key: clock.cache_key,
   };
 }
 

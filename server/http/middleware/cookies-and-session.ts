@@ -18,7 +18,9 @@ export function cookiesAndSession(services: AppServices): MiddlewareHandler<AppE
     const secure = c.get("secure");
     const base = { path: "/", sameSite: "Lax" as const, secure };
 
-    const sentCsrf = getCookie(c, CSRF_COOKIE);
+    // One parse of the Cookie header for all three names.
+    const cookies = getCookie(c);
+    const sentCsrf = cookies[CSRF_COOKIE];
     const unsafe =
       c.req.method !== "GET" &&
       c.req.method !== "HEAD" &&
@@ -40,7 +42,7 @@ export function cookiesAndSession(services: AppServices): MiddlewareHandler<AppE
     if (sentCsrf && token.test(sentCsrf)) c.set("csrfToken", sentCsrf);
     else issueCsrfToken(c);
 
-    let visitor = getCookie(c, VISITOR_COOKIE);
+    let visitor = cookies[VISITOR_COOKIE];
     if (!visitor || !token.test(visitor)) {
       visitor = randomBytes(12).toString("base64url");
       setCookie(c, VISITOR_COOKIE, visitor, {
@@ -53,7 +55,7 @@ export function cookiesAndSession(services: AppServices): MiddlewareHandler<AppE
 
     c.set("member", null);
     c.set("sessionToken", null);
-    const sid = getCookie(c, SESSION_COOKIE);
+    const sid = cookies[SESSION_COOKIE];
     if (sid) {
       const session = await findSession(services.db, services.sessionSecret, sid);
       if (session) {
