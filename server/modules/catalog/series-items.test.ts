@@ -204,7 +204,7 @@ describe("seriesItems", () => {
       trial_increase_flag: true,
       campaign_end_date: "",
       cp_end_date_label: "",
-      appeal_img: "/media/appeal/appeal-3.png",
+      appeal_img: "/media/appeal/appeal-3.png?v=2",
     });
     expect(memberFree).toMatchObject({
       policy_type: 103,
