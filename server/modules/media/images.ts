@@ -347,8 +347,26 @@ function skyline(rng: Rng, w: number, base: number, height: number, color: strin
   return out.join("");
 }
 
-function halftone(id: string, color: string, pitch: number) {
-  return `<pattern id="${id}" width="${n(pitch)}" height="${n(pitch)}" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">${circle(pitch / 2, pitch / 2, pitch * 0.22, color)}</pattern>`;
+/**
+ * Screentone: a field of round dots, every other row shifted half a step. One path of
+ * zero-length round-capped strokes, since SVG patterns are many times slower to rasterise.
+ */
+function tone(
+  x: number,
+  y: number,
+  w: number,
+  h: number,
+  pitch: number,
+  color: string,
+  opacity: number,
+) {
+  const d: string[] = [];
+  for (let row = 0, yy = y + pitch / 2; yy < y + h; row++, yy += pitch * 0.87) {
+    for (let xx = x + (row % 2 ? pitch : pitch / 2); xx < x + w; xx += pitch) {
+      d.push(`M${n(xx)} ${n(yy)}h0`);
+    }
+  }
+  return `<path d="${d.join("")}" stroke="${color}" stroke-width="${n(pitch * 0.44)}" stroke-linecap="round" opacity="${opacity}"/>`;
 }
 
 /**
@@ -425,7 +443,7 @@ export function coverDrawing(input: CoverInput): Drawing {
   const sc = rng.pick(SCHEMES[style]);
   const layout = rng.int(0, 2);
   const vrng = rng.fork(`volume-${volume ?? 0}`);
-  const defs = [gradient("bg", sc.bg, 70 + rng.int(0, 40)), halftone("dots", sc.paper, 9)];
+  const defs = [gradient("bg", sc.bg, 70 + rng.int(0, 40))];
   const body: string[] = [rect(0, 0, W, H, "url(#bg)")];
 
   // Scenery behind the figures, in the genre's manner.
@@ -442,7 +460,7 @@ export function coverDrawing(input: CoverInput): Drawing {
       bubbles(vrng, W, H, "#fff", 10, W * 0.05),
     );
   } else {
-    body.push(rect(0, 0, W, H, "url(#dots)", `opacity="0.25"`));
+    body.push(tone(0, 0, W, H, 9, sc.paper, 0.25));
     body.push(sparkles(vrng, W, H * 0.7, sc.paper, 10, W * 0.03));
   }
 
@@ -672,10 +690,10 @@ function panelArt(rng: Rng, b: Box, clip: string): string {
   if (kind === 0) {
     out.push(speedLines(rng, cx, b.y + b.h * 0.5, Math.hypot(b.w, b.h), "#111", 60));
   } else if (kind === 1) {
-    out.push(rect(b.x, b.y, b.w, b.h * 0.6, "url(#tone)"));
+    out.push(tone(b.x, b.y, b.w, b.h * 0.6, 8, "#777", 1));
     out.push(skyline(rng, b.x + b.w, b.y + b.h * 0.75, b.h * 0.4, "#555"));
   } else if (kind === 2) {
-    out.push(rect(b.x, b.y + b.h * 0.6, b.w, b.h * 0.4, "url(#tone)"));
+    out.push(tone(b.x, b.y + b.h * 0.6, b.w, b.h * 0.4, 8, "#777", 1));
   }
   const s = Math.min(b.w, b.h) * 0.16;
   out.push(
@@ -723,7 +741,7 @@ export function pageDrawing(input: PageInput): Drawing {
   const W = 720;
   const H = (720 * height) / width;
   const rng = new Rng(seedOf(`page:${bookId}:${page}`));
-  const defs: string[] = [halftone("tone", "#888", 7)];
+  const defs: string[] = [];
   const body: string[] = [rect(0, 0, W, H, "#fbfaf6")];
   const content = { x: 40, y: 40, w: W - 80, h: H - 140 };
   for (const [i, b] of panels(rng, page, content).entries()) {
@@ -764,9 +782,9 @@ export function bannerDrawing(input: BannerInput): Drawing {
   const style = rng.pick(["shojo", "shonen", "webtoon", "bl", "romance"] as const);
   const sc = rng.pick(SCHEMES[style]);
   const dark = style === "romance" || (style === "bl" && sc.bg[0].startsWith("#1"));
-  const defs = [gradient("bg", sc.bg, rng.pick([0, 20, 160])), halftone("dots", "#fff", 10)];
+  const defs = [gradient("bg", sc.bg, rng.pick([0, 20, 160]))];
   const body: string[] = [rect(0, 0, width, height, "url(#bg)")];
-  body.push(rect(0, 0, width, height, "url(#dots)", `opacity="0.18"`));
+  body.push(tone(0, 0, width, height, 10, "#fff", 0.18));
   body.push(speedLines(rng, width * 0.8, height * 0.5, Math.hypot(width, height), "#fff", 40));
   if (style === "shojo") body.push(flowers(rng, width, height, sc.accent, 8, height * 0.09));
   body.push(sparkles(rng, width, height, "#fff", 10, height * 0.05));
@@ -786,8 +804,8 @@ export function bannerDrawing(input: BannerInput): Drawing {
           /^<svg [^>]*>/,
           `<svg x="${n(x)}" y="${n((height - ch) / 2 + Math.abs(i - 1) * 6)}" width="${n(cw)}" height="${n(ch)}" viewBox="0 0 300 424">`,
         )
-        .replace(/id="(bg|dots|spine)"/g, `id="$1${i}"`)
-        .replace(/url\(#(bg|dots|spine)\)/g, `url(#$1${i})`);
+        .replace(/id="(bg|spine)"/g, `id="$1${i}"`)
+        .replace(/url\(#(bg|spine)\)/g, `url(#$1${i})`);
       body.push(
         `<g transform="rotate(${rot} ${n(x + cw / 2)} ${n(height / 2)})">${rect(x + 4, (height - ch) / 2 + 6, cw, ch, "#000", `opacity="0.25"`)}${inner}</g>`,
       );
@@ -906,11 +924,8 @@ export function jacketDrawing(input: JacketInput): Drawing {
   const rng = new Rng(seedOf(`jacket:${cdId}`));
   const style = rng.pick(["romance", "bl", "mens", "webtoon"] as const);
   const sc = rng.pick(SCHEMES[style]);
-  const defs = [gradient("bg", sc.bg, rng.pick([45, 135])), halftone("dots", "#fff", 8)];
-  const body: string[] = [
-    rect(0, 0, W, H, "url(#bg)"),
-    rect(0, 0, W, H, "url(#dots)", `opacity="0.15"`),
-  ];
+  const defs = [gradient("bg", sc.bg, rng.pick([45, 135]))];
+  const body: string[] = [rect(0, 0, W, H, "url(#bg)"), tone(0, 0, W, H, 8, "#fff", 0.15)];
   // The disc peeking out behind the art, as on a CD's printed jacket.
   const dr = H * 0.4;
   const rings = Array.from({ length: 8 }, (_, i) =>
@@ -970,7 +985,7 @@ export function squareDrawing(input: SquareInput): Drawing {
   const S = 240;
   const rng = new Rng(seedOf(`square:${id}`));
   const sc = rng.pick(SCHEMES[rng.pick(["shojo", "shonen", "webtoon", "bl"] as const)]);
-  const defs = [gradient("bg", sc.bg, 60), halftone("dots", "#fff", 9)];
+  const defs = [gradient("bg", sc.bg, 60)];
   const body: string[] = [rect(0, 0, S, S, "url(#bg)")];
   switch (input.style ?? "appeal") {
     case "stamp": {
@@ -1004,12 +1019,12 @@ export function squareDrawing(input: SquareInput): Drawing {
       break;
     }
     case "author": {
-      body.push(rect(0, 0, S, S, "url(#dots)", `opacity="0.2"`));
+      body.push(tone(0, 0, S, S, 9, "#fff", 0.2));
       body.push(figure(rng, S / 2, S * 0.16, S * 0.15, sc.ink, sc.paper, rng.pick(HAIRS)));
       break;
     }
     case "comment": {
-      body.push(rect(0, 0, S, S, "url(#dots)", `opacity="0.25"`));
+      body.push(tone(0, 0, S, S, 9, "#fff", 0.25));
       body.push(
         `<ellipse cx="${S / 2}" cy="${S * 0.46}" rx="${S * 0.42}" ry="${S * 0.34}" fill="#fff" stroke="${sc.ink}" stroke-width="4"/>`,
       );
