@@ -214,7 +214,7 @@ export function artCaption(db: Db, kind: string, name: string): Promise<ArtCapti
     }
     const row = await linkingRow(db, `/media/${kind}/${name}.png`);
     if (!row) return { banner: {}, square: {} };
-    const headline = firstText(row, [
+    const named = firstText(row, [
       "title",
       "appeal_title",
       "alt",
@@ -222,6 +222,18 @@ export function artCaption(db: Db, kind: string, name: string): Promise<ArtCapti
       "prize",
       "tracking_name",
     ]);
+    // "【最大50%OFF】人気作…": the bracketed offer becomes the badge, the rest the headline.
+    const tag = named ? /^【([^】]{1,10})】\s*(.+)$/.exec(named) : null;
+    const headline = tag ? tag[2] : named;
+    // A banner that opens a campaign shows that campaign's offer, period and series.
+    const opens = /^\/campaign\/(\d+)$/.exec(String(row.url ?? row.link_url ?? ""));
+    const campaign = opens ? await campaignCaption(db, Number(opens[1])) : undefined;
+    if (campaign) {
+      return {
+        banner: { ...campaign, headline: headline ?? campaign.headline },
+        square: { label: headline },
+      };
+    }
     let sub = firstText(row, ["feature_tag", "appeal_intro", "description", "body"]);
     const covers: CoverInput[] = [];
     const seriesId = Number(row.series_id);
@@ -231,7 +243,7 @@ export function artCaption(db: Db, kind: string, name: string): Promise<ArtCapti
       if (series.title) sub = `『${series.title}』`;
     }
     return {
-      banner: { headline, sub, covers },
+      banner: { headline, sub: tag ? (sub ?? tag[1]) : sub, badge: tag?.[1], covers },
       square: { label: headline, sub: covers[0]?.title },
     };
   });

@@ -850,7 +850,7 @@ export function bannerDrawing(input: BannerInput): Drawing {
     }),
   );
   if (sub) {
-    const subRows = wrap(sub, (width - artW - textX * 1.5) / subSize, 1);
+    const subRows = wrap(sub, (areaW + badgeR * 0.6) / subSize, 1);
     const sy = y0 + (rows.length - 1) * size * 1.15 + subSize * 1.8;
     body.push(
       rect(
@@ -874,7 +874,7 @@ export function bannerDrawing(input: BannerInput): Drawing {
         `stroke="#fff" stroke-width="${n(badgeR * 0.06)}"`,
       ),
     );
-    const parts = /^(\d+)(%OFF|巻無料|冊無料|pt)?(.*)$/.exec(badge);
+    const parts = /^(\d+)(%OFF|巻無料|冊無料|P試し読み|冊試し読み|pt)?(.*)$/.exec(badge);
     if (parts?.[2]) {
       body.push(
         lines([parts[1]!], bx, by + badgeR * 0.12, 0, {

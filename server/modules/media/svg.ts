@@ -54,7 +54,7 @@ function breakCost(chars: string[], k: number): number {
   if (WORD.test(before) && WORD.test(after)) return Infinity;
   if (GOOD_END.test(before)) return 0;
   if (scriptOf(before) !== scriptOf(after)) return 0.6;
-  return 1.6;
+  return scriptOf(before) === "hira" ? 2.4 : 1.6;
 }
 
 /**
