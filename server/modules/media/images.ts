@@ -382,6 +382,8 @@ function figure(
   rim: string,
   hair: "spiky" | "long" | "short" | "bob",
   facing = 1,
+  /** Given, the face is drawn in this skin tone with bangs and eyes; else a silhouette. */
+  skin?: string,
 ) {
   const hy = top + s;
   const shoulders = `<path d="M${n(cx - s * 2.6)},${n(hy + s * 5)} C${n(cx - s * 2.4)},${n(hy + s * 2.2)} ${n(cx - s * 1.2)},${n(hy + s * 1.8)} ${n(cx)},${n(hy + s * 1.7)} C${n(cx + s * 1.2)},${n(hy + s * 1.8)} ${n(cx + s * 2.4)},${n(hy + s * 2.2)} ${n(cx + s * 2.6)},${n(hy + s * 5)} Z" fill="${fill}"/>`;
@@ -412,10 +414,43 @@ function figure(
   }
   const body = `${hairPath}${shoulders}${neck}${head}`;
   // The rim light: the same shapes drawn a little offset behind, in the light colour.
-  return `<g transform="translate(${n(-facing * s * 0.12)},${n(-s * 0.06)})" fill="${rim}" opacity="0.9">${body.replaceAll(`fill="${fill}"`, `fill="${rim}"`)}</g>${body}`;
+  const silhouette = `<g transform="translate(${n(-facing * s * 0.12)},${n(-s * 0.06)})" fill="${rim}" opacity="0.9">${body.replaceAll(`fill="${fill}"`, `fill="${rim}"`)}</g>${body}`;
+  if (!skin) return silhouette;
+  // A face in the manner of manga: skin, bangs over the forehead, large eyes with a highlight.
+  const fx = cx + facing * s * 0.05;
+  const face = `<ellipse cx="${n(fx)}" cy="${n(hy + s * 0.08)}" rx="${n(s * 0.8)}" ry="${n(s * 0.9)}" fill="${skin}"/>`;
+  const neckSkin = rect(cx - s * 0.28, hy + s * 0.7, s * 0.56, s * 0.95, skin);
+  const fringe: Array<[number, number]> = [[fx - s * 0.95, hy + s * 0.25]];
+  const locks = 5;
+  for (let i = 0; i <= locks; i++) {
+    const x = fx - s * 0.85 + (i / locks) * s * 1.7;
+    fringe.push([x, hy - s * (i % 2 === 0 ? 0.05 : 0.32)]);
+  }
+  fringe.push(
+    [fx + s * 0.95, hy + s * 0.25],
+    [fx + s * 0.9, hy - s * 0.9],
+    [fx, hy - s * 1.08],
+    [fx - s * 0.9, hy - s * 0.9],
+  );
+  const eyes = [-1, 1]
+    .map((side) => {
+      const ex = fx + side * s * 0.34 + facing * s * 0.04;
+      const ey = hy + s * 0.18;
+      return `<ellipse cx="${n(ex)}" cy="${n(ey)}" rx="${n(s * 0.13)}" ry="${n(s * 0.2)}" fill="${fill}"/>${circle(ex - s * 0.04, ey - s * 0.07, s * 0.055, "#fff")}${rect(ex - s * 0.18, ey - s * 0.26, s * 0.36, s * 0.05, fill, `rx="${n(s * 0.02)}"`)}`;
+    })
+    .join("");
+  const mouth = `<path d="M${n(fx - s * 0.1)},${n(hy + s * 0.6)} Q${n(fx)},${n(hy + s * 0.68)} ${n(fx + s * 0.1)},${n(hy + s * 0.6)}" stroke="${fill}" stroke-width="${n(s * 0.04)}" fill="none"/>`;
+  const blush = [-1, 1]
+    .map(
+      (side) =>
+        `<ellipse cx="${n(fx + side * s * 0.5)}" cy="${n(hy + s * 0.45)}" rx="${n(s * 0.14)}" ry="${n(s * 0.06)}" fill="#ff8a9a" opacity="0.45"/>`,
+    )
+    .join("");
+  return `${silhouette}${neckSkin}${face}${polygon(fringe, fill)}${eyes}${blush}${mouth}`;
 }
 
 const HAIRS = ["spiky", "long", "short", "bob"] as const;
+const SKINS = ["#ffe6d5", "#fcdcc8", "#f6d2bc"] as const;
 
 // ---------------------------------------------------------------------------------------------
 // Covers
@@ -467,15 +502,29 @@ export function coverDrawing(input: CoverInput): Drawing {
   // One figure, or two facing each other for romance and BL.
   const headR = W * (0.12 + vrng.next() * 0.03);
   const figureTop = H * (layout === 1 ? 0.3 : 0.26);
+  // Noir men's titles keep silhouettes; elsewhere most series show their characters' faces.
+  const skin = style !== "mens" && rng.chance(0.8) ? rng.pick(SKINS) : undefined;
   if (style === "bl" || style === "romance" || vrng.chance(0.25)) {
     const hairs = [vrng.pick(HAIRS), vrng.pick(HAIRS)] as const;
     body.push(
-      figure(vrng, W * 0.32, figureTop + headR * 0.6, headR * 0.95, sc.ink, sc.accent, hairs[0], 1),
+      figure(
+        vrng,
+        W * 0.32,
+        figureTop + headR * 0.6,
+        headR * 0.95,
+        sc.ink,
+        sc.accent,
+        hairs[0],
+        1,
+        skin,
+      ),
     );
-    body.push(figure(vrng, W * 0.66, figureTop, headR, sc.ink, sc.paper, hairs[1], -1));
+    body.push(figure(vrng, W * 0.66, figureTop, headR, sc.ink, sc.paper, hairs[1], -1, skin));
   } else {
     const cx = W * (layout === 0 ? 0.42 : 0.5);
-    body.push(figure(vrng, cx, figureTop, headR * 1.15, sc.ink, sc.accent, vrng.pick(HAIRS)));
+    body.push(
+      figure(vrng, cx, figureTop, headR * 1.15, sc.ink, sc.accent, vrng.pick(HAIRS), 1, skin),
+    );
   }
   if (style === "shojo" || style === "webtoon")
     body.push(sparkles(vrng, W, H * 0.75, "#fff", 8, W * 0.035));
@@ -942,8 +991,9 @@ export function jacketDrawing(input: JacketInput): Drawing {
     rings,
     circle(W * 0.74, H * 0.5, dr * 0.14, sc.bg[0]),
   );
-  body.push(figure(rng, W * 0.34, H * 0.3, W * 0.11, sc.ink, sc.accent, rng.pick(HAIRS), 1));
-  body.push(figure(rng, W * 0.62, H * 0.34, W * 0.1, sc.ink, sc.paper, rng.pick(HAIRS), -1));
+  const skin = rng.pick(SKINS);
+  body.push(figure(rng, W * 0.34, H * 0.3, W * 0.11, sc.ink, sc.accent, rng.pick(HAIRS), 1, skin));
+  body.push(figure(rng, W * 0.62, H * 0.34, W * 0.1, sc.ink, sc.paper, rng.pick(HAIRS), -1, skin));
   body.push(
     rect(0, H * 0.04, W * 0.34, 24, sc.accent),
     lines(["ドラマCD"], W * 0.04, H * 0.04 + 17, 0, { size: 15, fill: "#fff" }),
@@ -1020,7 +1070,19 @@ export function squareDrawing(input: SquareInput): Drawing {
     }
     case "author": {
       body.push(tone(0, 0, S, S, 9, "#fff", 0.2));
-      body.push(figure(rng, S / 2, S * 0.16, S * 0.15, sc.ink, sc.paper, rng.pick(HAIRS)));
+      body.push(
+        figure(
+          rng,
+          S / 2,
+          S * 0.16,
+          S * 0.15,
+          sc.ink,
+          sc.paper,
+          rng.pick(HAIRS),
+          1,
+          rng.pick(SKINS),
+        ),
+      );
       break;
     }
     case "comment": {
@@ -1062,7 +1124,19 @@ export function squareDrawing(input: SquareInput): Drawing {
     }
     default: {
       body.push(speedLines(rng, S / 2, S * 0.4, S, "#fff", 36));
-      body.push(figure(rng, S / 2, S * 0.18, S * 0.13, sc.ink, sc.accent, rng.pick(HAIRS)));
+      body.push(
+        figure(
+          rng,
+          S / 2,
+          S * 0.18,
+          S * 0.13,
+          sc.ink,
+          sc.accent,
+          rng.pick(HAIRS),
+          1,
+          rng.pick(SKINS),
+        ),
+      );
       body.push(sparkles(rng, S, S * 0.6, "#fff", 6, S * 0.04));
     }
   }
