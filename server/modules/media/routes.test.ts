@@ -20,6 +20,7 @@ import { cdBrands, cdLabels, dramaCds, tracks } from "../dramacd/schema";
 import { userItems } from "../library/schema";
 import { topicPages } from "../topic/schema";
 import { updateTopicPageContent } from "../topic/service";
+import { artCaption, seriesCaption } from "./captions";
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 const mediaDir = mkdtempSync(path.join(tmpdir(), "komaya-media-test-"));
@@ -304,6 +305,16 @@ describe("marketing art", () => {
     const image = await sharp(Buffer.from(await campaign.arrayBuffer())).metadata();
     expect(image).toMatchObject({ format: "webp", width: 702, height: 240 });
     expect((await visitor.fetch("/media/campaign/2.png")).status).toBe(404);
+  });
+
+  it("takes a campaign banner's headline, offer and covers from the campaign itself", async () => {
+    const caption = await artCaption(t.services.db, "campaign", "1");
+    expect(caption.banner).toMatchObject({
+      headline: "1巻無料",
+      badge: "1巻無料",
+      covers: [{ seriesId: 20, title: "勇者の休日" }],
+    });
+    expect(await seriesCaption(t.services.db, 10)).toMatchObject({ title: "魔王の娘" });
   });
 
   it("draws an image once staff link to it from a topic page", async () => {
