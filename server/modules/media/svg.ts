@@ -36,8 +36,10 @@ export function textEm(text: string): number {
 const NO_START = /[、。，．・ー～！？!?）」』】〕…%ぁぃぅぇぉっゃゅょァィゥェォッャュョ]/;
 const NO_END = /[（「『【〔]/;
 const WORD = /[A-Za-z0-9%.,'’&]/;
-/** After these a Japanese line breaks naturally: particles, punctuation, spaces. */
-const GOOD_END = /[\s、。・！？!?）」』】～のでとにをがはもへ]/;
+/** After these a Japanese line breaks naturally: punctuation and spaces. */
+const GOOD_END = /[\s、。・！？!?）」』】～]/;
+/** Particles: a good break when a kanji or katakana word follows, not inside a kana word. */
+const PARTICLE = /[のでとにをがはもへ]/;
 
 function scriptOf(ch: string): "kanji" | "hira" | "kata" | "other" {
   if (/[\u4e00-\u9fff々]/.test(ch)) return "kanji";
@@ -53,6 +55,7 @@ function breakCost(chars: string[], k: number): number {
   if (NO_START.test(after) || NO_END.test(before)) return Infinity;
   if (WORD.test(before) && WORD.test(after)) return Infinity;
   if (GOOD_END.test(before)) return 0;
+  if (PARTICLE.test(before) && scriptOf(after) !== "hira") return 0.2;
   if (scriptOf(before) !== scriptOf(after)) return 0.6;
   return scriptOf(before) === "hira" ? 2.4 : 1.6;
 }
