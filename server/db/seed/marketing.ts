@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { PgInsertValue, PgTable } from "drizzle-orm/pg-core";
 import { GENRE_IDS, genreName } from "../../../contract/genres";
+import { mediaUrl } from "../../../contract/media";
 import type { TopicBlock, TopicRow } from "../../../contract/topic-content";
 import { campaignPolicies, campaigns, campaignTargets } from "../../modules/campaign/schema";
 import { coupons } from "../../modules/commerce/schema";
@@ -206,7 +207,7 @@ class ImageCounter {
   take(kind: string): string {
     const n = (this.next.get(kind) ?? 0) + 1;
     this.next.set(kind, n);
-    return `/media/${kind}/${n}.png`;
+    return mediaUrl(`/media/${kind}/${n}.png`);
   }
 }
 
@@ -562,7 +563,7 @@ function planCampaigns(rng: Rng, now: Date, pools: Pools): CampaignPlan {
       campaignId: id,
       name: t.name,
       description: t.description,
-      img: `/media/campaign/${id}.png`,
+      img: mediaUrl(`/media/campaign/${id}.png`),
       actionUrl: t.actionUrl ?? null,
       genreIds: t.genres,
       couponFlag: t.coupon !== undefined,
@@ -679,7 +680,7 @@ function planBanners(rng: Rng, now: Date, pools: Pools, plan: CampaignPlan): Ban
       linkRotationId: id,
       name,
       url,
-      img: `/media/banner/${id}.png`,
+      img: mediaUrl(`/media/banner/${id}.png`),
       alt: name,
       actionType: opts.actionType ?? 1,
       startAt: opts.startAt ?? null,
@@ -1081,7 +1082,7 @@ function planHome(
         authors.forEach((authorId, i) => {
           out.push({
             authorId,
-            img: `/media/author/${authorId}.png`,
+            img: mediaUrl(`/media/author/${authorId}.png`),
             appealIntro: rng.pick([
               "デビュー10周年。繊細な心理描写で多くの読者を魅了する注目作家。",
               "SNSで話題沸騰！最新作も絶好調の人気作家。",

@@ -22,6 +22,7 @@ import {
   ENDING_SOON_SECONDS,
 } from "../../../contract/campaign";
 import type { PolicyType } from "../../../contract/items";
+import { mediaUrl } from "../../../contract/media";
 import type { Db } from "../../db/client";
 import { tokyoDateTime } from "../../lib/clock";
 import { endDateLabel } from "../catalog/series-items";
@@ -106,7 +107,7 @@ function toEntry(c: Campaign, policies: CampaignPolicyView[], now: Date): Campai
     campaign_id: c.campaignId,
     name: c.name,
     description: c.description ?? "",
-    img: c.img ?? `/media/campaign/${c.campaignId}.png`,
+    img: c.img ?? mediaUrl(`/media/campaign/${c.campaignId}.png`),
     action_url: c.actionUrl,
     url: c.actionUrl ?? `/campaign/${c.campaignId}`,
     genre_id: c.genreIds,

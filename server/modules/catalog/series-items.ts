@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { SeriesItem } from "../../../contract/items";
+import { mediaUrl } from "../../../contract/media";
 import type { Db } from "../../db/client";
 import { tokyoDateTime, tokyoTime } from "../../lib/clock";
 import { type ItemCampaign, runningCampaignsFor } from "../campaign/item-campaigns";
@@ -32,7 +33,7 @@ const NEW_VOLUME_DAYS = 14;
 const APPEAL_TAG_LIMIT = 3;
 
 export function coverUrl(bookId: number): string {
-  return `/media/books/${bookId}/cover.png`;
+  return mediaUrl(`/media/books/${bookId}/cover.png`);
 }
 
 /** "11/30まで": the Tokyo date a campaign ends, as cards label it. */
@@ -254,7 +255,7 @@ async function loadSeriesContext(db: Db, ids: number[], now: Date): Promise<Seri
 }
 
 /** Seeded appeal files are bare names; the media routes draw them as /media/{kind}/{name}.png. */
-function mediaUrl(kind: string, value: string | null): string | null {
+function appealUrl(kind: string, value: string | null): string | null {
   if (!value) return null;
   if (value.startsWith("/") || /^https?:\/\//.test(value)) return value;
   const name = value
@@ -262,7 +263,7 @@ function mediaUrl(kind: string, value: string | null): string | null {
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-+|-+$/g, "");
-  return name ? `/media/${kind}/${name}.png` : null;
+  return name ? mediaUrl(`/media/${kind}/${name}.png`) : null;
 }
 
 function buildItem(
@@ -341,8 +342,8 @@ function buildItem(
     policy_type: effect.policyType,
     price: volume?.price ?? 0,
     price_inc: volume?.priceInc ?? 0,
-    appeal_img: mediaUrl("appeal", s.appealImg),
-    comment_img: mediaUrl("comment", s.commentImg),
+    appeal_img: appealUrl("appeal", s.appealImg),
+    comment_img: appealUrl("comment", s.commentImg),
     appeal_title: s.appealTitle,
     appeal_intro: s.appealIntro,
   };

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
 import type { DramaCdItem } from "../../../contract/items";
+import { mediaUrl } from "../../../contract/media";
 import type { Db } from "../../db/client";
 import { runningCampaignsFor } from "../campaign/item-campaigns";
 import { dramaCdPrices } from "../catalog/series-lookups";
@@ -7,7 +8,7 @@ import { campaignEffect } from "../pricing/campaign-effect";
 import { casts, dramaCdCasts, dramaCds, tracks } from "./schema";
 
 export function jacketUrl(cdId: number): string {
-  return `/media/cds/${cdId}/jacket.png`;
+  return mediaUrl(`/media/cds/${cdId}/jacket.png`);
 }
 
 /**

@@ -13,6 +13,7 @@ const KEY = /^[a-z0-9]+(?:[._-][a-z0-9]+)*(?:\/[a-z0-9]+(?:[._-][a-z0-9]+)*)*$/;
 
 const CONTENT_TYPES: Record<string, string> = {
   ".png": "image/png",
+  ".webp": "image/webp",
   ".mp3": "audio/mpeg",
 };
 

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { MEDIA_VERSION } from "../../../contract/media.ts";
 import {
   MAX_TRACK_NO,
   MAX_TRACK_SECONDS,
@@ -8,19 +9,20 @@ import {
   type TrackAudioInput,
 } from "./audio.ts";
 import type { CachedMedia, MediaCache } from "./cache.ts";
+import { encodeDrawing, type ImageFormat } from "./encode.ts";
 import {
   type BannerInput,
+  bannerDrawing,
   type CoverInput,
+  coverDrawing,
   type JacketInput,
+  jacketDrawing,
   MAX_PAGE_COUNT,
   MAX_VOLUME,
   type PageInput,
-  renderBanner,
-  renderCover,
-  renderJacket,
-  renderPage,
-  renderSquare,
+  pageDrawing,
   type SquareInput,
+  squareDrawing,
 } from "./images.ts";
 import { checkId, checkInt, checkSide } from "./params.ts";
 
@@ -31,52 +33,53 @@ import { checkId, checkInt, checkSide } from "./params.ts";
  * Bump MEDIA_VERSION whenever a generator's output changes; old files then simply stop being
  * used, and the cache's size cap removes them first, as the least recently used.
  */
-export const MEDIA_VERSION = 1;
-
 const root = `v${MEDIA_VERSION}`;
 
-/** Free text (a latin title or label) enters the key as a short digest. */
-function textTag(prefix: string, text: string | undefined): string {
-  if (text === undefined) return "";
-  return `-${prefix}${createHash("sha256").update(text).digest("hex").slice(0, 12)}`;
+/** The texts drawn into an image (titles, headlines) enter the key as a short digest. */
+function textTag(...texts: unknown[]): string {
+  if (texts.every((t) => t === undefined)) return "";
+  return `-t${createHash("sha256").update(JSON.stringify(texts)).digest("hex").slice(0, 12)}`;
 }
 
-export function coverKey(input: CoverInput): string {
+export function coverKey(input: CoverInput, format: ImageFormat = "png"): string {
   const seriesId = checkId("seriesId", input.seriesId);
   const volume =
     input.volume === undefined ? "series" : `v${checkInt("volume", input.volume, 0, MAX_VOLUME)}`;
   const w = checkSide("width", input.width ?? 300);
   const h = checkSide("height", input.height ?? 424);
-  return `${root}/cover/${seriesId}/${volume}-${w}x${h}${textTag("t", input.title)}.png`;
+  const texts = textTag(input.title, input.author, input.genre);
+  return `${root}/cover/${seriesId}/${volume}-${w}x${h}${texts}.${format}`;
 }
 
-export function pageKey(input: PageInput): string {
+export function pageKey(input: PageInput, format: ImageFormat = "png"): string {
   const bookId = checkId("bookId", input.bookId);
   const pageCount = checkInt("pageCount", input.pageCount, 1, MAX_PAGE_COUNT);
   const page = checkInt("page", input.page, 1, pageCount);
   const w = checkSide("width", input.width ?? 720);
   const h = checkSide("height", input.height ?? 1024);
-  return `${root}/page/${bookId}/p${page}-of${pageCount}-${w}x${h}.png`;
+  return `${root}/page/${bookId}/p${page}-of${pageCount}-${w}x${h}.${format}`;
 }
 
-export function bannerKey(input: BannerInput): string {
+export function bannerKey(input: BannerInput, format: ImageFormat = "png"): string {
   const id = checkId("id", input.id);
   const w = checkSide("width", input.width ?? 702);
   const h = checkSide("height", input.height ?? 180);
-  return `${root}/banner/${id}-${w}x${h}${textTag("l", input.label)}.png`;
+  const texts = textTag(input.headline, input.sub, input.badge, input.covers);
+  return `${root}/banner/${id}-${w}x${h}${texts}.${format}`;
 }
 
-export function jacketKey(input: JacketInput): string {
+export function jacketKey(input: JacketInput, format: ImageFormat = "png"): string {
   const cdId = checkId("cdId", input.cdId);
   const w = checkSide("width", input.width ?? 300);
   const h = checkSide("height", input.height ?? 300);
-  return `${root}/jacket/${cdId}-${w}x${h}.png`;
+  return `${root}/jacket/${cdId}-${w}x${h}${textTag(input.title, input.sub)}.${format}`;
 }
 
-export function squareKey(input: SquareInput): string {
+export function squareKey(input: SquareInput, format: ImageFormat = "png"): string {
   const id = checkId("id", input.id);
   const size = checkSide("size", input.size ?? 240);
-  return `${root}/square/${id}-${size}${textTag("l", input.label)}.png`;
+  const texts = textTag(input.style, input.label, input.sub);
+  return `${root}/square/${id}-${size}${texts}.${format}`;
 }
 
 export function trackKey(input: TrackAudioInput): string {
@@ -93,24 +96,44 @@ export function trialKey(input: TrackAudioInput): string {
   return `${root}/trial/${cdId}/${trackNo}-${seconds}s.mp3`;
 }
 
-export async function coverFile(cache: MediaCache, input: CoverInput): Promise<CachedMedia> {
-  return cache.get(coverKey(input), () => renderCover(input));
+export async function coverFile(
+  cache: MediaCache,
+  input: CoverInput,
+  format: ImageFormat = "png",
+): Promise<CachedMedia> {
+  return cache.get(coverKey(input, format), () => encodeDrawing(coverDrawing(input), format));
 }
 
-export async function pageFile(cache: MediaCache, input: PageInput): Promise<CachedMedia> {
-  return cache.get(pageKey(input), () => renderPage(input));
+export async function pageFile(
+  cache: MediaCache,
+  input: PageInput,
+  format: ImageFormat = "png",
+): Promise<CachedMedia> {
+  return cache.get(pageKey(input, format), () => encodeDrawing(pageDrawing(input), format));
 }
 
-export async function bannerFile(cache: MediaCache, input: BannerInput): Promise<CachedMedia> {
-  return cache.get(bannerKey(input), () => renderBanner(input));
+export async function bannerFile(
+  cache: MediaCache,
+  input: BannerInput,
+  format: ImageFormat = "png",
+): Promise<CachedMedia> {
+  return cache.get(bannerKey(input, format), () => encodeDrawing(bannerDrawing(input), format));
 }
 
-export async function jacketFile(cache: MediaCache, input: JacketInput): Promise<CachedMedia> {
-  return cache.get(jacketKey(input), () => renderJacket(input));
+export async function jacketFile(
+  cache: MediaCache,
+  input: JacketInput,
+  format: ImageFormat = "png",
+): Promise<CachedMedia> {
+  return cache.get(jacketKey(input, format), () => encodeDrawing(jacketDrawing(input), format));
 }
 
-export async function squareFile(cache: MediaCache, input: SquareInput): Promise<CachedMedia> {
-  return cache.get(squareKey(input), () => renderSquare(input));
+export async function squareFile(
+  cache: MediaCache,
+  input: SquareInput,
+  format: ImageFormat = "png",
+): Promise<CachedMedia> {
+  return cache.get(squareKey(input, format), () => encodeDrawing(squareDrawing(input), format));
 }
 
 export async function trackFile(cache: MediaCache, input: TrackAudioInput): Promise<CachedMedia> {

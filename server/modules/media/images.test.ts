@@ -1,183 +1,184 @@
-import { crc32, inflateSync } from "node:zlib";
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { textCells } from "./font.ts";
+import { encodeDrawing, formatFor } from "./encode.ts";
 import {
-  pageLayout,
-  renderBanner,
-  renderCover,
-  renderJacket,
-  renderPage,
-  renderSquare,
+  bannerDrawing,
+  coverDrawing,
+  jacketDrawing,
+  pageDrawing,
+  pageNumberBox,
+  squareDrawing,
 } from "./images.ts";
 import { MediaInputError } from "./params.ts";
-import { Raster } from "./raster.ts";
+import { splitTitle, wrap } from "./svg.ts";
 
-interface Decoded {
-  width: number;
-  height: number;
-  rgb: Uint8Array;
+async function decode(bytes: Buffer) {
+  const { data, info } = await sharp(bytes).raw().toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height, channels: info.channels };
 }
 
-/** An independent PNG reader: checks the structure and undoes every row filter. */
-function decodePng(png: Buffer): Decoded {
-  expect([...png.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  let pos = 8;
-  let width = 0;
-  let height = 0;
-  const idat: Buffer[] = [];
-  const types: string[] = [];
-  while (pos < png.length) {
-    const len = png.readUInt32BE(pos);
-    const type = png.toString("latin1", pos + 4, pos + 8);
-    const data = png.subarray(pos + 8, pos + 8 + len);
-    expect(png.readUInt32BE(pos + 8 + len)).toBe(crc32(png.subarray(pos + 4, pos + 8 + len)));
-    types.push(type);
-    if (type === "IHDR") {
-      width = data.readUInt32BE(0);
-      height = data.readUInt32BE(4);
-      expect([...data.subarray(8)]).toEqual([8, 2, 0, 0, 0]);
-    }
-    if (type === "IDAT") idat.push(data);
-    pos += 12 + len;
-  }
-  expect(types[0]).toBe("IHDR");
-  expect(types.at(-1)).toBe("IEND");
-  const raw = inflateSync(Buffer.concat(idat));
-  const stride = width * 3;
-  expect(raw.length).toBe(height * (1 + stride));
-  const rgb = new Uint8Array(stride * height);
-  for (let y = 0; y < height; y++) {
-    const filter = raw[y * (stride + 1)];
-    if (filter > 4) throw new Error(`bad filter ${filter} on row ${y}`);
-    for (let i = 0; i < stride; i++) {
-      const x = raw[y * (stride + 1) + 1 + i];
-      const a = i >= 3 ? rgb[y * stride + i - 3] : 0;
-      const b = y > 0 ? rgb[(y - 1) * stride + i] : 0;
-      const c = i >= 3 && y > 0 ? rgb[(y - 1) * stride + i - 3] : 0;
-      let predictor = 0;
-      if (filter === 1) predictor = a;
-      else if (filter === 2) predictor = b;
-      else if (filter === 3) predictor = (a + b) >> 1;
-      else if (filter === 4) {
-        const p = a + b - c;
-        const pa = Math.abs(p - a);
-        const pb = Math.abs(p - b);
-        const pc = Math.abs(p - c);
-        predictor = pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
-      }
-      rgb[y * stride + i] = (x + predictor) & 0xff;
-    }
-  }
-  return { width, height, rgb };
+/** Pixels of a region, to compare two images where only some part should differ. */
+async function region(bytes: Buffer, box: { x: number; y: number; w: number; h: number }) {
+  return sharp(bytes)
+    .extract({
+      left: Math.round(box.x),
+      top: Math.round(box.y),
+      width: Math.round(box.w),
+      height: Math.round(box.h),
+    })
+    .raw()
+    .toBuffer();
 }
-
-function crop(img: { width: number; rgb: Uint8Array }, x: number, y: number, w: number, h: number) {
-  const out = new Uint8Array(w * h * 3);
-  for (let row = 0; row < h; row++) {
-    const from = ((y + row) * img.width + x) * 3;
-    out.set(img.rgb.subarray(from, from + w * 3), row * w * 3);
-  }
-  return out;
-}
-
-const sameBytes = (a: Uint8Array, b: Uint8Array) => Buffer.from(a).equals(Buffer.from(b));
 
 describe("covers", () => {
-  it("is a valid PNG of the requested size, identical for the same input", () => {
-    const png = renderCover({ seriesId: 123, volume: 3 });
-    const img = decodePng(png);
-    expect([img.width, img.height]).toEqual([300, 424]);
-    expect(renderCover({ seriesId: 123, volume: 3 }).equals(png)).toBe(true);
-    expect(decodePng(renderCover({ seriesId: 123, width: 150, height: 212 }))).toMatchObject({
-      width: 150,
-      height: 212,
-    });
+  const cover = {
+    seriesId: 123,
+    volume: 3,
+    title: "転生したら魔王の娘だった件",
+    author: "桜井ゆかり",
+    genre: 5,
+  };
+
+  it("draws the series' Japanese title, author and volume into the picture", () => {
+    const { svg } = coverDrawing(cover);
+    expect(svg).toContain("転生したら");
+    expect(svg).toContain("桜井ゆかり");
+    expect(svg).toMatch(/「3」|第3巻|>3</);
+    expect(svg).not.toMatch(/NO\. 123|VOL\. 3/);
   });
 
-  it("differs between series and between volumes", () => {
-    const a = renderCover({ seriesId: 1, volume: 1 });
-    expect(renderCover({ seriesId: 2, volume: 1 }).equals(a)).toBe(false);
-    expect(renderCover({ seriesId: 1, volume: 2 }).equals(a)).toBe(false);
+  it("is a WebP or PNG of the requested size, identical for the same input", async () => {
+    const webp = await encodeDrawing(coverDrawing(cover), "webp");
+    expect(await sharp(webp).metadata()).toMatchObject({ format: "webp", width: 300, height: 424 });
+    expect((await encodeDrawing(coverDrawing(cover), "webp")).equals(webp)).toBe(true);
+    const small = await encodeDrawing(coverDrawing({ ...cover, width: 160, height: 226 }), "png");
+    expect(await sharp(small).metadata()).toMatchObject({ format: "png", width: 160, height: 226 });
   });
 
-  it("rejects bad ids and sizes", () => {
-    expect(() => renderCover({ seriesId: 0 })).toThrow(MediaInputError);
-    expect(() => renderCover({ seriesId: 1.5 })).toThrow(MediaInputError);
-    expect(() => renderCover({ seriesId: 1, width: 5000 })).toThrow(/width/);
-    expect(() => renderCover({ seriesId: 1, volume: -1 })).toThrow(/volume/);
+  it("differs between series and between volumes, and each genre has its own look", async () => {
+    const a = coverDrawing(cover).svg;
+    expect(coverDrawing({ ...cover, seriesId: 124 }).svg).not.toBe(a);
+    expect(coverDrawing({ ...cover, volume: 4 }).svg).not.toBe(a);
+    const looks = new Set(
+      [2, 3, 4, 5, 6, 20].map((genre) => coverDrawing({ ...cover, genre }).svg),
+    );
+    expect(looks.size).toBe(6);
+  });
+
+  it("rejects bad ids, sizes and texts", () => {
+    expect(() => coverDrawing({ seriesId: 0 })).toThrow(MediaInputError);
+    expect(() => coverDrawing({ seriesId: 1.5 })).toThrow(MediaInputError);
+    expect(() => coverDrawing({ seriesId: 1, width: 5000 })).toThrow(/width/);
+    expect(() => coverDrawing({ seriesId: 1, volume: -1 })).toThrow(/volume/);
+    expect(() => coverDrawing({ seriesId: 1, title: "長".repeat(201) })).toThrow(/title/);
+  });
+
+  it("escapes text so a title cannot break the drawing", () => {
+    const { svg } = coverDrawing({ seriesId: 1, title: `<script>"&'` });
+    expect(svg).not.toContain("<script>");
+    expect(svg).toContain("&lt;script&gt;&quot;&amp;");
   });
 });
 
 describe("book pages", () => {
   const input = { bookId: 42, pageCount: 180 };
 
-  it("is a valid 720x1024 PNG and depends on the page", () => {
-    const p1 = renderPage({ ...input, page: 1 });
-    const img = decodePng(p1);
-    expect([img.width, img.height]).toEqual([720, 1024]);
-    expect(renderPage({ ...input, page: 1 }).equals(p1)).toBe(true);
-    expect(renderPage({ ...input, page: 2 }).equals(p1)).toBe(false);
+  it("is a 720x1024 image that depends on the page", async () => {
+    const p1 = await encodeDrawing(pageDrawing({ ...input, page: 1 }), "png");
+    expect(await decode(p1)).toMatchObject({ width: 720, height: 1024 });
+    expect(pageDrawing({ ...input, page: 1 }).svg).toBe(pageDrawing({ ...input, page: 1 }).svg);
+    expect(pageDrawing({ ...input, page: 2 }).svg).not.toBe(pageDrawing({ ...input, page: 1 }).svg);
   });
 
-  it("draws the page number where the layout says, and only the digit differs", () => {
-    const pages = [1, 2].map((page) => decodePng(renderPage({ ...input, page })));
-    const layout = pageLayout({ ...input, page: 1 });
-    expect(pageLayout({ ...input, page: 2 }).label).toEqual(layout.label);
-    const { x, y, w, h } = layout.label;
+  it("prints the page number at the foot, where only the number differs between pages", async () => {
+    // Two pages whose panels are the same (page 1 is one splash panel in every book) but whose
+    // numbers differ: the number's box differs, the rest of the foot does not.
+    const a = await encodeDrawing(pageDrawing({ bookId: 1, page: 1, pageCount: 9 }), "png");
+    const b = await encodeDrawing(pageDrawing({ bookId: 1, page: 1, pageCount: 8 }), "png");
+    expect(pageDrawing({ bookId: 1, page: 1, pageCount: 9 }).svg).toContain("1 / 9");
+    const box = pageNumberBox(720, 1024);
+    expect((await region(a, box)).equals(await region(b, box))).toBe(false);
+    const left = { x: 0, y: box.y, w: box.x - 10, h: box.h };
+    expect((await region(a, left)).equals(await region(b, left))).toBe(true);
+  });
 
-    // The caption box holds exactly the drawn text "P. n" on white inside a black frame.
-    for (const [i, img] of pages.entries()) {
-      const expected = new Raster(img.width, img.height);
-      const l = pageLayout({ ...input, page: i + 1 });
-      expected.fillRect(x, y, w, h, [255, 255, 255]);
-      expected.strokeRect(x, y, w, h, 5, [20, 20, 20]);
-      expected.textCentered(
-        l.labelText,
-        x + w / 2,
-        y + (h - 7 * l.labelScale) / 2,
-        l.labelScale,
-        [20, 20, 20],
-      );
-      expect(
-        sameBytes(
-          crop(img, x, y, w, h),
-          crop({ width: expected.width, rgb: expected.data }, x, y, w, h),
-        ),
-      ).toBe(true);
-    }
-
-    // "P. " is the same on both pages; the cells of the digit are not.
-    const scale = layout.labelScale;
-    const textX = Math.round(x + w / 2 - (textCells("P. 1") * scale) / 2);
-    const textY = Math.round(y + (h - 7 * scale) / 2);
-    const digitX = textX + (textCells("P. ") + 1) * scale;
-    const prefix = pages.map((img) => crop(img, textX, textY, digitX - textX, 7 * scale));
-    const digit = pages.map((img) => crop(img, digitX, textY, 5 * scale, 7 * scale));
-    expect(sameBytes(prefix[0], prefix[1])).toBe(true);
-    expect(sameBytes(digit[0], digit[1])).toBe(false);
-
-    // The footer "n / 180" differs too.
-    const fy = layout.footerY;
-    const fh = 7 * layout.footerScale;
-    expect(sameBytes(crop(pages[0], 0, fy, 720, fh), crop(pages[1], 0, fy, 720, fh))).toBe(false);
+  it("sets its dialogue in Japanese balloons", () => {
+    const svgs = Array.from({ length: 6 }, (_, i) => pageDrawing({ ...input, page: i + 2 }).svg);
+    expect(svgs.some((svg) => /writing-mode="tb"[^>]*>[^<]*[ぁ-んァ-ン一-龯]/.test(svg))).toBe(
+      true,
+    );
   });
 
   it("rejects pages outside the book", () => {
-    expect(() => renderPage({ ...input, page: 0 })).toThrow(/page/);
-    expect(() => renderPage({ ...input, page: 181 })).toThrow(/page/);
-    expect(() => renderPage({ bookId: -1, page: 1, pageCount: 1 })).toThrow(/bookId/);
+    expect(() => pageDrawing({ ...input, page: 0 })).toThrow(/page/);
+    expect(() => pageDrawing({ ...input, page: 181 })).toThrow(/page/);
+    expect(() => pageDrawing({ bookId: -1, page: 1, pageCount: 1 })).toThrow(/bookId/);
   });
 });
 
 describe("banners, jackets and squares", () => {
-  it("renders each at its default size", () => {
-    expect(decodePng(renderBanner({ id: 9 }))).toMatchObject({ width: 702, height: 180 });
-    expect(decodePng(renderBanner({ id: 9, label: "Summer sale" }))).toMatchObject({ width: 702 });
-    expect(decodePng(renderJacket({ cdId: 3 }))).toMatchObject({ width: 300, height: 300 });
-    expect(decodePng(renderSquare({ id: 3, size: 106 }))).toMatchObject({
+  it("shows a campaign's own headline, sub-line and offer, never a code", () => {
+    const { svg } = bannerDrawing({
+      id: 1_773_706_358,
+      headline: "人気作まとめ買いセール",
+      sub: "11/30(日)まで",
+      badge: "50%OFF",
+      covers: [{ seriesId: 3, title: "君と夏の終わりに", genre: 2 }],
+    });
+    expect(svg).toContain("人気作");
+    expect(svg).toContain("11/30(日)まで");
+    expect(svg).toContain(">50<");
+    expect(svg).toContain("%OFF");
+    expect(svg).toContain("君と夏");
+    expect(svg).not.toMatch(/#1773706358|BANNER/);
+  });
+
+  it("renders each at its size", async () => {
+    const banner = await encodeDrawing(
+      bannerDrawing({ id: 9, headline: "夏のマンガ祭り" }),
+      "webp",
+    );
+    expect(await sharp(banner).metadata()).toMatchObject({ width: 702, height: 180 });
+    const jacket = jacketDrawing({ cdId: 3, title: "ドラマCD 魔王の娘" });
+    expect(jacket.svg).toContain("魔王の娘");
+    expect(await decode(await encodeDrawing(jacket, "png"))).toMatchObject({ width: 300 });
+    const square = squareDrawing({ id: 3, style: "author", label: "桜井ゆかり", size: 106 });
+    expect(square.svg).toContain("桜井ゆかり");
+    expect(await decode(await encodeDrawing(square, "png"))).toMatchObject({
       width: 106,
       height: 106,
     });
-    expect(renderJacket({ cdId: 3 }).equals(renderJacket({ cdId: 4 }))).toBe(false);
+    expect(jacketDrawing({ cdId: 3 }).svg).not.toBe(jacketDrawing({ cdId: 4 }).svg);
+  });
+});
+
+describe("typesetting", () => {
+  it("breaks Japanese where it reads naturally, never inside a number or before a closing mark", () => {
+    expect(wrap("新規会員登録で70%OFFクーポン", 10, 2)).toEqual([
+      "新規会員登録で",
+      "70%OFFクーポン",
+    ]);
+    expect(wrap("君と夏の終わりに", 5, 2)).toEqual(["君と夏の", "終わりに"]);
+    for (const line of wrap("「ねえ、聞いて」と言った。本当に？", 6, 4).slice(1)) {
+      expect(line).not.toMatch(/^[、。」？]/);
+    }
+    expect(wrap("とても長いタイトルがここに続いていきます", 5, 2).at(-1)).toMatch(/…$/);
+  });
+
+  it("splits a subtitle or edition from the title", () => {
+    expect(splitTitle("魔王の娘～辺境スローライフ～")).toEqual({
+      main: "魔王の娘",
+      sub: "辺境スローライフ",
+    });
+    expect(splitTitle("鉄血のレクイエム［新装版］")).toEqual({
+      main: "鉄血のレクイエム",
+      sub: "［新装版］",
+    });
+  });
+
+  it("sends WebP to browsers that accept it and PNG to the rest", () => {
+    expect(formatFor("image/avif,image/webp,image/apng,*/*;q=0.8")).toBe("webp");
+    expect(formatFor("image/png,*/*")).toBe("png");
+    expect(formatFor(undefined)).toBe("png");
   });
 });

@@ -1,22 +1,44 @@
 import { Rng } from "../../db/seed/random.ts";
-import { drawableText, GLYPH_HEIGHT, textCells } from "./font.ts";
 import { checkId, checkInt, checkSide, MediaInputError, seedOf } from "./params.ts";
-import { encodePng } from "./png.ts";
-import { BLACK, fitScale, hsl, Raster, type Rgb, WHITE } from "./raster.ts";
+import {
+  burst,
+  circle,
+  columns,
+  lines,
+  n,
+  polygon,
+  rect,
+  SANS,
+  SERIF,
+  splitTitle,
+  svgDoc,
+  textEm,
+  wrap,
+} from "./svg.ts";
 
 /**
- * The store's artwork is drawn here from ids alone: the same id always gives the same bytes, so
- * a file can be produced on first request, cached on disk and served as immutable. Japanese text
- * is never drawn (the pages show names as HTML); images carry latin labels and numbers only.
+ * The store's demo artwork, composed as SVG from an item's id and its Japanese texts: the same
+ * input always gives the same picture, so a file is drawn on first request, cached on disk and
+ * served as immutable. encode.ts turns the SVG into WebP or PNG.
  */
 
 export const MAX_PAGE_COUNT = 10_000;
 export const MAX_VOLUME = 9999;
 
+export interface Drawing {
+  svg: string;
+  width: number;
+  height: number;
+}
+
 export interface CoverInput {
   seriesId: number;
   volume?: number;
+  /** The series' Japanese name. */
   title?: string;
+  author?: string;
+  /** The series' first genre (contract/genres.ts); picks the cover's style. */
+  genre?: number;
   width?: number;
   height?: number;
 }
@@ -31,237 +53,650 @@ export interface PageInput {
 
 export interface BannerInput {
   id: number;
-  label?: string;
+  headline?: string;
+  sub?: string;
+  /** A short offer such as "50%OFF" or "1巻無料", drawn in a star badge. */
+  badge?: string;
+  /** Covers to fan out on the right (a campaign's series). */
+  covers?: CoverInput[];
   width?: number;
   height?: number;
 }
 
 export interface JacketInput {
   cdId: number;
+  title?: string;
+  sub?: string;
   width?: number;
   height?: number;
 }
 
+export type SquareStyle = "appeal" | "comment" | "author" | "stamp";
+
 export interface SquareInput {
   id: number;
+  style?: SquareStyle;
   label?: string;
+  sub?: string;
   size?: number;
 }
 
-interface Palette {
-  hue: number;
-  top: Rgb;
-  bottom: Rgb;
-  accent: Rgb;
-  light: Rgb;
-  dark: Rgb;
-}
-
-function palette(rng: Rng): Palette {
-  const hue = rng.next() * 360;
-  const accentHue = hue + 150 + rng.next() * 60;
-  return {
-    hue,
-    top: hsl(hue, 0.55, 0.64),
-    bottom: hsl(hue + 25, 0.6, 0.27),
-    accent: hsl(accentHue, 0.75, 0.6),
-    light: hsl(hue, 0.45, 0.94),
-    dark: hsl(hue + 20, 0.45, 0.13),
-  };
-}
-
-/** A label the font can draw in full, or undefined when it has other characters (kana, kanji). */
-function latinLabel(text: string | undefined): string | undefined {
-  if (text === undefined) return undefined;
-  const wanted = text.toUpperCase().replace(/\s+/g, " ").trim();
-  const drawable = drawableText(wanted);
-  return drawable.length > 0 && drawable === wanted ? drawable.slice(0, 40) : undefined;
-}
-
-function checkLabel(field: string, text: unknown): string | undefined {
+function checkText(field: string, text: unknown): string | undefined {
   if (text === undefined) return undefined;
   if (typeof text !== "string" || text.length > 200) {
     throw new MediaInputError(field, "must be a string of at most 200 characters");
   }
-  return text;
+  const clean = text.replace(/\s+/g, " ").trim();
+  return clean === "" ? undefined : clean;
 }
 
-/** Background texture shared by covers, banners, jackets and squares. */
-function pattern(r: Raster, rng: Rng, p: Palette, s: number): void {
-  const { width: w, height: h } = r;
-  switch (rng.int(0, 4)) {
-    case 0: {
-      const gap = 34 * s;
-      for (let x = -h; x < w + h; x += gap) r.line(x, 0, x + h * 0.6, h, 9 * s, p.light, 0.13);
-      break;
-    }
-    case 1: {
-      const pitch = 30 * s;
-      for (let y = pitch / 2; y < h + pitch; y += pitch) {
-        for (let x = (Math.round(y / pitch) % 2) * (pitch / 2); x < w + pitch; x += pitch) {
-          r.circle(x, y, 5.5 * s, p.light, 0.16);
-        }
-      }
-      break;
-    }
-    case 2: {
-      const cx = w * (0.6 + rng.next() * 0.4);
-      const cy = h * rng.next() * 0.4;
-      for (let rad = 20 * s; rad < Math.hypot(w, h); rad += 26 * s) {
-        r.circle(cx, cy, rad, p.light, 0.14, 7 * s);
-      }
-      break;
-    }
-    case 3: {
-      const cx = w / 2;
-      const cy = h * 0.45;
-      const reach = Math.hypot(w, h);
-      const rays = 18;
-      for (let k = 0; k < rays; k += 2) {
-        const a0 = (k / rays) * Math.PI * 2;
-        const a1 = ((k + 1) / rays) * Math.PI * 2;
-        r.polygon(
-          [
-            [cx, cy],
-            [cx + Math.cos(a0) * reach, cy + Math.sin(a0) * reach],
-            [cx + Math.cos(a1) * reach, cy + Math.sin(a1) * reach],
-          ],
-          p.light,
-          0.12,
-        );
-      }
-      break;
-    }
-    default: {
-      const cell = 24 * s;
-      for (let y = 0; y < h; y += cell) {
-        for (let x = 0; x < w; x += cell) {
-          if ((Math.round(x / cell) + Math.round(y / cell)) % 2 === 0) {
-            r.fillRect(x, y, cell, cell, p.dark, 0.1);
-          }
-        }
-      }
+// ---------------------------------------------------------------------------------------------
+// Colour schemes: each genre has its own family, the id picks one of them.
+
+interface Scheme {
+  /** Background gradient, top to bottom. */
+  bg: [string, string];
+  /** Figures and heavy shapes. */
+  ink: string;
+  /** Badges, volume marks, highlights. */
+  accent: string;
+  /** Title band and text on dark ground. */
+  paper: string;
+  /** Title colour on the paper band. */
+  title: string;
+}
+
+type Style = "shojo" | "romance" | "bl" | "shonen" | "mens" | "webtoon";
+
+const SCHEMES: Record<Style, Scheme[]> = {
+  shojo: [
+    {
+      bg: ["#ffe3ec", "#f7a8c4"],
+      ink: "#7a2d4f",
+      accent: "#e8507f",
+      paper: "#fff",
+      title: "#c2185b",
+    },
+    {
+      bg: ["#e8f4ff", "#b7d7f7"],
+      ink: "#2f4f7a",
+      accent: "#f28db2",
+      paper: "#fff",
+      title: "#2d5fa8",
+    },
+    {
+      bg: ["#fff6dc", "#ffd1a6"],
+      ink: "#8a4b2a",
+      accent: "#ff7f6e",
+      paper: "#fff",
+      title: "#d0503c",
+    },
+    {
+      bg: ["#efe6ff", "#c9b3f2"],
+      ink: "#4b3380",
+      accent: "#ff8fc7",
+      paper: "#fff",
+      title: "#6a3fb5",
+    },
+  ],
+  romance: [
+    {
+      bg: ["#3a0d1e", "#8f1d3c"],
+      ink: "#1d0610",
+      accent: "#f2c14e",
+      paper: "#fff4f0",
+      title: "#9b1236",
+    },
+    {
+      bg: ["#2b1633", "#7b3b72"],
+      ink: "#140a18",
+      accent: "#f6b4c9",
+      paper: "#fff",
+      title: "#6b2458",
+    },
+    {
+      bg: ["#f4d6d0", "#c96b7a"],
+      ink: "#4a1623",
+      accent: "#b3123f",
+      paper: "#fff",
+      title: "#8c1231",
+    },
+  ],
+  bl: [
+    {
+      bg: ["#dff3f1", "#6fb7c0"],
+      ink: "#173c48",
+      accent: "#f0a35e",
+      paper: "#fff",
+      title: "#1d5c6e",
+    },
+    {
+      bg: ["#1e2a44", "#4d6fa3"],
+      ink: "#0b1222",
+      accent: "#9fd3e6",
+      paper: "#f3f7ff",
+      title: "#24406e",
+    },
+    {
+      bg: ["#f3eee4", "#b9a88a"],
+      ink: "#3b3226",
+      accent: "#5f8f7a",
+      paper: "#fff",
+      title: "#4a3d2a",
+    },
+  ],
+  shonen: [
+    { bg: ["#ffdf3d", "#ff7b1c"], ink: "#1a1a1a", accent: "#e0221f", paper: "#fff", title: "#111" },
+    {
+      bg: ["#3ec1ff", "#1455c9"],
+      ink: "#0b1b3a",
+      accent: "#ffd200",
+      paper: "#fff",
+      title: "#0c2d7a",
+    },
+    {
+      bg: ["#ff4e3a", "#8c0f12"],
+      ink: "#160404",
+      accent: "#ffe14d",
+      paper: "#fff",
+      title: "#b30f12",
+    },
+    {
+      bg: ["#7fe07a", "#1c7a3c"],
+      ink: "#072612",
+      accent: "#ffef5a",
+      paper: "#fff",
+      title: "#145c2b",
+    },
+  ],
+  mens: [
+    { bg: ["#30343b", "#0d0f12"], ink: "#000", accent: "#d9302c", paper: "#f2f2f2", title: "#111" },
+    {
+      bg: ["#3d2a1e", "#120b07"],
+      ink: "#000",
+      accent: "#e0a526",
+      paper: "#f5efe4",
+      title: "#2a1a0e",
+    },
+    {
+      bg: ["#1d3b3a", "#061312"],
+      ink: "#000",
+      accent: "#57e3c5",
+      paper: "#eefaf7",
+      title: "#0d2b29",
+    },
+  ],
+  webtoon: [
+    {
+      bg: ["#ff6fb5", "#6a5cff"],
+      ink: "#1c1040",
+      accent: "#fff14d",
+      paper: "#fff",
+      title: "#3b1fa8",
+    },
+    {
+      bg: ["#00d1c1", "#0063d1"],
+      ink: "#001a33",
+      accent: "#ff5e7e",
+      paper: "#fff",
+      title: "#004a99",
+    },
+    { bg: ["#ffb23e", "#ff3e6c"], ink: "#3a0714", accent: "#fff", paper: "#fff", title: "#c4123f" },
+  ],
+};
+
+const GENRE_STYLES: Record<number, Style> = {
+  2: "shojo",
+  3: "romance",
+  4: "bl",
+  5: "shonen",
+  6: "mens",
+  20: "webtoon",
+  21: "romance",
+};
+
+function styleOf(genre: number | undefined, rng: Rng): Style {
+  if (genre !== undefined && GENRE_STYLES[genre]) return GENRE_STYLES[genre]!;
+  return rng.pick(["shojo", "shonen", "bl", "webtoon"] as const);
+}
+
+function gradient(id: string, [a, b]: [string, string], angle = 90): string {
+  const rad = (angle * Math.PI) / 180;
+  const x = n(50 - Math.cos(rad) * 50);
+  const y = n(50 - Math.sin(rad) * 50);
+  return `<linearGradient id="${id}" x1="${x}%" y1="${y}%" x2="${n(100 - x)}%" y2="${n(100 - y)}%"><stop offset="0" stop-color="${a}"/><stop offset="1" stop-color="${b}"/></linearGradient>`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Scenery and figures
+
+/** Rays from a focus point: the speed lines of action manga. */
+function speedLines(rng: Rng, cx: number, cy: number, reach: number, color: string, count = 48) {
+  const out: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const a = (i / count) * Math.PI * 2 + rng.next() * 0.05;
+    const spread = 0.012 + rng.next() * 0.02;
+    const inner = reach * (0.25 + rng.next() * 0.15);
+    out.push(
+      polygon(
+        [
+          [cx + Math.cos(a) * inner, cy + Math.sin(a) * inner],
+          [cx + Math.cos(a - spread) * reach, cy + Math.sin(a - spread) * reach],
+          [cx + Math.cos(a + spread) * reach, cy + Math.sin(a + spread) * reach],
+        ],
+        color,
+      ),
+    );
+  }
+  return `<g opacity="0.35">${out.join("")}</g>`;
+}
+
+function sparkles(rng: Rng, w: number, h: number, color: string, count: number, size: number) {
+  const out: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const x = rng.next() * w;
+    const y = rng.next() * h;
+    const s = size * (0.4 + rng.next());
+    out.push(polygon(burst(x, y, s, s * 0.22, 4), color, `opacity="${n(0.5 + rng.next() * 0.5)}"`));
+  }
+  return out.join("");
+}
+
+function flowers(rng: Rng, w: number, h: number, color: string, count: number, size: number) {
+  const out: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const x = rng.next() * w;
+    const y = rng.next() * h;
+    const r = size * (0.5 + rng.next() * 0.8);
+    const petals = Array.from({ length: 5 }, (_, k) => {
+      const a = (k / 5) * Math.PI * 2 + i;
+      return circle(x + Math.cos(a) * r * 0.55, y + Math.sin(a) * r * 0.55, r * 0.45, color);
+    }).join("");
+    out.push(
+      `<g opacity="${n(0.35 + rng.next() * 0.4)}">${petals}${circle(x, y, r * 0.25, "#fff")}</g>`,
+    );
+  }
+  return out.join("");
+}
+
+function bubbles(rng: Rng, w: number, h: number, color: string, count: number, size: number) {
+  const out: string[] = [];
+  for (let i = 0; i < count; i++) {
+    out.push(
+      circle(
+        rng.next() * w,
+        rng.next() * h,
+        size * (0.3 + rng.next()),
+        "none",
+        `stroke="${color}" stroke-width="${n(size * 0.08)}" opacity="${n(0.3 + rng.next() * 0.5)}"`,
+      ),
+    );
+  }
+  return out.join("");
+}
+
+function skyline(rng: Rng, w: number, base: number, height: number, color: string) {
+  const out: string[] = [];
+  let x = -rng.next() * 20;
+  while (x < w) {
+    const bw = height * (0.25 + rng.next() * 0.35);
+    const bh = height * (0.35 + rng.next() * 0.65);
+    out.push(rect(x, base - bh, bw - 2, bh + 1, color));
+    x += bw;
+  }
+  return out.join("");
+}
+
+/**
+ * Screentone: a field of round dots, every other row shifted half a step. One path of
+ * zero-length round-capped strokes, since SVG patterns are many times slower to rasterise.
+ */
+function tone(
+  x: number,
+  y: number,
+  w: number,
+  h: number,
+  pitch: number,
+  color: string,
+  opacity: number,
+) {
+  const d: string[] = [];
+  for (let row = 0, yy = y + pitch / 2; yy < y + h; row++, yy += pitch * 0.87) {
+    for (let xx = x + (row % 2 ? pitch : pitch / 2); xx < x + w; xx += pitch) {
+      d.push(`M${n(xx)} ${n(yy)}h0`);
     }
   }
+  return `<path d="${d.join("")}" stroke="${color}" stroke-width="${n(pitch * 0.44)}" stroke-linecap="round" opacity="${opacity}"/>`;
 }
 
-/** The picture in the middle of a cover: a disc with one of a few motifs. */
-function emblem(r: Raster, rng: Rng, p: Palette, cx: number, cy: number, rad: number): void {
-  r.circle(cx, cy, rad + 7 * (rad / 96), p.light, 0.9, 4 * (rad / 96));
-  r.circle(cx, cy, rad, p.accent);
-  const k = rad / 96;
-  const motif = rng.int(0, 3);
-  r.circleMask(cx, cy, rad, () => {
-    switch (motif) {
-      case 0: {
-        // A figure's bust rising from the bottom of the disc.
-        r.ellipse(cx, cy + rad * 0.85, rad * 0.66, rad * 0.55, p.dark);
-        r.circle(cx, cy - rad * 0.12, rad * 0.36, p.dark);
-        r.circle(cx - rad * 0.12, cy - rad * 0.2, rad * 0.06, p.light);
-        r.circle(cx + rad * 0.12, cy - rad * 0.2, rad * 0.06, p.light);
-        break;
+/**
+ * A character's bust in silhouette: shoulders, neck, head and a hairstyle, with a rim of light.
+ * (cx, top) is the top of the head; `s` the head's radius.
+ */
+function figure(
+  rng: Rng,
+  cx: number,
+  top: number,
+  s: number,
+  fill: string,
+  rim: string,
+  hair: "spiky" | "long" | "short" | "bob",
+  facing = 1,
+  /** Given, the face is drawn in this skin tone with bangs and eyes; else a silhouette. */
+  skin?: string,
+) {
+  const hy = top + s;
+  const shoulders = `<path d="M${n(cx - s * 2.6)},${n(hy + s * 5)} C${n(cx - s * 2.4)},${n(hy + s * 2.2)} ${n(cx - s * 1.2)},${n(hy + s * 1.8)} ${n(cx)},${n(hy + s * 1.7)} C${n(cx + s * 1.2)},${n(hy + s * 1.8)} ${n(cx + s * 2.4)},${n(hy + s * 2.2)} ${n(cx + s * 2.6)},${n(hy + s * 5)} Z" fill="${fill}"/>`;
+  const neck = rect(cx - s * 0.35, hy + s * 0.6, s * 0.7, s * 1.2, fill);
+  const head = `<ellipse cx="${n(cx + facing * s * 0.05)}" cy="${n(hy)}" rx="${n(s * 0.88)}" ry="${n(s)}" fill="${fill}"/>`;
+  let hairPath = "";
+  switch (hair) {
+    case "spiky": {
+      const pts: Array<[number, number]> = [];
+      const spikes = 7 + rng.int(0, 3);
+      for (let i = 0; i <= spikes; i++) {
+        const a = Math.PI + (i / spikes) * Math.PI;
+        const r = i % 2 === 0 ? s * (1.55 + rng.next() * 0.35) : s * 0.95;
+        pts.push([cx + Math.cos(a) * r * 1.05, hy + Math.sin(a) * r - s * 0.1]);
       }
-      case 1: {
-        const pts: [number, number][] = [];
-        for (let i = 0; i < 10; i++) {
-          const a = -Math.PI / 2 + (i * Math.PI) / 5;
-          const d = i % 2 === 0 ? rad * 0.72 : rad * 0.3;
-          pts.push([cx + Math.cos(a) * d, cy + Math.sin(a) * d]);
-        }
-        r.polygon(pts, p.light);
-        r.circle(cx, cy, rad * 0.12, p.accent);
-        break;
-      }
-      case 2: {
-        // A moon over mountains.
-        r.circle(cx + rad * 0.3, cy - rad * 0.35, rad * 0.2, p.light);
-        r.polygon(
-          [
-            [cx - rad, cy + rad],
-            [cx - rad, cy + rad * 0.3],
-            [cx - rad * 0.35, cy - rad * 0.05],
-            [cx + rad * 0.05, cy + rad * 0.45],
-            [cx + rad * 0.45, cy + rad * 0.1],
-            [cx + rad, cy + rad * 0.5],
-            [cx + rad, cy + rad],
-          ],
-          p.dark,
-        );
-        break;
-      }
-      default: {
-        r.circle(cx - rad * 0.08, cy, rad * 0.6, p.light);
-        r.circle(cx + rad * 0.2, cy - rad * 0.12, rad * 0.52, p.accent);
-        for (let i = 0; i < 3; i++) {
-          r.circle(cx + rad * (0.2 + i * 0.18), cy + rad * (0.3 - i * 0.28), 4 * k, p.light);
-        }
-      }
+      pts.push([cx + s * 1.0, hy + s * 0.2], [cx - s * 1.0, hy + s * 0.2]);
+      hairPath = polygon(pts, fill);
+      break;
     }
-  });
+    case "long":
+      hairPath = `<path d="M${n(cx - s * 1.05)},${n(hy)} C${n(cx - s * 1.2)},${n(hy - s * 1.5)} ${n(cx + s * 1.2)},${n(hy - s * 1.5)} ${n(cx + s * 1.05)},${n(hy)} C${n(cx + s * 1.3)},${n(hy + s * 2)} ${n(cx + s * 1.7)},${n(hy + s * 3.2)} ${n(cx + s * 1.9)},${n(hy + s * 4)} L${n(cx - s * 1.9)},${n(hy + s * 4)} C${n(cx - s * 1.7)},${n(hy + s * 3.2)} ${n(cx - s * 1.3)},${n(hy + s * 2)} ${n(cx - s * 1.05)},${n(hy)} Z" fill="${fill}"/>`;
+      break;
+    case "bob":
+      hairPath = `<path d="M${n(cx - s * 1.15)},${n(hy + s * 0.9)} C${n(cx - s * 1.35)},${n(hy - s * 1.6)} ${n(cx + s * 1.35)},${n(hy - s * 1.6)} ${n(cx + s * 1.15)},${n(hy + s * 0.9)} Z" fill="${fill}"/>`;
+      break;
+    default:
+      hairPath = `<path d="M${n(cx - s * 0.98)},${n(hy + s * 0.1)} C${n(cx - s * 1.1)},${n(hy - s * 1.4)} ${n(cx + s * 1.2)},${n(hy - s * 1.45)} ${n(cx + s * 1.0)},${n(hy + s * 0.15)} L${n(cx + s * 0.6)},${n(hy - s * 0.45)} L${n(cx - s * 0.2)},${n(hy - s * 0.3)} Z" fill="${fill}"/>`;
+  }
+  const body = `${hairPath}${shoulders}${neck}${head}`;
+  // The rim light: the same shapes drawn a little offset behind, in the light colour.
+  const silhouette = `<g transform="translate(${n(-facing * s * 0.12)},${n(-s * 0.06)})" fill="${rim}" opacity="0.9">${body.replaceAll(`fill="${fill}"`, `fill="${rim}"`)}</g>${body}`;
+  if (!skin) return silhouette;
+  // A face in the manner of manga: skin, bangs over the forehead, large eyes with a highlight.
+  const fx = cx + facing * s * 0.05;
+  const face = `<ellipse cx="${n(fx)}" cy="${n(hy + s * 0.08)}" rx="${n(s * 0.8)}" ry="${n(s * 0.9)}" fill="${skin}"/>`;
+  const neckSkin = rect(cx - s * 0.28, hy + s * 0.7, s * 0.56, s * 0.95, skin);
+  const fringe: Array<[number, number]> = [[fx - s * 0.95, hy + s * 0.25]];
+  const locks = 5;
+  for (let i = 0; i <= locks; i++) {
+    const x = fx - s * 0.85 + (i / locks) * s * 1.7;
+    fringe.push([x, hy - s * (i % 2 === 0 ? 0.05 : 0.32)]);
+  }
+  fringe.push(
+    [fx + s * 0.95, hy + s * 0.25],
+    [fx + s * 0.9, hy - s * 0.9],
+    [fx, hy - s * 1.08],
+    [fx - s * 0.9, hy - s * 0.9],
+  );
+  const eyes = [-1, 1]
+    .map((side) => {
+      const ex = fx + side * s * 0.34 + facing * s * 0.04;
+      const ey = hy + s * 0.18;
+      return `<ellipse cx="${n(ex)}" cy="${n(ey)}" rx="${n(s * 0.13)}" ry="${n(s * 0.2)}" fill="${fill}"/>${circle(ex - s * 0.04, ey - s * 0.07, s * 0.055, "#fff")}${rect(ex - s * 0.18, ey - s * 0.26, s * 0.36, s * 0.05, fill, `rx="${n(s * 0.02)}"`)}`;
+    })
+    .join("");
+  const mouth = `<path d="M${n(fx - s * 0.1)},${n(hy + s * 0.6)} Q${n(fx)},${n(hy + s * 0.68)} ${n(fx + s * 0.1)},${n(hy + s * 0.6)}" stroke="${fill}" stroke-width="${n(s * 0.04)}" fill="none"/>`;
+  const blush = [-1, 1]
+    .map(
+      (side) =>
+        `<ellipse cx="${n(fx + side * s * 0.5)}" cy="${n(hy + s * 0.45)}" rx="${n(s * 0.14)}" ry="${n(s * 0.06)}" fill="#ff8a9a" opacity="0.45"/>`,
+    )
+    .join("");
+  return `${silhouette}${neckSkin}${face}${polygon(fringe, fill)}${eyes}${blush}${mouth}`;
 }
 
-export function renderCover(input: CoverInput): Buffer {
+const HAIRS = ["spiky", "long", "short", "bob"] as const;
+const SKINS = ["#ffe6d5", "#fcdcc8", "#f6d2bc"] as const;
+
+// ---------------------------------------------------------------------------------------------
+// Covers
+
+/** 「1」 for most series, 第1巻 for some: the ways a Japanese cover marks its volume. */
+function volumeMark(seriesId: number, volume: number): string {
+  return seriesId % 3 === 0 ? `第${volume}巻` : String(volume);
+}
+
+export function coverDrawing(input: CoverInput): Drawing {
   const seriesId = checkId("seriesId", input.seriesId);
   const volume =
     input.volume === undefined ? undefined : checkInt("volume", input.volume, 0, MAX_VOLUME);
-  const title = checkLabel("title", input.title);
+  const title = checkText("title", input.title);
+  const author = checkText("author", input.author);
   const width = checkSide("width", input.width ?? 300);
   const height = checkSide("height", input.height ?? 424);
-  const s = Math.min(width / 300, height / 424);
+  // Drawn on a 300-wide canvas and scaled, so every width shows the same composition.
+  const W = 300;
+  const H = (300 * height) / width;
 
-  // A series keeps its palette, pattern and motif on every volume; the volume shifts the accent.
+  // A series keeps its style, scheme and layout on every volume; the volume moves the figure.
   const rng = new Rng(seedOf(`cover:${seriesId}`));
-  const p = palette(rng);
-  if (volume !== undefined) p.accent = hsl(p.hue + 150 + ((volume * 47) % 120), 0.75, 0.6);
-  const r = new Raster(width, height);
-  r.gradientRect(0, 0, width, height, p.top, p.bottom, rng.pick([0, 20, -20]));
-  pattern(r, rng.fork("pattern"), p, s);
+  const style = styleOf(input.genre, rng);
+  const sc = rng.pick(SCHEMES[style]);
+  const layout = rng.int(0, 2);
+  const vrng = rng.fork(`volume-${volume ?? 0}`);
+  const defs = [gradient("bg", sc.bg, 70 + rng.int(0, 40))];
+  const body: string[] = [rect(0, 0, W, H, "url(#bg)")];
 
-  const rad = Math.min(width * 0.34, height * 0.26);
-  emblem(r, rng.fork("emblem"), p, width / 2, height * 0.47, rad);
-  const sparkle = rng.fork(`sparkle-${volume ?? 0}`);
-  for (let i = 0; i < 7; i++) {
-    r.circle(
-      sparkle.next() * width,
-      height * (0.14 + sparkle.next() * 0.56),
-      (2 + sparkle.int(0, 4)) * s,
-      p.light,
-      0.8,
+  // Scenery behind the figures, in the genre's manner.
+  if (style === "shonen" || style === "webtoon") {
+    body.push(speedLines(vrng, W * 0.5, H * 0.45, H, sc.paper, 56));
+  } else if (style === "mens") {
+    body.push(skyline(vrng, W, H * 0.78, H * 0.45, "#000"), rect(0, H * 0.78, W, H, "#000"));
+    body.push(
+      circle(W * (0.2 + vrng.next() * 0.6), H * 0.25, W * 0.14, sc.accent, `opacity="0.85"`),
     );
-  }
-
-  const band = Math.round(height * 0.1);
-  r.fillRect(0, 0, width, band, p.dark, 0.88);
-  const heading = latinLabel(title) ?? `NO. ${seriesId}`;
-  const headScale = fitScale(heading, width * 0.9, Math.max(1, Math.round(4 * s)));
-  r.textCentered(heading, width / 2, (band - GLYPH_HEIGHT * headScale) / 2, headScale, p.light);
-
-  if (volume !== undefined) {
-    const label = `VOL. ${volume}`;
-    const plateW = Math.round(width * 0.84);
-    const plateH = Math.round(height * 0.16);
-    const plateX = Math.round((width - plateW) / 2);
-    const plateY = Math.round(height * 0.79);
-    r.fillRect(plateX, plateY, plateW, plateH, p.light);
-    r.strokeRect(plateX, plateY, plateW, plateH, Math.max(2, Math.round(3 * s)), p.dark);
-    const scale = Math.min(
-      fitScale(label, plateW * 0.86, 64),
-      Math.floor((plateH * 0.7) / GLYPH_HEIGHT),
+  } else if (style === "shojo") {
+    body.push(
+      flowers(vrng, W, H, sc.accent, 9, W * 0.07),
+      bubbles(vrng, W, H, "#fff", 10, W * 0.05),
     );
-    r.textCentered(label, width / 2, plateY + (plateH - GLYPH_HEIGHT * scale) / 2, scale, p.dark);
   } else {
-    r.fillRect(0, height - band, width, band, p.dark, 0.6);
+    body.push(tone(0, 0, W, H, 9, sc.paper, 0.25));
+    body.push(sparkles(vrng, W, H * 0.7, sc.paper, 10, W * 0.03));
   }
-  return encodePng(width, height, r.data);
+
+  // One figure, or two facing each other for romance and BL.
+  const headR = W * (0.12 + vrng.next() * 0.03);
+  const figureTop = H * (layout === 1 ? 0.3 : 0.26);
+  // Noir men's titles keep silhouettes; elsewhere most series show their characters' faces.
+  const skin = style !== "mens" && rng.chance(0.8) ? rng.pick(SKINS) : undefined;
+  if (style === "bl" || style === "romance" || vrng.chance(0.25)) {
+    const hairs = [vrng.pick(HAIRS), vrng.pick(HAIRS)] as const;
+    body.push(
+      figure(
+        vrng,
+        W * 0.32,
+        figureTop + headR * 0.6,
+        headR * 0.95,
+        sc.ink,
+        sc.accent,
+        hairs[0],
+        1,
+        skin,
+      ),
+    );
+    body.push(figure(vrng, W * 0.66, figureTop, headR, sc.ink, sc.paper, hairs[1], -1, skin));
+  } else {
+    const cx = W * (layout === 0 ? 0.42 : 0.5);
+    body.push(
+      figure(vrng, cx, figureTop, headR * 1.15, sc.ink, sc.accent, vrng.pick(HAIRS), 1, skin),
+    );
+  }
+  if (style === "shojo" || style === "webtoon")
+    body.push(sparkles(vrng, W, H * 0.75, "#fff", 8, W * 0.035));
+
+  const { main, sub } = splitTitle(title ?? "");
+  const mark = volume === undefined ? undefined : volumeMark(seriesId, volume);
+  if (layout === 0 && main) {
+    // Tategaki: the title in a white column down the right edge, the volume under it.
+    const colW = W * 0.2;
+    const x0 = W - colW - W * 0.04;
+    const perCol = Math.floor((H * 0.62) / (colW * 0.62));
+    const cols = wrap(main, perCol, 2);
+    const size = Math.min(
+      colW * (cols.length > 1 ? 0.42 : 0.62),
+      (H * 0.62) / Math.max(...cols.map(textEm)),
+    );
+    const colH = Math.max(...cols.map(textEm)) * size + size * 0.6;
+    body.push(rect(x0, H * 0.04, colW, colH, sc.paper, `rx="3"`));
+    body.push(
+      rect(
+        x0 + 3,
+        H * 0.04 + 3,
+        colW - 6,
+        colH - 6,
+        "none",
+        `stroke="${sc.title}" stroke-width="1.2" rx="2"`,
+      ),
+    );
+    const pitch = size * 1.1;
+    const firstX = x0 + colW / 2 + ((cols.length - 1) * pitch) / 2;
+    body.push(
+      columns(cols, firstX, H * 0.04 + size * 0.3, pitch, {
+        size,
+        fill: sc.title,
+        family: style === "mens" ? SERIF : SANS,
+      }),
+    );
+    if (sub) {
+      body.push(
+        columns(wrap(sub, Math.floor((H * 0.3) / 11), 1), x0 - 9, H * 0.05, 12, {
+          size: 10,
+          fill: sc.paper,
+          weight: 400,
+          stroke: sc.ink,
+          strokeWidth: 2.5,
+        }),
+      );
+    }
+    if (mark) {
+      const r = W * 0.085;
+      const cy = H * 0.04 + colH + r + 6;
+      body.push(circle(x0 + colW / 2, cy, r, sc.accent, `stroke="${sc.paper}" stroke-width="2"`));
+      body.push(
+        lines([mark], x0 + colW / 2, cy + r * 0.36, 0, {
+          size: textEm(mark) > 1.5 ? r * 0.62 : r * 1.05,
+          fill: sc.paper,
+          anchor: "middle",
+        }),
+      );
+    }
+    if (author) {
+      body.push(
+        lines([author], W * 0.05, H * 0.955, 0, {
+          size: 12,
+          fill: sc.paper,
+          weight: 400,
+          stroke: sc.ink,
+          strokeWidth: 3,
+        }),
+      );
+    }
+  } else if (main) {
+    // A title band across the top (layout 1) or the bottom (layout 2).
+    const family = style === "shojo" || style === "romance" ? SERIF : SANS;
+    const perLine = 9;
+    const rows = wrap(main, perLine, 2);
+    const longest = Math.max(...rows.map(textEm));
+    const size = Math.min((W * 0.82) / longest, 34);
+    const subSize = 11;
+    const bandH = rows.length * size * 1.2 + (sub ? subSize * 1.6 : 0) + 18;
+    const bandY = layout === 1 ? H * 0.03 : H - bandH - H * 0.09;
+    if (layout === 2) body.push(rect(0, bandY, W, bandH, sc.paper, `opacity="0.94"`));
+    body.push(
+      lines(
+        rows,
+        W / 2,
+        bandY + 9 + size * 0.95,
+        size * 1.2,
+        layout === 1
+          ? {
+              size,
+              fill: sc.paper,
+              family,
+              anchor: "middle",
+              stroke: sc.title,
+              strokeWidth: size * 0.22,
+            }
+          : { size, fill: sc.title, family, anchor: "middle" },
+      ),
+    );
+    if (sub) {
+      body.push(
+        lines([`～${sub}～`], W / 2, bandY + 9 + rows.length * size * 1.2 + subSize * 0.9, 0, {
+          size: subSize,
+          fill: layout === 1 ? sc.paper : sc.ink,
+          anchor: "middle",
+          weight: 400,
+          ...(layout === 1 ? { stroke: sc.ink, strokeWidth: 2.5 } : {}),
+        }),
+      );
+    }
+    const footY = H - H * 0.045;
+    if (author) {
+      body.push(
+        lines([author], W * 0.05, footY, 0, {
+          size: 12,
+          fill: sc.paper,
+          weight: 400,
+          stroke: sc.ink,
+          strokeWidth: 3,
+        }),
+      );
+    }
+    if (mark) {
+      const big = textEm(mark) < 2;
+      const vs = big ? 44 : 20;
+      const label = big ? `「${mark}」` : mark;
+      body.push(
+        lines([label], W * 0.96, layout === 1 ? footY : bandY - 10, 0, {
+          size: vs,
+          fill: sc.accent,
+          anchor: "end",
+          stroke: sc.paper,
+          strokeWidth: vs * 0.16,
+        }),
+      );
+    }
+  } else {
+    // No title given (a mini cover inside a banner): the emblem of a title band only.
+    body.push(rect(0, H * 0.04, W, H * 0.12, sc.paper, `opacity="0.9"`));
+  }
+  // The spine-side shadow and a fine frame, as on a printed cover.
+  defs.push(gradient("spine", ["#00000033", "#00000000"], 0));
+  body.push(rect(0, 0, W * 0.05, H, "url(#spine)"));
+  const svg = svgDoc(
+    width,
+    height,
+    `<g transform="scale(${n((width / W) * 1000) / 1000})">${body.join("")}</g>`,
+    defs.join(""),
+  );
+  return { svg, width, height };
 }
 
 // ---------------------------------------------------------------------------------------------
 // Book pages
 
-const PAPER: Rgb = [250, 250, 246];
-const INK: Rgb = BLACK;
-const GREY: Rgb = [150, 150, 150];
-const LIGHT_GREY: Rgb = [222, 222, 222];
+const LINES = [
+  "まさか…",
+  "行くぞ！",
+  "待って！",
+  "ありがとう",
+  "どうして…？",
+  "信じてる",
+  "今だ！",
+  "え？",
+  "ずっと好きだった",
+  "逃げろ！",
+  "大丈夫？",
+  "約束だよ",
+  "なんだと…！？",
+  "ふふっ",
+];
 
 interface Box {
   x: number;
@@ -270,367 +705,471 @@ interface Box {
   h: number;
 }
 
-interface PageLayout {
-  scale: number;
-  content: Box;
-  /** The caption box holding "P. n" in the top centre. */
-  label: Box;
-  labelText: string;
-  labelScale: number;
-  footerText: string;
-  footerScale: number;
-  footerY: number;
-}
-
-export function pageLabel(page: number): string {
-  return `P. ${page}`;
-}
-
-/**
- * Where the page number goes. Exported so tests (and anyone checking reading order by pixels)
- * can look at exactly the region that carries the number.
- */
-export function pageLayout(input: PageInput): PageLayout {
-  const width = input.width ?? 720;
-  const height = input.height ?? 1024;
-  const s = Math.min(width / 720, height / 1024);
-  const mx = Math.round(40 * s);
-  const top = Math.round(40 * s);
-  const bottom = Math.round(110 * s);
-  const content = { x: mx, y: top, w: width - 2 * mx, h: height - top - bottom };
-  const labelText = pageLabel(input.page);
-  const pad = Math.round(14 * s);
-  const labelScale = Math.min(
-    Math.max(2, Math.round(10 * s)),
-    fitScale(labelText, content.w * 0.8 - 2 * pad, 64),
-  );
-  const lw = textCells(labelText) * labelScale + 2 * pad;
-  const lh = GLYPH_HEIGHT * labelScale + 2 * pad;
-  const label = {
-    x: Math.round((width - lw) / 2),
-    y: content.y + Math.round(22 * s),
-    w: lw,
-    h: lh,
-  };
-  const footerText = `${input.page} / ${input.pageCount}`;
-  const footerScale = Math.min(
-    Math.max(2, Math.round(6 * s)),
-    fitScale(footerText, width * 0.9, 64),
-    Math.max(1, Math.floor((bottom * 0.6) / GLYPH_HEIGHT)),
-  );
-  const footerY = Math.round(height - bottom + (bottom - GLYPH_HEIGHT * footerScale) / 2);
-  return { scale: s, content, label, labelText, labelScale, footerText, footerScale, footerY };
-}
-
-/** Splits the content area into rows of panels, a different arrangement on each page. */
-function panels(rng: Rng, page: number, content: Box, s: number): Box[] {
+/** Splits the page into rows of panels, a different arrangement on each page. */
+function panels(rng: Rng, page: number, content: Box): Box[] {
   if (page === 1) return [content];
-  const gapY = Math.round(18 * s);
-  const gapX = Math.round(14 * s);
+  const gap = 14;
   const rows = rng.int(2, 4);
-  const rowWeights = Array.from({ length: rows }, () => 0.7 + rng.next() * 0.6);
-  const total = rowWeights.reduce((a, b) => a + b, 0);
-  const usableH = content.h - gapY * (rows - 1);
+  const weights = Array.from({ length: rows }, () => 0.7 + rng.next() * 0.6);
+  const total = weights.reduce((a, b) => a + b, 0);
+  const usable = content.h - gap * (rows - 1);
   const out: Box[] = [];
   let y = content.y;
   for (let i = 0; i < rows; i++) {
-    const h =
-      i === rows - 1 ? content.y + content.h - y : Math.round((usableH * rowWeights[i]) / total);
+    const h = i === rows - 1 ? content.y + content.h - y : (usable * weights[i]!) / total;
     const cols = rng.int(1, rows === 4 ? 2 : 3);
-    const colWeights = Array.from({ length: cols }, () => 0.6 + rng.next() * 0.8);
-    const colTotal = colWeights.reduce((a, b) => a + b, 0);
-    const usableW = content.w - gapX * (cols - 1);
+    const cw = Array.from({ length: cols }, () => 0.6 + rng.next() * 0.8);
+    const ct = cw.reduce((a, b) => a + b, 0);
+    const uw = content.w - gap * (cols - 1);
     let x = content.x;
     for (let j = 0; j < cols; j++) {
-      const w =
-        j === cols - 1
-          ? content.x + content.w - x
-          : Math.round((usableW * colWeights[j]) / colTotal);
+      const w = j === cols - 1 ? content.x + content.w - x : (uw * cw[j]!) / ct;
       out.push({ x, y, w, h });
-      x += w + gapX;
+      x += w + gap;
     }
-    y += h + gapY;
+    y += h + gap;
   }
   return out;
 }
 
-function figure(r: Raster, cx: number, base: number, size: number, c: Rgb): void {
-  r.ellipse(cx, base, size * 0.55, size * 0.45, c);
-  r.circle(cx, base - size * 0.7, size * 0.32, c);
-}
-
-function speechBubble(r: Raster, rng: Rng, b: Box, s: number): void {
-  const rx = Math.min(b.w * 0.3, 120 * s);
-  const ry = Math.min(b.h * 0.2, 60 * s);
-  if (rx < 24 * s || ry < 16 * s) return;
-  const cx = b.x + rx + 16 * s + rng.next() * Math.max(0, b.w - 2 * rx - 32 * s);
-  const cy = b.y + ry + 16 * s + rng.next() * Math.max(0, b.h * 0.5 - ry);
-  const tailX = cx + (rng.chance(0.5) ? -1 : 1) * rx * 0.4;
-  r.polygon(
-    [
-      [cx - rx * 0.15, cy + ry * 0.6],
-      [cx + rx * 0.15, cy + ry * 0.6],
-      [tailX, cy + ry * 1.6],
-    ],
-    INK,
-  );
-  r.ellipse(cx, cy, rx + 3 * s, ry + 3 * s, INK);
-  r.ellipse(cx, cy, rx, ry, WHITE);
-  r.polygon(
-    [
-      [cx - rx * 0.11, cy + ry * 0.6],
-      [cx + rx * 0.11, cy + ry * 0.6],
-      [tailX + (cx - tailX) * 0.12, cy + ry * 1.42],
-    ],
-    WHITE,
-  );
-  const words = rng.pick(["!?", "...", "!!", "HM?", "OK!", "WOW", "HEY!", "?"]);
-  const scale = Math.max(1, Math.min(Math.round(5 * s), fitScale(words, rx * 1.3, 64)));
-  r.textCentered(words, cx, cy - (GLYPH_HEIGHT * scale) / 2, scale, INK);
-}
-
-function panelArt(r: Raster, rng: Rng, b: Box, s: number): void {
-  const kind = rng.int(0, 4);
-  switch (kind) {
-    case 0: {
-      // Sky in screentone over a horizon, a figure standing on it.
-      const horizon = b.y + b.h * (0.55 + rng.next() * 0.2);
-      r.screentone(b.x, b.y, b.w, horizon - b.y, 9 * s, (_u, v) => (1 - v) * 3.2 * s, GREY);
-      r.fillRect(b.x, horizon, b.w, b.y + b.h - horizon, LIGHT_GREY);
-      r.line(b.x, horizon, b.x + b.w, horizon, 3 * s, INK);
-      const size = Math.min(b.h * 0.35, b.w * 0.3);
-      figure(r, b.x + b.w * (0.25 + rng.next() * 0.5), horizon + size * 0.2, size, INK);
-      break;
-    }
-    case 1: {
-      // Speed lines rushing to a focus point.
-      const fx = b.x + b.w * (0.35 + rng.next() * 0.3);
-      const fy = b.y + b.h * (0.35 + rng.next() * 0.3);
-      const reach = Math.hypot(b.w, b.h);
-      const inner = Math.min(b.w, b.h) * 0.22;
-      for (let i = 0; i < 90; i++) {
-        const a = rng.next() * Math.PI * 2;
-        const start = inner + rng.next() * inner;
-        r.line(
-          fx + Math.cos(a) * start,
-          fy + Math.sin(a) * start,
-          fx + Math.cos(a) * reach,
-          fy + Math.sin(a) * reach,
-          (1 + rng.next() * 2.5) * s,
-          INK,
-        );
-      }
-      const mark = rng.pick(["!", "!!", "?!"]);
-      const scale = Math.max(2, Math.min(Math.round(9 * s), fitScale(mark, inner * 1.4, 64)));
-      r.textCentered(mark, fx, fy - (GLYPH_HEIGHT * scale) / 2, scale, INK);
-      break;
-    }
-    case 2: {
-      // A street at dusk: buildings with lit windows.
-      r.gradientRect(b.x, b.y, b.w, b.h, [200, 200, 200], [245, 245, 245]);
-      let x = b.x - rng.next() * 30 * s;
-      while (x < b.x + b.w) {
-        const bw = (40 + rng.next() * 70) * s;
-        const bh = b.h * (0.3 + rng.next() * 0.5);
-        const top = b.y + b.h - bh;
-        r.fillRect(x, top, bw - 4 * s, bh, [70, 70, 70]);
-        for (let wy = top + 10 * s; wy < b.y + b.h - 14 * s; wy += 16 * s) {
-          for (let wx = x + 8 * s; wx < x + bw - 14 * s; wx += 14 * s) {
-            if (rng.chance(0.6)) r.fillRect(wx, wy, 6 * s, 8 * s, [230, 230, 210]);
-          }
-        }
-        x += bw;
-      }
-      break;
-    }
-    case 3: {
-      // A close-up face.
-      const cx = b.x + b.w / 2;
-      const cy = b.y + b.h * 0.58;
-      const rx = Math.min(b.w * 0.28, b.h * 0.34);
-      const ry = rx * 1.15;
-      r.ellipse(cx, cy, rx, ry, INK, 1, 4 * s);
-      r.polygon(
-        [
-          [cx - rx * 1.1, cy - ry * 0.1],
-          [cx - rx * 0.9, cy - ry * 1.05],
-          [cx, cy - ry * 1.25],
-          [cx + rx * 0.95, cy - ry * 1.0],
-          [cx + rx * 1.1, cy - ry * 0.1],
-          [cx + rx * 0.5, cy - ry * 0.55],
-          [cx, cy - ry * 0.35],
-          [cx - rx * 0.5, cy - ry * 0.6],
-        ],
-        INK,
-      );
-      for (const side of [-1, 1]) {
-        const ex = cx + side * rx * 0.4;
-        const ey = cy + ry * 0.05;
-        r.ellipse(ex, ey, rx * 0.15, ry * 0.2, INK);
-        r.circle(ex - rx * 0.04, ey - ry * 0.07, rx * 0.05, WHITE);
-      }
-      r.line(cx - rx * 0.18, cy + ry * 0.55, cx + rx * 0.18, cy + ry * 0.55, 3 * s, INK);
-      break;
-    }
-    default: {
-      // A quiet panel: hatching at the bottom, left for the dialogue.
-      for (let y = b.y + b.h * 0.7; y < b.y + b.h + b.w; y += 10 * s) {
-        r.line(b.x, y, b.x + b.w, y - b.w * 0.5, 1.5 * s, GREY);
-      }
-    }
+function panelArt(rng: Rng, b: Box, clip: string): string {
+  const out: string[] = [];
+  const kind = rng.int(0, 3);
+  const cx = b.x + b.w * (0.3 + rng.next() * 0.4);
+  if (kind === 0) {
+    out.push(speedLines(rng, cx, b.y + b.h * 0.5, Math.hypot(b.w, b.h), "#111", 60));
+  } else if (kind === 1) {
+    out.push(tone(b.x, b.y, b.w, b.h * 0.6, 8, "#777", 1));
+    out.push(skyline(rng, b.x + b.w, b.y + b.h * 0.75, b.h * 0.4, "#555"));
+  } else if (kind === 2) {
+    out.push(tone(b.x, b.y + b.h * 0.6, b.w, b.h * 0.4, 8, "#777", 1));
   }
-  if (kind !== 1 && rng.chance(0.6)) speechBubble(r, rng, b, s);
+  const s = Math.min(b.w, b.h) * 0.16;
+  out.push(
+    figure(
+      rng,
+      cx,
+      b.y + b.h * 0.3,
+      s,
+      "#1a1a1a",
+      "#fff",
+      rng.pick(HAIRS),
+      rng.chance(0.5) ? 1 : -1,
+    ),
+  );
+  // A balloon with a line set vertically, as Japanese manga prints dialogue.
+  if (b.w > 120 && b.h > 150 && rng.chance(0.8)) {
+    const line = rng.pick(LINES);
+    const size = Math.min(22, b.h / (textEm(line) + 3));
+    const bh = textEm(line) * size + size * 1.6;
+    const bw = size * 2.6;
+    const bx = cx > b.x + b.w / 2 ? b.x + 16 + bw / 2 : b.x + b.w - 16 - bw / 2;
+    const by = b.y + 12 + bh / 2;
+    out.push(
+      `<ellipse cx="${n(bx)}" cy="${n(by)}" rx="${n(bw / 2 + 6)}" ry="${n(bh / 2 + 6)}" fill="#fff" stroke="#111" stroke-width="2.5"/>`,
+    );
+    out.push(
+      columns([line], bx, by - bh / 2 + size * 0.7, 0, { size, fill: "#111", weight: "bold" }),
+    );
+  }
+  return `<g clip-path="url(#${clip})">${out.join("")}</g>`;
 }
 
-export function renderPage(input: PageInput): Buffer {
+/** The box holding the page number at the foot of the page (tests read it by pixels). */
+export function pageNumberBox(width: number, height: number): Box {
+  const s = width / 720;
+  return { x: width / 2 - 70 * s, y: height - 78 * s, w: 140 * s, h: 56 * s };
+}
+
+export function pageDrawing(input: PageInput): Drawing {
   const bookId = checkId("bookId", input.bookId);
   const pageCount = checkInt("pageCount", input.pageCount, 1, MAX_PAGE_COUNT);
   const page = checkInt("page", input.page, 1, pageCount);
   const width = checkSide("width", input.width ?? 720);
   const height = checkSide("height", input.height ?? 1024);
-  const layout = pageLayout({ bookId, page, pageCount, width, height });
-  const s = layout.scale;
+  const W = 720;
+  const H = (720 * height) / width;
   const rng = new Rng(seedOf(`page:${bookId}:${page}`));
-  const r = new Raster(width, height, PAPER);
-  const border = Math.max(2, Math.round(5 * s));
-
-  for (const [i, b] of panels(rng, page, layout.content, s).entries()) {
-    r.fillRect(b.x, b.y, b.w, b.h, WHITE);
-    r.clip(b.x, b.y, b.w, b.h);
-    panelArt(r, rng.fork(`panel-${i}`), b, s);
-    r.unclip();
-    r.strokeRect(b.x, b.y, b.w, b.h, border, INK);
+  const defs: string[] = [];
+  const body: string[] = [rect(0, 0, W, H, "#fbfaf6")];
+  const content = { x: 40, y: 40, w: W - 80, h: H - 140 };
+  for (const [i, b] of panels(rng, page, content).entries()) {
+    defs.push(`<clipPath id="c${i}">${rect(b.x, b.y, b.w, b.h, "#000")}</clipPath>`);
+    body.push(rect(b.x, b.y, b.w, b.h, "#fff"));
+    body.push(panelArt(rng.fork(`panel-${i}`), b, `c${i}`));
+    body.push(rect(b.x, b.y, b.w, b.h, "none", `stroke="#111" stroke-width="5"`));
   }
-
-  const l = layout.label;
-  r.fillRect(l.x, l.y, l.w, l.h, WHITE);
-  r.strokeRect(l.x, l.y, l.w, l.h, border, INK);
-  r.textCentered(
-    layout.labelText,
-    l.x + l.w / 2,
-    l.y + (l.h - GLYPH_HEIGHT * layout.labelScale) / 2,
-    layout.labelScale,
-    INK,
+  const box = pageNumberBox(W, H);
+  body.push(
+    lines([`${page} / ${pageCount}`], W / 2, box.y + box.h * 0.7, 0, {
+      size: 30,
+      fill: "#333",
+      anchor: "middle",
+    }),
   );
-  r.textCentered(layout.footerText, width / 2, layout.footerY, layout.footerScale, [60, 60, 60]);
-  return encodePng(width, height, r.data);
+  const svg = svgDoc(
+    width,
+    height,
+    `<g transform="scale(${n((width / W) * 1000) / 1000})">${body.join("")}</g>`,
+    defs.join(""),
+  );
+  return { svg, width, height };
 }
 
 // ---------------------------------------------------------------------------------------------
-// Banners, drama-CD jackets and square tiles
+// Banners: campaign, feature, carousel, topic, popup and lottery art
 
-const BANNER_WORDS = ["PICK UP", "SPECIAL", "FEATURE", "RECOMMEND", "CHECK IT"];
-
-export function renderBanner(input: BannerInput): Buffer {
+export function bannerDrawing(input: BannerInput): Drawing {
   const id = checkId("id", input.id);
-  const labelInput = checkLabel("label", input.label);
+  const headline = checkText("headline", input.headline) ?? "おすすめ作品をチェック";
+  const sub = checkText("sub", input.sub);
+  const badge = checkText("badge", input.badge);
   const width = checkSide("width", input.width ?? 702);
   const height = checkSide("height", input.height ?? 180);
-  const s = Math.min(width / 702, height / 180);
+  const covers = (input.covers ?? []).slice(0, 3);
   const rng = new Rng(seedOf(`banner:${id}`));
-  const p = palette(rng);
-  const r = new Raster(width, height);
-  r.gradientRect(0, 0, width, height, p.top, p.bottom, 90);
-  pattern(r, rng.fork("pattern"), p, s);
-  for (let i = 0; i < 4; i++) {
-    const cx = width * (0.68 + rng.next() * 0.32);
-    r.circle(cx, height * rng.next(), height * (0.25 + rng.next() * 0.4), p.accent, 0.55);
-  }
-  r.polygon(
-    [
-      [0, 0],
-      [width * 0.1, 0],
-      [0, height * 0.55],
-    ],
-    p.light,
-    0.85,
-  );
+  const style = rng.pick(["shojo", "shonen", "webtoon", "bl", "romance"] as const);
+  const sc = rng.pick(SCHEMES[style]);
+  const dark = style === "romance" || (style === "bl" && sc.bg[0].startsWith("#1"));
+  const defs = [gradient("bg", sc.bg, rng.pick([0, 20, 160]))];
+  const body: string[] = [rect(0, 0, width, height, "url(#bg)")];
+  body.push(tone(0, 0, width, height, 10, "#fff", 0.18));
+  body.push(speedLines(rng, width * 0.8, height * 0.5, Math.hypot(width, height), "#fff", 40));
+  if (style === "shojo") body.push(flowers(rng, width, height, sc.accent, 8, height * 0.09));
+  body.push(sparkles(rng, width, height, "#fff", 10, height * 0.05));
 
-  const label = latinLabel(labelInput) ?? rng.pick(BANNER_WORDS);
-  const area = width * 0.62;
-  const scale = Math.min(fitScale(label, area, 64), Math.floor((height * 0.5) / GLYPH_HEIGHT));
-  const outline = Math.max(1, Math.round(scale / 3));
-  r.textCentered(label, width * 0.4, (height - GLYPH_HEIGHT * scale) / 2, scale, p.light, {
-    color: p.dark,
-    width: outline,
-  });
-  const tag = `#${id}`;
-  const tagScale = Math.max(1, Math.round(2 * s));
-  r.text(
-    tag,
-    width - textCells(tag) * tagScale - 10 * s,
-    height - 10 * s - GLYPH_HEIGHT * tagScale,
-    tagScale,
-    p.light,
+  // Right side: covers of the campaign's series fanned out, else a figure.
+  const tall = height / width > 0.6;
+  const artW = tall ? 0 : width * 0.36;
+  if (!tall && covers.length > 0) {
+    const ch = height * 0.78;
+    const cw = (ch * 300) / 424;
+    covers.forEach((cover, i) => {
+      const drawn = coverDrawing({ ...cover, width: 300, height: 424 });
+      const x = width - artW + (artW - cw) / 2 + (i - (covers.length - 1) / 2) * cw * 0.62;
+      const rot = (i - (covers.length - 1) / 2) * 8;
+      const inner = drawn.svg
+        .replace(
+          /^<svg [^>]*>/,
+          `<svg x="${n(x)}" y="${n((height - ch) / 2 + Math.abs(i - 1) * 6)}" width="${n(cw)}" height="${n(ch)}" viewBox="0 0 300 424">`,
+        )
+        .replace(/id="(bg|spine)"/g, `id="$1${i}"`)
+        .replace(/url\(#(bg|spine)\)/g, `url(#$1${i})`);
+      body.push(
+        `<g transform="rotate(${rot} ${n(x + cw / 2)} ${n(height / 2)})">${rect(x + 4, (height - ch) / 2 + 6, cw, ch, "#000", `opacity="0.25"`)}${inner}</g>`,
+      );
+    });
+  } else if (!tall) {
+    body.push(
+      figure(
+        rng,
+        width - artW / 2,
+        height * 0.18,
+        height * 0.16,
+        sc.ink,
+        sc.paper,
+        rng.pick(HAIRS),
+        -1,
+      ),
+    );
+  }
+
+  // Left: the headline, large, with an outline so it reads on any ground; the sub-line under it.
+  const textX = width * 0.05;
+  const badgeR = badge ? Math.min(height * 0.3, width * 0.12) : 0;
+  const areaW = width - artW - textX - (badge ? badgeR * 2 + width * 0.03 : width * 0.03);
+  const maxLines = tall ? 3 : 2;
+  const subSize = Math.max(12, Math.min(height * 0.1, 22));
+  const room = height * (tall ? 0.5 : 0.7) - (sub ? subSize * 1.8 : 0);
+  let size = Math.min(room / 1.15, height * 0.34);
+  let rows = wrap(headline, areaW / size, maxLines);
+  while (rows.at(-1)?.endsWith("…") || rows.length * size * 1.15 > room) {
+    size *= 0.92;
+    rows = wrap(headline, areaW / size, maxLines);
+    if (size < 14) break;
+  }
+  const blockH = rows.length * size * 1.15 + (sub ? subSize * 1.8 : 0);
+  const y0 = (tall ? height * 0.12 : (height - blockH) / 2) + size * 0.95;
+  body.push(
+    lines(rows, textX, y0, size * 1.15, {
+      size,
+      fill: dark ? "#fff" : sc.paper,
+      stroke: dark ? sc.ink : sc.title,
+      strokeWidth: size * 0.2,
+    }),
   );
-  return encodePng(width, height, r.data);
+  if (sub) {
+    const subRows = wrap(sub, (areaW + badgeR * 0.6) / subSize, 1);
+    const sy = y0 + (rows.length - 1) * size * 1.15 + subSize * 1.8;
+    body.push(
+      rect(
+        textX - 6,
+        sy - subSize * 1.1,
+        textEm(subRows[0] ?? "") * subSize + 12,
+        subSize * 1.5,
+        sc.ink,
+        `rx="${n(subSize * 0.3)}" opacity="0.85"`,
+      ),
+    );
+    body.push(lines(subRows, textX, sy, 0, { size: subSize, fill: "#fff", weight: 400 }));
+  }
+  if (badge) {
+    const bx = tall ? width * 0.78 : width - artW - badgeR - width * 0.015;
+    const by = tall ? height * 0.72 : height * 0.5;
+    body.push(
+      polygon(
+        burst(bx, by, badgeR, badgeR * 0.82, 18),
+        sc.accent,
+        `stroke="#fff" stroke-width="${n(badgeR * 0.06)}"`,
+      ),
+    );
+    const parts = /^(\d+)(%OFF|巻無料|冊無料|P試し読み|冊試し読み|pt)?(.*)$/.exec(badge);
+    if (parts?.[2]) {
+      body.push(
+        lines([parts[1]!], bx, by + badgeR * 0.12, 0, {
+          size: badgeR * (parts[1]!.length > 2 ? 0.62 : 0.78),
+          fill: "#fff",
+          anchor: "middle",
+          stroke: sc.ink,
+          strokeWidth: badgeR * 0.06,
+        }),
+      );
+      body.push(
+        lines([parts[2] + parts[3]], bx, by + badgeR * 0.5, 0, {
+          size: badgeR * 0.3,
+          fill: "#fff",
+          anchor: "middle",
+          stroke: sc.ink,
+          strokeWidth: badgeR * 0.04,
+        }),
+      );
+    } else {
+      const bs = Math.min((badgeR * 1.4) / Math.max(1, textEm(badge)), badgeR * 0.5);
+      body.push(
+        lines([badge], bx, by + bs * 0.35, 0, {
+          size: bs,
+          fill: "#fff",
+          anchor: "middle",
+          stroke: sc.ink,
+          strokeWidth: bs * 0.12,
+        }),
+      );
+    }
+  }
+  return { svg: svgDoc(width, height, body.join(""), defs.join("")), width, height };
 }
 
-export function renderJacket(input: JacketInput): Buffer {
+// ---------------------------------------------------------------------------------------------
+// Drama-CD jackets
+
+export function jacketDrawing(input: JacketInput): Drawing {
   const cdId = checkId("cdId", input.cdId);
+  const title = checkText("title", input.title) ?? "ドラマCD";
+  const sub = checkText("sub", input.sub);
   const width = checkSide("width", input.width ?? 300);
   const height = checkSide("height", input.height ?? 300);
-  const s = Math.min(width, height) / 300;
+  const W = 300;
+  const H = (300 * height) / width;
   const rng = new Rng(seedOf(`jacket:${cdId}`));
-  const p = palette(rng);
-  const r = new Raster(width, height);
-  r.gradientRect(0, 0, width, height, p.top, p.bottom, rng.pick([30, 150, 210, 330]));
-  pattern(r, rng.fork("pattern"), p, s);
-
-  // The disc: rings of shifting hue read as the shine of a CD.
-  const cx = width * 0.6;
-  const cy = height * 0.5;
-  const rad = Math.min(width, height) * 0.36;
-  r.circle(cx + 4 * s, cy + 5 * s, rad, p.dark, 0.35);
-  const ringW = rad / 14;
-  for (let i = 0; i < 14; i++) {
-    const shade = hsl(p.hue + i * 22, 0.35, 0.78 + 0.14 * Math.sin(i * 0.9));
-    r.circle(cx, cy, rad - i * ringW, shade, 1, ringW + 1);
-  }
-  r.circle(cx, cy, rad * 0.3, p.accent);
-  r.circle(cx, cy, rad * 0.3, p.dark, 1, 2 * s);
-  r.circle(cx, cy, rad * 0.09, p.top);
-  r.circle(cx, cy, rad * 0.09, p.dark, 1, 2 * s);
-
-  // A sound-level meter down the left edge.
-  const bars = 9;
-  for (let i = 0; i < bars; i++) {
-    const bh = height * (0.08 + rng.next() * 0.32);
-    r.fillRect(width * 0.05 + i * 9 * s, height * 0.9 - bh, 6 * s, bh, p.light, 0.85);
-  }
-
-  const band = Math.round(height * 0.16);
-  r.fillRect(0, 0, width, band, p.dark, 0.85);
-  const title = "DRAMA CD";
-  const scale = Math.min(
-    fitScale(title, width * 0.86, 64),
-    Math.floor((band * 0.7) / GLYPH_HEIGHT),
+  const style = rng.pick(["romance", "bl", "mens", "webtoon"] as const);
+  const sc = rng.pick(SCHEMES[style]);
+  const defs = [gradient("bg", sc.bg, rng.pick([45, 135]))];
+  const body: string[] = [rect(0, 0, W, H, "url(#bg)"), tone(0, 0, W, H, 8, "#fff", 0.15)];
+  // The disc peeking out behind the art, as on a CD's printed jacket.
+  const dr = H * 0.4;
+  const rings = Array.from({ length: 8 }, (_, i) =>
+    circle(
+      W * 0.74,
+      H * 0.5,
+      dr - i * (dr / 10),
+      "none",
+      `stroke="#fff" stroke-width="1" opacity="${n(0.15 + i * 0.05)}"`,
+    ),
+  ).join("");
+  body.push(
+    circle(W * 0.74, H * 0.5, dr, sc.paper, `opacity="0.25"`),
+    rings,
+    circle(W * 0.74, H * 0.5, dr * 0.14, sc.bg[0]),
   );
-  r.textCentered(title, width / 2, (band - GLYPH_HEIGHT * scale) / 2, scale, p.light);
-  const code = `NO. ${cdId}`;
-  const codeScale = Math.max(1, Math.round(3 * s));
-  r.textCentered(code, width / 2, height - 8 * s - GLYPH_HEIGHT * codeScale, codeScale, p.light, {
-    color: p.dark,
-    width: Math.max(1, Math.round(s)),
-  });
-  return encodePng(width, height, r.data);
+  const skin = rng.pick(SKINS);
+  body.push(figure(rng, W * 0.34, H * 0.3, W * 0.11, sc.ink, sc.accent, rng.pick(HAIRS), 1, skin));
+  body.push(figure(rng, W * 0.62, H * 0.34, W * 0.1, sc.ink, sc.paper, rng.pick(HAIRS), -1, skin));
+  body.push(
+    rect(0, H * 0.04, W * 0.34, 24, sc.accent),
+    lines(["ドラマCD"], W * 0.04, H * 0.04 + 17, 0, { size: 15, fill: "#fff" }),
+  );
+  const name = title.replace(/^ドラマCD\s*/, "") || title;
+  const rows = wrap(name, 11, 2);
+  const size = Math.min((W * 0.9) / Math.max(...rows.map(textEm)), 30);
+  const ty = H * 0.84 - (rows.length - 1) * size * 1.15;
+  body.push(rect(0, ty - size * 1.3, W, H - ty + size * 1.3, "#000", `opacity="0.45"`));
+  body.push(
+    lines(rows, W / 2, ty, size * 1.15, { size, fill: "#fff", anchor: "middle", family: SERIF }),
+  );
+  if (sub)
+    body.push(
+      lines(wrap(sub, 22, 1), W / 2, H * 0.95, 0, {
+        size: 11,
+        fill: "#fff",
+        anchor: "middle",
+        weight: 400,
+      }),
+    );
+  const svg = svgDoc(
+    width,
+    height,
+    `<g transform="scale(${n((width / W) * 1000) / 1000})">${body.join("")}</g>`,
+    defs.join(""),
+  );
+  return { svg, width, height };
 }
 
-export function renderSquare(input: SquareInput): Buffer {
+// ---------------------------------------------------------------------------------------------
+// Square tiles: appeal and comment images, author portraits, stamps
+
+export function squareDrawing(input: SquareInput): Drawing {
   const id = checkId("id", input.id);
-  const labelInput = checkLabel("label", input.label);
+  const label = checkText("label", input.label);
+  const sub = checkText("sub", input.sub);
   const size = checkSide("size", input.size ?? 240);
-  const s = size / 240;
+  const S = 240;
   const rng = new Rng(seedOf(`square:${id}`));
-  const p = palette(rng);
-  const r = new Raster(size, size);
-  r.gradientRect(0, 0, size, size, p.top, p.bottom, 45);
-  pattern(r, rng.fork("pattern"), p, s);
-  emblem(r, rng.fork("emblem"), p, size / 2, size * 0.44, size * 0.3);
-  const label = latinLabel(labelInput) ?? `#${id}`;
-  const band = Math.round(size * 0.2);
-  r.fillRect(0, size - band, size, band, p.dark, 0.85);
-  const scale = Math.min(fitScale(label, size * 0.9, 64), Math.floor((band * 0.65) / GLYPH_HEIGHT));
-  r.textCentered(label, size / 2, size - band + (band - GLYPH_HEIGHT * scale) / 2, scale, p.light);
-  return encodePng(size, size, r.data);
+  const sc = rng.pick(SCHEMES[rng.pick(["shojo", "shonen", "webtoon", "bl"] as const)]);
+  const defs = [gradient("bg", sc.bg, 60)];
+  const body: string[] = [rect(0, 0, S, S, "url(#bg)")];
+  switch (input.style ?? "appeal") {
+    case "stamp": {
+      // A round seal: filled when earned, dashed when still to come.
+      const off = /off/.test(label ?? "");
+      const bonus = /bonus|ボーナス/.test(label ?? "");
+      const mark = sub ?? (bonus ? "GET" : "済");
+      body.splice(0, 1, rect(0, 0, S, S, off ? "#f4f1ea" : "url(#bg)"));
+      body.push(
+        circle(
+          S / 2,
+          S / 2,
+          S * 0.4,
+          off ? "none" : sc.accent,
+          off
+            ? `stroke="#bbb" stroke-width="6" stroke-dasharray="14 10"`
+            : `stroke="#fff" stroke-width="8"`,
+        ),
+      );
+      if (bonus && !off)
+        body.push(polygon(burst(S / 2, S / 2, S * 0.34, S * 0.26, 12), "#fff", `opacity="0.35"`));
+      const ms = Math.min(S * 0.36, (S * 0.62) / textEm(mark));
+      body.push(
+        lines([mark], S / 2, S / 2 + ms * 0.36, 0, {
+          size: ms,
+          fill: off ? "#bbb" : "#fff",
+          anchor: "middle",
+          family: SERIF,
+        }),
+      );
+      break;
+    }
+    case "author": {
+      body.push(tone(0, 0, S, S, 9, "#fff", 0.2));
+      body.push(
+        figure(
+          rng,
+          S / 2,
+          S * 0.16,
+          S * 0.15,
+          sc.ink,
+          sc.paper,
+          rng.pick(HAIRS),
+          1,
+          rng.pick(SKINS),
+        ),
+      );
+      break;
+    }
+    case "comment": {
+      body.push(tone(0, 0, S, S, 9, "#fff", 0.25));
+      body.push(
+        `<ellipse cx="${S / 2}" cy="${S * 0.46}" rx="${S * 0.42}" ry="${S * 0.34}" fill="#fff" stroke="${sc.ink}" stroke-width="4"/>`,
+      );
+      body.push(
+        polygon(
+          [
+            [S * 0.32, S * 0.74],
+            [S * 0.22, S * 0.94],
+            [S * 0.46, S * 0.78],
+          ],
+          "#fff",
+          `stroke="${sc.ink}" stroke-width="4" stroke-linejoin="round"`,
+        ),
+      );
+      const text = label ?? "おすすめ！";
+      const rows = wrap(text, 7, 3);
+      const ts = Math.min(30, (S * 0.66) / Math.max(...rows.map(textEm)));
+      body.push(
+        lines(rows, S / 2, S * 0.46 - ((rows.length - 1) * ts * 1.2) / 2 + ts * 0.35, ts * 1.2, {
+          size: ts,
+          fill: sc.title,
+          anchor: "middle",
+        }),
+      );
+      return {
+        svg: svgDoc(
+          size,
+          size,
+          `<g transform="scale(${n((size / S) * 1000) / 1000})">${body.join("")}</g>`,
+          defs.join(""),
+        ),
+        width: size,
+        height: size,
+      };
+    }
+    default: {
+      body.push(speedLines(rng, S / 2, S * 0.4, S, "#fff", 36));
+      body.push(
+        figure(
+          rng,
+          S / 2,
+          S * 0.18,
+          S * 0.13,
+          sc.ink,
+          sc.accent,
+          rng.pick(HAIRS),
+          1,
+          rng.pick(SKINS),
+        ),
+      );
+      body.push(sparkles(rng, S, S * 0.6, "#fff", 6, S * 0.04));
+    }
+  }
+  if (label && input.style !== "stamp") {
+    const rows = wrap(label, 10, 2);
+    const ts = Math.min(24, (S * 0.9) / Math.max(...rows.map(textEm)));
+    const bandH = rows.length * ts * 1.2 + (sub ? 18 : 0) + 14;
+    body.push(rect(0, S - bandH, S, bandH, sc.ink, `opacity="0.82"`));
+    body.push(
+      lines(rows, S / 2, S - bandH + 7 + ts, ts * 1.2, {
+        size: ts,
+        fill: "#fff",
+        anchor: "middle",
+      }),
+    );
+    if (sub)
+      body.push(
+        lines(wrap(sub, 20, 1), S / 2, S - 9, 0, {
+          size: 11,
+          fill: "#fff",
+          anchor: "middle",
+          weight: 400,
+        }),
+      );
+  }
+  return {
+    svg: svgDoc(
+      size,
+      size,
+      `<g transform="scale(${n((size / S) * 1000) / 1000})">${body.join("")}</g>`,
+      defs.join(""),
+    ),
+    width: size,
+    height: size,
+  };
 }

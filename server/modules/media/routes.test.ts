@@ -2,7 +2,9 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MEDIA_VERSION, mediaUrl } from "../../../contract/media";
 import { Browser, createTestApp } from "../../http/test-client";
 import { users } from "../account/schema";
 import { campaignPolicies, campaigns, campaignTargets } from "../campaign/schema";
@@ -18,6 +20,7 @@ import { cdBrands, cdLabels, dramaCds, tracks } from "../dramacd/schema";
 import { userItems } from "../library/schema";
 import { topicPages } from "../topic/schema";
 import { updateTopicPageContent } from "../topic/service";
+import { artCaption, seriesCaption } from "./captions";
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 const mediaDir = mkdtempSync(path.join(tmpdir(), "komaya-media-test-"));
@@ -136,8 +139,31 @@ describe("book images", () => {
     const response = await new Browser(t.app).fetch("/media/books/103/cover.png");
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("image/png");
-    expect(response.headers.get("cache-control")).toMatch(/^public/);
+    expect(response.headers.get("cache-control")).toBe("public, max-age=86400");
+    expect(response.headers.get("vary")).toBe("Accept");
     expect(isPng(new Uint8Array(await response.arrayBuffer()))).toBe(true);
+  });
+
+  it("answers WebP to a browser that accepts it, at the width asked, immutable when versioned", async () => {
+    const response = await new Browser(t.app).fetch(
+      `${mediaUrl("/media/books/103/cover.png")}&w=150`,
+      {
+        headers: { accept: "image/avif,image/webp,image/apng,image/*,*/*;q=0.8" },
+      },
+    );
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("image/webp");
+    expect(response.headers.get("vary")).toBe("Accept");
+    expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    const image = await sharp(Buffer.from(await response.arrayBuffer())).metadata();
+    // 150 is served at the nearest drawn width, 160, in the cover's shape.
+    expect(image).toMatchObject({ format: "webp", width: 160, height: 226 });
+  });
+
+  it("keeps an old version's address out of long caches", async () => {
+    const old = await new Browser(t.app).fetch(`/media/books/103/cover.png?v=${MEDIA_VERSION - 1}`);
+    expect(old.headers.get("cache-control")).toBe("public, max-age=86400");
+    expect((await new Browser(t.app).fetch("/media/books/103/cover.png?w=abc")).status).toBe(400);
   });
 
   it("serves trial pages to visitors, and no page past the trial of a paid volume", async () => {
@@ -271,10 +297,24 @@ describe("marketing art", () => {
   it("draws what the seeded content links to, campaign images by id included", async () => {
     await t.services.db.execute(sql`select record_linked_media_art()`);
     const visitor = new Browser(t.app);
-    const campaign = await visitor.fetch("/media/campaign/1.png");
+    const campaign = await visitor.fetch(mediaUrl("/media/campaign/1.png"), {
+      headers: { accept: "image/webp,*/*" },
+    });
     expect(campaign.status).toBe(200);
-    expect(isPng(new Uint8Array(await campaign.arrayBuffer()))).toBe(true);
+    expect(campaign.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    const image = await sharp(Buffer.from(await campaign.arrayBuffer())).metadata();
+    expect(image).toMatchObject({ format: "webp", width: 702, height: 240 });
     expect((await visitor.fetch("/media/campaign/2.png")).status).toBe(404);
+  });
+
+  it("takes a campaign banner's headline, offer and covers from the campaign itself", async () => {
+    const caption = await artCaption(t.services.db, "campaign", "1");
+    expect(caption.banner).toMatchObject({
+      headline: "1巻無料",
+      badge: "1巻無料",
+      covers: [{ seriesId: 20, title: "勇者の休日" }],
+    });
+    expect(await seriesCaption(t.services.db, 10)).toMatchObject({ title: "魔王の娘" });
   });
 
   it("draws an image once staff link to it from a topic page", async () => {
@@ -284,8 +324,13 @@ describe("marketing art", () => {
     expect((await visitor.fetch("/media/topic/spring-sale.png")).status).toBe(404);
     const content = JSON.stringify([{ type: "image", src: "/media/topic/spring-sale.png" }]);
     await updateTopicPageContent(db, "topic", "spring", content);
-    const drawn = await visitor.fetch("/media/topic/spring-sale.png");
+    const drawn = await visitor.fetch("/media/topic/spring-sale.png?w=360");
     expect(drawn.status).toBe(200);
-    expect(isPng(new Uint8Array(await drawn.arrayBuffer()))).toBe(true);
+    const bytes = Buffer.from(await drawn.arrayBuffer());
+    expect(isPng(bytes)).toBe(true);
+    // The width the page asks, in the shape of a topic image (720 × 360).
+    expect(drawn.headers.get("content-type")).toBe("image/png");
+    const image = await sharp(bytes).metadata();
+    expect(image).toMatchObject({ width: 360, height: 180 });
   });
 });

@@ -3,6 +3,7 @@ import { Readable } from "node:stream";
 import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { INT4_MAX, integerIn, recordId } from "../../../contract/input";
+import { IMAGE_WIDTHS, MEDIA_VERSION } from "../../../contract/media";
 import { READER_PAGE_WIDTHS } from "../../../contract/reader";
 import type { AppEnv, AppServices } from "../../lib/context";
 import { ApiError } from "../../lib/errors";
@@ -14,6 +15,8 @@ import { trackAccess, volumeAccess } from "../entitlements/service";
 import { ART_NAME, artExists } from "./art";
 import { DEFAULT_TRIAL_SECONDS } from "./audio";
 import { type CachedMedia, contentTypeOf, MediaCache } from "./cache";
+import { artCaption, jacketCaption, seriesCaption } from "./captions";
+import { formatFor } from "./encode";
 import {
   bannerFile,
   coverFile,
@@ -23,6 +26,7 @@ import {
   trackFile,
   trialFile,
 } from "./files";
+import type { SquareStyle } from "./images";
 import { seedOf } from "./params";
 
 const id = recordId();
@@ -33,32 +37,51 @@ const fileNumber = (field: string) =>
     integerIn(0, INT4_MAX, `${field} は0〜${INT4_MAX}の整数で指定してください`),
   );
 const PUBLIC_DAY = "public, max-age=86400";
+/** An address carrying the current ?v= names bytes that never change (a new version, a new address). */
+const PUBLIC_IMMUTABLE = "public, max-age=31536000, immutable";
+
+/** ?w= and ?v= of an image address; a width is served at the nearest one drawn. */
+const imageQuery = (widths: readonly number[]) =>
+  z.object({
+    w: z.preprocess(
+      (w) => (w === undefined || w === "" ? undefined : Number(w)),
+      z
+        .number({ message: "w は数値で指定してください" })
+        .int("w は整数で指定してください")
+        .min(1, "w は1以上で指定してください")
+        .max(10_000, "w は10000以下で指定してください")
+        .optional()
+        .transform((w) =>
+          w === undefined
+            ? undefined
+            : widths.reduce((best, size) =>
+                Math.abs(size - w) < Math.abs(best - w) ? size : best,
+              ),
+        ),
+    ),
+    v: z.string().max(20, "v は20文字以内で指定してください").optional(),
+  });
+const artQuery = imageQuery(IMAGE_WIDTHS);
+
+/** Shared images: immutable for a year at the current version, a day at any other address. */
+const publicCache = (v: string | undefined) =>
+  v === String(MEDIA_VERSION) ? PUBLIC_IMMUTABLE : PUBLIC_DAY;
+
+/** Covers are drawn 300 × 424 unless the page asks for a width. */
+const COVER_WIDTH = 300;
+const COVER_HEIGHT = 424;
 
 /** Pages are drawn 720 × 1024 unless the reader asks for a width (?w=). */
 const PAGE_WIDTH = 720;
 const PAGE_HEIGHT = 1024;
 
-/** ?w=: the allowed width nearest to the one asked, so few sizes are drawn and cached. */
-const pageWidth = z
-  .preprocess(
-    (w) => (w === undefined || w === "" ? undefined : Number(w)),
-    z
-      .number({ message: "w は数値で指定してください" })
-      .int("w は整数で指定してください")
-      .min(1, "w は1以上で指定してください")
-      .max(10_000, "w は10000以下で指定してください")
-      .optional(),
-  )
-  .transform((w) =>
-    w === undefined
-      ? PAGE_WIDTH
-      : READER_PAGE_WIDTHS.reduce((best, size) =>
-          Math.abs(size - w) < Math.abs(best - w) ? size : best,
-        ),
-  );
+const pageQuery = imageQuery(READER_PAGE_WIDTHS);
 
 /** Image kinds the seeded content links to, with the shape each is drawn in. */
-const ART_KINDS: Record<string, { width?: number; height?: number; square?: number }> = {
+const ART_KINDS: Record<
+  string,
+  { width?: number; height?: number; square?: number; style?: SquareStyle }
+> = {
   banner: { width: 702, height: 180 },
   campaign: { width: 702, height: 240 },
   feature: { width: 660, height: 340 },
@@ -66,10 +89,10 @@ const ART_KINDS: Record<string, { width?: number; height?: number; square?: numb
   topic: { width: 720, height: 360 },
   popup: { width: 450, height: 450 },
   lottery: { width: 600, height: 400 },
-  appeal: { square: 240 },
-  comment: { square: 240 },
-  author: { square: 240 },
-  stamp: { square: 120 },
+  appeal: { square: 240, style: "appeal" },
+  comment: { square: 240, style: "comment" },
+  author: { square: 240, style: "author" },
+  stamp: { square: 120, style: "stamp" },
 };
 
 /** Sends a cached file, honouring a single byte range so audio can seek. */
@@ -80,6 +103,8 @@ function sendFile(c: Context<AppEnv>, file: CachedMedia, cacheControl: string): 
     "Cache-Control": cacheControl,
     "Accept-Ranges": "bytes",
   };
+  // Images come as WebP or PNG by the Accept header, so caches must keep one copy per answer.
+  if (type.startsWith("image/")) headers.Vary = "Accept";
   const range = /^bytes=(\d*)-(\d*)$/.exec(c.req.header("range") ?? "");
   if (range && (range[1] || range[2])) {
     let start = range[1] ? Number(range[1]) : file.size - Number(range[2]);
@@ -125,31 +150,41 @@ export function mediaRoutes(
 
   routes.get("/books/:bookId/cover.png", async (c) => {
     const { bookId } = readParams(c, z.object({ bookId: id }));
+    const { w, v } = readQuery(c, artQuery);
     const book = await bookAccess(db, bookId);
     if (!book) notFound();
-    return sendFile(
-      c,
-      await coverFile(cache, { seriesId: book.seriesId, volume: book.volume }),
-      PUBLIC_DAY,
-    );
+    const width = w ?? COVER_WIDTH;
+    const cover = {
+      seriesId: book.seriesId,
+      volume: book.volume,
+      ...(await seriesCaption(db, book.seriesId)),
+      width,
+      height: Math.round((width * COVER_HEIGHT) / COVER_WIDTH),
+    };
+    const file = await coverFile(cache, cover, formatFor(c.req.header("accept")));
+    return sendFile(c, file, publicCache(v));
   });
 
   routes.get("/books/:bookId/pages/:page{[0-9]+\\.png}", async (c) => {
     const { bookId, page } = readParams(c, z.object({ bookId: id, page: fileNumber("page") }));
-    const { w } = readQuery(c, z.object({ w: pageWidth }));
+    const { w = PAGE_WIDTH } = readQuery(c, pageQuery);
     const member = c.get("member");
     const access = await volumeAccess(db, bookId, member?.userId ?? null);
     if (!access) notFound();
     const verdict = pageVerdict(access, page, access.terms.pageCount);
     if (verdict === "not-found") notFound();
     if (verdict === "forbidden") throw new ApiError(403, "このページを読むには購入が必要です");
-    const file = await pageFile(cache, {
-      bookId,
-      page,
-      pageCount: access.terms.pageCount,
-      width: w,
-      height: Math.round((w * PAGE_HEIGHT) / PAGE_WIDTH),
-    });
+    const file = await pageFile(
+      cache,
+      {
+        bookId,
+        page,
+        pageCount: access.terms.pageCount,
+        width: w,
+        height: Math.round((w * PAGE_HEIGHT) / PAGE_WIDTH),
+      },
+      formatFor(c.req.header("accept")),
+    );
     // Only pages open to every visitor may sit in shared caches, and only for an hour, since
     // campaigns that open them switch on the hour; a member's pages stay in their browser.
     const shared = !member && pageIsPublic(access.terms, page);
@@ -158,8 +193,11 @@ export function mediaRoutes(
 
   routes.get("/cds/:cdId/jacket.png", async (c) => {
     const { cdId } = readParams(c, z.object({ cdId: id }));
+    const { w = 300, v } = readQuery(c, artQuery);
     if (!(await dramaCdExists(db, cdId))) notFound();
-    return sendFile(c, await jacketFile(cache, { cdId }), PUBLIC_DAY);
+    const jacket = { cdId, ...(await jacketCaption(db, cdId)), width: w, height: w };
+    const file = await jacketFile(cache, jacket, formatFor(c.req.header("accept")));
+    return sendFile(c, file, publicCache(v));
   });
 
   routes.get("/cds/:cdId/trials/:trackNo{[0-9]+\\.mp3}", async (c) => {
@@ -189,14 +227,26 @@ export function mediaRoutes(
     const shape = ART_KINDS[kind];
     if (!shape) notFound();
     const name = c.req.param("name").replace(/\.png$/, "");
+    const { w, v } = readQuery(c, artQuery);
     if (!(await artExists(db, { kind, name }))) notFound();
     const artId = (seedOf(`${kind}/${name}`) % 2_147_483_646) + 1;
-    const label = `${kind} ${name}`.toUpperCase().replace(/-/g, " ").slice(0, 24);
-    const file =
-      shape.square !== undefined
-        ? await squareFile(cache, { id: artId, label, size: shape.square })
-        : await bannerFile(cache, { id: artId, label, width: shape.width, height: shape.height });
-    return sendFile(c, file, PUBLIC_DAY);
+    const caption = await artCaption(db, kind, name);
+    const format = formatFor(c.req.header("accept"));
+    let file: CachedMedia;
+    if (shape.square !== undefined) {
+      const size = w === undefined ? shape.square : Math.min(w, shape.square * 2);
+      file = await squareFile(
+        cache,
+        { id: artId, style: shape.style, ...caption.square, size },
+        format,
+      );
+    } else {
+      const base = shape.width ?? 702;
+      const width = w === undefined ? base : Math.min(w, base * 2);
+      const height = Math.round(((shape.height ?? 180) * width) / base);
+      file = await bannerFile(cache, { id: artId, ...caption.banner, width, height }, format);
+    }
+    return sendFile(c, file, publicCache(v));
   });
 
   return routes;
