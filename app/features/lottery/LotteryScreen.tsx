@@ -8,7 +8,7 @@ import {
 } from "../../../contract/lottery";
 import { post } from "../../lib/request";
 import { loginUrl } from "../../lib/return-to";
-import { SafeHtml } from "../editor/safe-html";
+import { Html } from "../topic/TopicBlocks";
 import type { LotteryPageData } from "./lottery.server";
 import "./lottery.css";
 
@@ -81,8 +81,8 @@ export function LotteryScreen({ data }: { data: LotteryPageData }) {
           height={400}
         />
       ) : null}
-      <div className="lottery__content" data-testid="lottery-upper">
-        <SafeHtml html={lottery.upper_page_content} />
+      <div data-testid="lottery-upper">
+        <Html className="lottery__content" html={lottery.upper_page_content} />
       </div>
       <p className="lottery__period">
         開催期間：{slashDate(lottery.start_date)}〜
@@ -142,8 +142,11 @@ export function LotteryScreen({ data }: { data: LotteryPageData }) {
         </section>
       ) : null}
 
-      <div className="lottery__content lottery__content--lower" data-testid="lottery-lower">
-        <SafeHtml html={lottery.lower_page_content} />
+      <div data-testid="lottery-lower">
+        <Html
+          className="lottery__content lottery__content--lower"
+          html={lottery.lower_page_content}
+        />
       </div>
 
       <div className="lottery__share">

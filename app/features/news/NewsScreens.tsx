@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { NewsDetail, NewsListAnswer } from "../../../contract/news";
-import { SafeHtml } from "../editor/safe-html";
+import { Html } from "../topic/TopicBlocks";
 import "./news.css";
 
 /** "2026-06-01 10:00" → "2026/06/01". */
@@ -59,8 +59,8 @@ export function NewsDetailScreen({ detail }: { detail: NewsDetail }) {
       <h1 id="news-detail-title" className="news__title">
         {detail.title}
       </h1>
-      <div className="news__body" data-testid="news-body">
-        <SafeHtml html={detail.body} />
+      <div data-testid="news-body">
+        <Html className="news__body" html={detail.body} />
       </div>
       <p className="news__back">
         <Link to="/news">お知らせ一覧へ戻る</Link>

@@ -373,7 +373,7 @@ function rankingLayout(title: string, ln: number): LayoutConfig {
   };
 }
 
-function Html({ html, className }: { html: string; className: string }) {
+export function Html({ html, className }: { html: string; className: string }) {
   // Sanitised by the server (or by the editor before previewing) with contract/topic-html.ts.
   // biome-ignore lint/security/noDangerouslySetInnerHtml: the markup was cleaned by DOMPurify
   return <div className={className} dangerouslySetInnerHTML={{ __html: html }} />;

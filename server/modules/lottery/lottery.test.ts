@@ -76,7 +76,8 @@ async function makeLottery(
     name,
     title: "テストくじ",
     upperPageContent: "<p>上</p>",
-    lowerPageContent: "<p>下</p>",
+    lowerPageContent:
+      '<p onclick="steal()">下<script>steal()</script><a href="javascript:steal()">x</a></p>',
     shareUrl: `/lottery/${name}`,
     playConditionType: options.playConditionType ?? 1,
     startAt: options.startAt ?? started,
@@ -141,6 +142,10 @@ describe("/api/lottery/{name}", () => {
     );
     expect(page.status).toBe(200);
     expect(page.body.lottery.upper_page_content).toBe("<p>上</p>");
+    // Staff markup reaches the page only through the sanitiser: no script, handler or js: link.
+    expect((page.body.lottery as { lower_page_content?: string }).lower_page_content).toBe(
+      "<p>下<a>x</a></p>",
+    );
     const status = await visitor.postJson(`/api/lottery/${name}/status`);
     expect(status.status).toBe(401);
     const played = await visitor.postJson(`/api/lottery/${name}/play`, { condition_type: 1 });

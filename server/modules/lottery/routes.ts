@@ -9,6 +9,7 @@ import type {
   LotteryView,
   PlayConditionType,
 } from "../../../contract/lottery";
+import { sanitizeTopicHtml } from "../../../contract/topic-html";
 import type { Db } from "../../db/client";
 import { tokyoIsoDate } from "../../lib/clock";
 import type { AppEnv, AppServices } from "../../lib/context";
@@ -63,8 +64,9 @@ export async function lotteryAnswer(
     name: lottery.name,
     title: lottery.title,
     img: lottery.img,
-    upper_page_content: lottery.upperPageContent ?? "",
-    lower_page_content: lottery.lowerPageContent ?? "",
+    // Staff-written markup, cleaned by the one topic sanitiser before it leaves the server.
+    upper_page_content: sanitizeTopicHtml(lottery.upperPageContent ?? ""),
+    lower_page_content: sanitizeTopicHtml(lottery.lowerPageContent ?? ""),
     share_url: lottery.shareUrl ?? `/lottery/${lottery.name}`,
     start_date: tokyoIsoDate(lottery.startAt),
     end_date: lottery.endAt ? tokyoIsoDate(new Date(lottery.endAt.getTime() - 1)) : null,

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, lte } from "drizzle-orm";
 import type { NewsDetail, NewsListItem } from "../../../contract/news";
+import { sanitizeTopicHtml } from "../../../contract/topic-html";
 import type { Db } from "../../db/client";
 import { tokyoDateTime } from "../../lib/clock";
 import { NotFound } from "../../lib/errors";
@@ -55,7 +56,8 @@ export async function newsDetail(db: Db, id: number, now: Date): Promise<NewsDet
   return {
     m_news_id: row.mNewsId,
     title: row.title,
-    body: row.body,
+    // Staff-written markup, cleaned by the one topic sanitiser before it leaves the server.
+    body: sanitizeTopicHtml(row.body),
     published_at: tokyoDateTime(row.publishedAt),
     new_flag: isNew(row.publishedAt, now),
   };

@@ -105,12 +105,9 @@ describe("migration 0007: topic utm rules get their own names", () => {
   });
 
   it("leaves no helper function behind", async () => {
-    const rows = await database.db.execute(
+    const { rows } = await database.db.execute(
       sql`select count(*)::int as n from pg_proc where proname like 'topic_utm_rules_0007%'`,
     );
-    const n = (Array.isArray(rows) ? rows : (rows as { rows: { n: number }[] }).rows)[0] as {
-      n: number;
-    };
-    expect(n.n).toBe(0);
+    expect(rows[0]?.n).toBe(0);
   });
 });
