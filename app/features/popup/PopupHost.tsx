@@ -190,7 +190,7 @@ export function PopupHost({ onQueueDone }: { onQueueDone?: (shown: boolean) => v
   const current = queue?.current ?? null;
   return (
     <>
-      <span hidden data-testid="popup-queue" data-phase={phase} />
+      <span data-testid="popup-queue" data-phase={phase} />
       {onHome && asking ? <AgreementDialog onAgreed={() => setAgreed(true)} /> : null}
       {onHome && status.is_login ? (
         <StampDialog waiting={asking} onDone={() => setStampSettled(true)} />
