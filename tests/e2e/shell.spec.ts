@@ -1,5 +1,6 @@
 import type { Page, TestInfo } from "@playwright/test";
 import { DEMO_MEMBER, expect, login, screenshot, seriousViolations, test, visit } from "./fixtures";
+import { closePopups } from "./popup-fixtures";
 
 const isPhone = (info: TestInfo) => info.project.name === "phone";
 
@@ -173,6 +174,8 @@ test("the back-to-top button appears after scrolling and takes the reader up", a
 
 test("utm values are kept in sessionStorage for the session", async ({ page }) => {
   await visit(page, "/?utm_source=facebook&utm_medium=display&utm_campaign=fall");
+  // An ad arrival is shown the popup queue first; the reader closes it.
+  await closePopups(page);
   await page.getByRole("link", { name: "利用規約" }).first().click();
   await expect(page).toHaveURL(/\/agreement/);
   const kept = await page.evaluate(() => ({
