@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { every } from "../../lib/every";
 import type { Logger } from "../../logger";
 import { cancelAbandonedPayments } from "./checkout";
 import type { PaymentProvider } from "./payments/provider";
@@ -40,26 +41,13 @@ export function startLedgerJobs(
   provider: PaymentProvider,
   intervalMs = LEDGER_JOB_MS,
 ): () => void {
-  let running = false;
-  const run = async () => {
-    if (running) return;
-    running = true;
-    try {
-      const now = new Date();
-      const result = await runLedgerJobs(db, now);
-      if (result && (result.expired > 0 || result.refunded > 0)) {
-        logger.info("ledgers settled", result);
-      }
-      const abandoned = await cancelAbandonedPayments(db, provider, now);
-      if (abandoned > 0) logger.info("abandoned payments cancelled", { abandoned });
-    } catch (error) {
-      logger.error("ledger jobs failed", { error });
-    } finally {
-      running = false;
+  return every("ledger jobs", intervalMs, logger, async () => {
+    const now = new Date();
+    const result = await runLedgerJobs(db, now);
+    if (result && (result.expired > 0 || result.refunded > 0)) {
+      logger.info("ledgers settled", result);
     }
-  };
-  void run();
-  const timer = setInterval(() => void run(), intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+    const abandoned = await cancelAbandonedPayments(db, provider, now);
+    if (abandoned > 0) logger.info("abandoned payments cancelled", { abandoned });
+  });
 }

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { every } from "../../lib/every";
 import type { Logger } from "../../logger";
 import { summariseDay } from "./service";
 
@@ -26,20 +27,7 @@ export async function runEventSummary(db: Db, now: Date): Promise<boolean> {
 
 /** Runs the summary at start and every intervalMs; answers a stop function. */
 export function startEventSummary(db: Db, logger: Logger, intervalMs = EVENT_SUMMARY_MS) {
-  let running = false;
-  const run = async () => {
-    if (running) return;
-    running = true;
-    try {
-      await runEventSummary(db, new Date());
-    } catch (error) {
-      logger.error("event summary failed", { error });
-    } finally {
-      running = false;
-    }
-  };
-  void run();
-  const timer = setInterval(() => void run(), intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  return every("event summary", intervalMs, logger, async () => {
+    await runEventSummary(db, new Date());
+  });
 }

@@ -3,6 +3,7 @@ import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import type { Db } from "../../db/client";
+import { every } from "../../lib/every";
 import type { Logger } from "../../logger";
 import { type OutboxRow, outbox } from "./schema";
 
@@ -137,21 +138,8 @@ export function startMailDelivery(
   options: DeliveryOptions,
   intervalMs = DELIVERY_POLL_MS,
 ): () => void {
-  let running = false;
-  const run = async () => {
-    if (running) return;
-    running = true;
-    try {
-      const result = await deliverDueMail(db, options);
-      if (result.sent > 0 || result.failed > 0) logger.info("mail delivered", result);
-    } catch (error) {
-      logger.error("mail delivery failed", { error });
-    } finally {
-      running = false;
-    }
-  };
-  void run();
-  const timer = setInterval(run, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  return every("mail delivery", intervalMs, logger, async () => {
+    const result = await deliverDueMail(db, options);
+    if (result.sent > 0 || result.failed > 0) logger.info("mail delivered", result);
+  });
 }

@@ -1,4 +1,5 @@
 import type { Db } from "../../db/client";
+import { every } from "../../lib/every";
 import type { Logger } from "../../logger";
 import { refreshRankings } from "./service";
 
@@ -15,27 +16,14 @@ export function startRankingRefresh(
   logger: Logger,
   intervalMs = RANKING_REFRESH_MS,
 ): () => void {
-  let running = false;
-  const run = async () => {
-    if (running) return;
-    running = true;
+  return every("ranking refresh", intervalMs, logger, async () => {
     const started = performance.now();
-    try {
-      const result = await refreshRankings(db, { minAgeMs: intervalMs / 2 });
-      if (!result.skipped) {
-        logger.info("rankings refreshed", {
-          rows: result.rows,
-          ms: Math.round(performance.now() - started),
-        });
-      }
-    } catch (error) {
-      logger.error("ranking refresh failed", { error });
-    } finally {
-      running = false;
+    const result = await refreshRankings(db, { minAgeMs: intervalMs / 2 });
+    if (!result.skipped) {
+      logger.info("rankings refreshed", {
+        rows: result.rows,
+        ms: Math.round(performance.now() - started),
+      });
     }
-  };
-  void run();
-  const timer = setInterval(() => void run(), intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  });
 }
