@@ -1,7 +1,7 @@
 import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { GENRE_IDS } from "../../../contract/genres";
-import { oneOfNumbers } from "../../../contract/input";
+import { oneOfNumbers, recordId } from "../../../contract/input";
 import { TOPIC_NOT_FOUND } from "../../../contract/topic";
 import { checkTopicJson, TOPIC_JSON_WARNING } from "../../../contract/topic-json";
 import type { AppEnv, AppServices } from "../../lib/context";
@@ -76,12 +76,7 @@ export function placeOf(q: z.infer<typeof placeQuery>): TopicPlace {
 
 const genreParam = oneOfNumbers([0, ...GENRE_IDS], "ジャンルが正しくありません").default(0);
 
-const entryParams = z.object({
-  entryId: z.coerce
-    .number({ message: "エントリーIDが正しくありません" })
-    .int("エントリーIDが正しくありません")
-    .positive("エントリーIDが正しくありません"),
-});
+const entryParams = z.object({ entryId: recordId("entryId") });
 const entryInput = z.object({
   newsletter: z
     .boolean({ message: "newsletter は true か false で指定してください" })
