@@ -93,7 +93,8 @@ test("the demo member's day: stamp, lottery, a review and a series' notification
   await visit(page, "/lottery/omikuji");
   const play = page.getByRole("button", { name: "抽選する" });
   // Both widths share one store and one Tokyo day: the first run plays, the second finds it used.
-  if (await play.isEnabled()) {
+  const playsNow = await play.isEnabled();
+  if (playsNow) {
     await play.click();
     const result = page.getByTestId("lottery-result");
     await expect(result).toContainText("プレゼントボックスにお届けしました");
@@ -103,12 +104,15 @@ test("the demo member's day: stamp, lottery, a review and a series' notification
   }
   await page.getByRole("button", { name: "メニュー", exact: true }).click();
   let drawer = page.getByRole("dialog", { name: "メニュー" });
-  const box = drawer.getByTestId("present-box");
-  await box.getByRole("button", { name: /プレゼントボックス/ }).click();
-  await expect(
-    box.getByTestId("present-item").filter({ hasText: "毎日引ける！マンガおみくじ" }).first(),
-  ).toBeVisible();
-  await shot(page, "2-present-box");
+  // The prize of an earlier run's play may have been received by a test in between.
+  if (playsNow) {
+    const box = drawer.getByTestId("present-box");
+    await box.getByRole("button", { name: /プレゼントボックス/ }).click();
+    await expect(
+      box.getByTestId("present-item").filter({ hasText: "毎日引ける！マンガおみくじ" }).first(),
+    ).toBeVisible();
+    await shot(page, "2-present-box");
+  }
   await drawer.getByRole("button", { name: "メニューを閉じる" }).click();
 
   // 3. Writes a review that appears on the series page.
