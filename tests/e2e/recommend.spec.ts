@@ -182,3 +182,28 @@ test.describe("analytics events", () => {
     expect(drawerEvents.map((e) => e.name)).toEqual(["open", "close"]);
   });
 });
+
+test("a topic page's advertisement link out of the store sends click_leadlink", async ({
+  page,
+  context,
+}) => {
+  await recordBeacons(page);
+  await visit(page, "/topic/manga-fair");
+  const ad = page.locator('a[rel~="sponsored"]').first();
+  await ad.scrollIntoViewIfNeeded();
+  const href = (await ad.getAttribute("href"))!;
+  // The advertisement opens in a new tab; the store's page stays.
+  const opened = context.waitForEvent("page");
+  await ad.click();
+  await (await opened).close();
+  const stored = page.waitForResponse((r) => r.url().includes("/api/events"));
+  await hidePage(page);
+  expect((await stored).status()).toBe(200);
+  const events = (await beacons(page)).flatMap((b) => b.batch.events) as Array<{
+    name: string;
+    target_id?: string;
+  }>;
+  expect(events).toContainEqual(
+    expect.objectContaining({ name: "click_leadlink", target_id: href }),
+  );
+});

@@ -20,6 +20,7 @@ import type {
 import type { TopicVisibility } from "../../../contract/topic-content";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { post } from "../../lib/request";
+import { track } from "../analytics/track";
 import { LazySection } from "../home/LazySection";
 import { RankingList } from "../home/SeriesSections";
 import { TopicHomeFrames } from "../home/section-frame";
@@ -167,6 +168,8 @@ function TopicLink(props: {
       className={props.className}
       target="_blank"
       rel={props.rel ?? "noopener noreferrer"}
+      // A link out of the store is a lead-link click (spec 000 §7 click_leadlink).
+      onClick={() => track("click_leadlink", { target_id: href.slice(0, 200), frame: "topic" })}
     >
       {props.children}
     </a>
