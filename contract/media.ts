@@ -17,3 +17,13 @@ export function mediaUrl(path: string): string {
 export const IMAGE_WIDTHS = [
   120, 160, 240, 320, 360, 480, 640, 720, 960, 1080, 1280, 1400,
 ] as const;
+
+/**
+ * A srcset for one of the store's /media images at the given widths (?w=), so a phone is not sent
+ * a PC-sized picture; undefined for any other address, which has only the one size.
+ */
+export function mediaSrcSet(src: string, widths: readonly number[]): string | undefined {
+  if (!src.startsWith("/media/")) return undefined;
+  const joiner = src.includes("?") ? "&" : "?";
+  return widths.map((w) => `${src}${joiner}w=${w} ${w}w`).join(", ");
+}

@@ -6,6 +6,7 @@ import {
   screenshot,
   test,
   uniqueEmail,
+  visit,
 } from "./fixtures";
 
 /** The layout ids a page asked content for, from the home calls it made. */
@@ -122,4 +123,25 @@ test("deleting the viewing history asks first; Esc and いいえ keep it", async
   await dialog.getByRole("button", { name: "はい" }).click();
   await expect(history).toHaveCount(0);
   expect(clearCalls).toBe(1);
+});
+
+test("the first banner is fetched first and covers come at the width the screen needs", async ({
+  page,
+}) => {
+  await visit(page, "/home");
+  const first = page.locator("img[fetchpriority=high]");
+  await expect(first).toHaveCount(1);
+  await expect(first).toHaveAttribute("loading", "eager");
+  const cover = page.locator(".cover img[srcset]").first();
+  await cover.scrollIntoViewIfNeeded();
+  await expect
+    .poll(() => cover.evaluate((img: HTMLImageElement) => img.currentSrc))
+    .toMatch(/w=\d+/);
+  const drawn = await cover.evaluate((img: HTMLImageElement) => ({
+    shown: img.getBoundingClientRect().width * window.devicePixelRatio,
+    width: Number(/w=(\d+)/.exec(img.currentSrc)![1]),
+  }));
+  // Big enough to be sharp, and never more than one step past what the screen shows.
+  expect(drawn.width).toBeGreaterThanOrEqual(Math.min(drawn.shown, 480) * 0.95);
+  expect(drawn.width).toBeLessThanOrEqual(Math.max(drawn.shown * 2, 320));
 });

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import type { AuthorRef, LayoutConfig, SeriesItem } from "../../../contract/items";
+import { mediaSrcSet } from "../../../contract/media";
 import { badges, cutCredits, type dramaCdPrice, policyLabel } from "./card-rules";
 import { useCardState } from "./card-state";
 
@@ -37,6 +38,10 @@ export function showFromLayout(layout: LayoutConfig): CardShow {
   };
 }
 
+// Card covers are drawn about a quarter of a phone's width, or up to 160 px on a PC.
+const COVER_WIDTHS = [160, 240, 320, 480] as const;
+const COVER_SIZES = "(max-width: 767px) 25vw, 160px";
+
 /** A cover with its 完 / 新 badges; covers are 300×424 images. */
 export function Cover(props: {
   src: string;
@@ -52,7 +57,16 @@ export function Cover(props: {
     <div className={props.className ?? "cover"}>
       {/* An img without src is invalid HTML; an empty cover keeps its box without one. */}
       {props.src ? (
-        <img src={props.src} alt="" width={300} height={424} loading="lazy" decoding="async" />
+        <img
+          src={props.src}
+          srcSet={mediaSrcSet(props.src, COVER_WIDTHS)}
+          sizes={COVER_SIZES}
+          alt=""
+          width={300}
+          height={424}
+          loading="lazy"
+          decoding="async"
+        />
       ) : null}
       {marks.length > 0 && (
         <span className="cover__badges">

@@ -1,10 +1,15 @@
 import type { CarouselItem, HotWord } from "../../../contract/home";
 import type { BannerItem, DramaCdItem, FeatureItem, LayoutConfig } from "../../../contract/items";
+import { mediaSrcSet } from "../../../contract/media";
 import { bannerFrame } from "../../lib/tracking";
 import { DramaCdCard } from "../cards/DramaCdCard";
 import { FeatureCard } from "../cards/FeatureCard";
 import { TrackedLink } from "../cards/TrackedLink";
 import { useSectionFrame } from "./section-frame";
+
+// Banners fill a phone's width, or half the main column on a PC.
+const BANNER_WIDTHS = [360, 480, 720, 1080] as const;
+const BANNER_SIZES = "(max-width: 767px) 90vw, 440px";
 
 /** Banner sections (5, 19 rows; 9, 12, 16 strips; 8 grid), tracked top_banner_{layoutId}_{n}. */
 export function BannerList(props: {
@@ -24,10 +29,14 @@ export function BannerList(props: {
           >
             <img
               src={b.img}
+              srcSet={mediaSrcSet(b.img, BANNER_WIDTHS)}
+              sizes={BANNER_SIZES}
               alt={b.alt}
               width={702}
               height={180}
               loading={i === 0 ? "eager" : "lazy"}
+              // The flick banner's first picture is the largest of the first screen: fetched first.
+              fetchPriority={i === 0 && props.type === "flick" ? "high" : undefined}
             />
           </TrackedLink>
         </li>
