@@ -3,9 +3,9 @@
  * the media routes send an address with the current version as immutable for a year; bump it
  * whenever the art changes so browsers fetch the new pictures.
  */
-export const MEDIA_VERSION = 2;
+export const MEDIA_VERSION = 3;
 
-/** A /media image address with the current version, e.g. /media/books/3/cover.png?v=2. */
+/** A /media image address with the current version, e.g. /media/books/3/cover.png?v=3. */
 export function mediaUrl(path: string): string {
   return `${path}${path.includes("?") ? "&" : "?"}v=${MEDIA_VERSION}`;
 }
@@ -26,4 +26,28 @@ export function mediaSrcSet(src: string, widths: readonly number[]): string | un
   if (!src.startsWith("/media/")) return undefined;
   const joiner = src.includes("?") ? "&" : "?";
   return widths.map((w) => `${src}${joiner}w=${w} ${w}w`).join(", ");
+}
+
+/**
+ * Shapes a section can ask a piece of art in (?shape=), width × height at 1×: the same banner or
+ * appeal picture is composed anew for a square tile, a portrait slide or a wide card, so nothing
+ * the art says is cropped away by the slot's object-fit.
+ */
+export const ART_SHAPES = {
+  /** Small square banners (layout 16), 106 px. */
+  square: { width: 240, height: 240 },
+  /** Portrait carousel slides (layouts 23, 25), 3:4. */
+  portrait: { width: 300, height: 400 },
+  /** The appeal card's picture, 2:1. */
+  wide: { width: 480, height: 240 },
+  /** The corner popup banner (popup type 34), 192 × 80. */
+  corner: { width: 480, height: 200 },
+} as const;
+
+export type ArtShape = keyof typeof ART_SHAPES;
+
+/** A /media art address asking for the art composed in one of ART_SHAPES; others unchanged. */
+export function mediaShape(src: string, shape: ArtShape): string {
+  if (!/^\/media\/[a-z]+\/[a-z0-9-]+\.png/.test(src)) return src;
+  return `${src}${src.includes("?") ? "&" : "?"}shape=${shape}`;
 }

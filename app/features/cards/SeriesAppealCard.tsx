@@ -1,4 +1,5 @@
 import type { SeriesItem } from "../../../contract/items";
+import { mediaShape, mediaSrcSet } from "../../../contract/media";
 import { type Tracking, trackingValue } from "../../lib/tracking";
 import { AppealTags, type CardShow, Cover } from "./CardParts";
 import { bookButton, displayName } from "./card-rules";
@@ -32,9 +33,12 @@ export function SeriesAppealCard(props: {
       {hasImage && (
         <img
           className="appeal-card__image"
-          src={item.appeal_img!}
+          // The picture is drawn 2:1 for this card, so none of its text is cropped away.
+          src={mediaShape(item.appeal_img!, "wide")}
+          srcSet={mediaSrcSet(mediaShape(item.appeal_img!, "wide"), [320, 480, 640, 960])}
+          sizes="(max-width: 767px) 80vw, 300px"
           alt=""
-          width={240}
+          width={480}
           height={240}
           loading="lazy"
         />

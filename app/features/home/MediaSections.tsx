@@ -1,6 +1,6 @@
 import type { CarouselItem, HotWord } from "../../../contract/home";
 import type { BannerItem, DramaCdItem, FeatureItem, LayoutConfig } from "../../../contract/items";
-import { mediaSrcSet } from "../../../contract/media";
+import { mediaShape, mediaSrcSet } from "../../../contract/media";
 import { bannerFrame } from "../../lib/tracking";
 import { DramaCdCard } from "../cards/DramaCdCard";
 import { FeatureCard } from "../cards/FeatureCard";
@@ -10,6 +10,9 @@ import { useSectionFrame } from "./section-frame";
 // Banners fill a phone's width, or half the main column on a PC.
 const BANNER_WIDTHS = [360, 480, 720, 1080] as const;
 const BANNER_SIZES = "(max-width: 767px) 90vw, 440px";
+// Square banners (16) are 106 px, scaled up to 1.4× on wide screens; their art is drawn square.
+const SQUARE_WIDTHS = [120, 160, 240, 320] as const;
+const SQUARE_SIZES = "(min-width: 1184px) 148px, 120px";
 
 /** Banner sections (5, 19 rows; 9, 12, 16 strips; 8 grid), tracked top_banner_{layoutId}_{n}. */
 export function BannerList(props: {
@@ -19,28 +22,32 @@ export function BannerList(props: {
 }) {
   return (
     <ul className={`banner-list banner-list--t${props.type}`}>
-      {props.banners.map((b, i) => (
-        <li key={b.link_rotation_id}>
-          <TrackedLink
-            href={b.url}
-            tracking={{ frame: props.frame, position: i + 1 }}
-            newTab={b.action_type === 2}
-            className="banner-list__link"
-          >
-            <img
-              src={b.img}
-              srcSet={mediaSrcSet(b.img, BANNER_WIDTHS)}
-              sizes={BANNER_SIZES}
-              alt={b.alt}
-              width={702}
-              height={180}
-              loading={i === 0 ? "eager" : "lazy"}
-              // The flick banner's first picture is the largest of the first screen: fetched first.
-              fetchPriority={i === 0 && props.type === "flick" ? "high" : undefined}
-            />
-          </TrackedLink>
-        </li>
-      ))}
+      {props.banners.map((b, i) => {
+        const square = props.type === 16;
+        const src = square ? mediaShape(b.img, "square") : b.img;
+        return (
+          <li key={b.link_rotation_id}>
+            <TrackedLink
+              href={b.url}
+              tracking={{ frame: props.frame, position: i + 1 }}
+              newTab={b.action_type === 2}
+              className="banner-list__link"
+            >
+              <img
+                src={src}
+                srcSet={mediaSrcSet(src, square ? SQUARE_WIDTHS : BANNER_WIDTHS)}
+                sizes={square ? SQUARE_SIZES : BANNER_SIZES}
+                alt={b.alt}
+                width={square ? 240 : 702}
+                height={square ? 240 : 180}
+                loading={i === 0 ? "eager" : "lazy"}
+                // The flick banner's first picture is the largest of the first screen: fetched first.
+                fetchPriority={i === 0 && props.type === "flick" ? "high" : undefined}
+              />
+            </TrackedLink>
+          </li>
+        );
+      })}
     </ul>
   );
 }
@@ -77,6 +84,9 @@ export function FeatureList({ layout, items }: { layout: LayoutConfig; items: Fe
   );
 }
 
+const CAROUSEL_WIDE_WIDTHS = [360, 480, 720, 1080] as const;
+const CAROUSEL_TALL_WIDTHS = [320, 480, 640] as const;
+
 /**
  * Carousels: one slide per page with the next peeking in (23, 25 portrait; 24, 26 landscape;
  * 23 and 24 with the calligraphy title).
@@ -90,17 +100,31 @@ export function Carousel({ layout, slides }: { layout: LayoutConfig; slides: Car
     <ul
       className={`carousel ${landscape ? "carousel--landscape" : "carousel--portrait"}${calligraphy ? " carousel--calligraphy" : ""}`}
     >
-      {slides.map((s, i) => (
-        <li key={s.img} className="carousel__slide">
-          <TrackedLink href={s.url} tracking={{ frame, position: i + 1 }} seriesId={s.series_id}>
-            <img src={s.img} alt="" width={720} height={400} loading="lazy" />
-            <span className="carousel__caption">
-              <span className="carousel__title">{s.title}</span>
-              {s.series_name && <span className="carousel__series">{s.series_name}</span>}
-            </span>
-          </TrackedLink>
-        </li>
-      ))}
+      {slides.map((s, i) => {
+        // Portrait slides get their art composed 3:4 rather than a landscape picture cropped.
+        const src = landscape ? s.img : mediaShape(s.img, "portrait");
+        return (
+          <li key={s.img} className="carousel__slide">
+            <TrackedLink href={s.url} tracking={{ frame, position: i + 1 }} seriesId={s.series_id}>
+              <img
+                src={src}
+                srcSet={mediaSrcSet(src, landscape ? CAROUSEL_WIDE_WIDTHS : CAROUSEL_TALL_WIDTHS)}
+                sizes={
+                  landscape ? "(min-width: 752px) 400px, 85vw" : "(min-width: 752px) 300px, 80vw"
+                }
+                alt=""
+                width={landscape ? 720 : 300}
+                height={400}
+                loading="lazy"
+              />
+              <span className="carousel__caption">
+                <span className="carousel__title">{s.title}</span>
+                {s.series_name && <span className="carousel__series">{s.series_name}</span>}
+              </span>
+            </TrackedLink>
+          </li>
+        );
+      })}
     </ul>
   );
 }

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
+import { mediaShape } from "../../../contract/media";
 import type { PopupsAnswer, PopupView } from "../../../contract/popup";
 import { safeLinkUrl } from "../../../contract/safe-url";
 import { post } from "../../lib/request";
@@ -313,7 +314,15 @@ function BottomBanner({ popup, onClose }: { popup: PopupView; onClose: () => voi
   return (
     <aside className="popup-banner" aria-label={popup.title} data-testid="popup-banner">
       <a className="popup-banner__link" href={safeLinkUrl(popup.link_url) ?? "/otoku"}>
-        {popup.img ? <img src={popup.img} alt="" className="popup-banner__img" /> : null}
+        {popup.img ? (
+          <img
+            src={mediaShape(popup.img, "corner")}
+            alt=""
+            className="popup-banner__img"
+            width={480}
+            height={200}
+          />
+        ) : null}
         <span>{popup.title}</span>
       </a>
       <button type="button" className="popup-banner__close" aria-label="閉じる" onClick={onClose}>

@@ -1323,7 +1323,9 @@ function planHome(
           items: "series",
           icon: "new",
           more: "/more?sort=1",
-          flags: { new: true },
+          // Spec 000: a card shows its series' name only with display_name_flag; a shopper
+          // scanning new titles needs them under the covers.
+          flags: { new: true, name: true },
         },
       ];
     } else if (genre === 21) {

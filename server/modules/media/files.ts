@@ -65,7 +65,8 @@ export function bannerKey(input: BannerInput, format: ImageFormat = "png"): stri
   const w = checkSide("width", input.width ?? 702);
   const h = checkSide("height", input.height ?? 180);
   const texts = textTag(input.headline, input.sub, input.badge, input.covers);
-  return `${root}/banner/${id}-${w}x${h}${texts}.${format}`;
+  const visual = input.keyVisual ? "-kv" : "";
+  return `${root}/banner/${id}-${w}x${h}${visual}${texts}.${format}`;
 }
 
 export function jacketKey(input: JacketInput, format: ImageFormat = "png"): string {

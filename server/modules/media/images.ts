@@ -59,6 +59,8 @@ export interface BannerInput {
   badge?: string;
   /** Covers to fan out on the right (a campaign's series). */
   covers?: CoverInput[];
+  /** Art only, no headline or badge: the slot prints its own caption over it (carousels). */
+  keyVisual?: boolean;
   width?: number;
   height?: number;
 }
@@ -828,7 +830,10 @@ export function bannerDrawing(input: BannerInput): Drawing {
   const height = checkSide("height", input.height ?? 180);
   const covers = (input.covers ?? []).slice(0, 3);
   const rng = new Rng(seedOf(`banner:${id}`));
-  const style = rng.pick(["shojo", "shonen", "webtoon", "bl", "romance"] as const);
+  // A banner for series takes the first one's genre style; others pick one by their id.
+  const picked = rng.pick(["shojo", "shonen", "webtoon", "bl", "romance"] as const);
+  const genre = covers[0]?.genre;
+  const style = genre !== undefined && GENRE_STYLES[genre] ? GENRE_STYLES[genre]! : picked;
   const sc = rng.pick(SCHEMES[style]);
   const dark = style === "romance" || (style === "bl" && sc.bg[0].startsWith("#1"));
   const defs = [gradient("bg", sc.bg, rng.pick([0, 20, 160]))];
@@ -838,84 +843,133 @@ export function bannerDrawing(input: BannerInput): Drawing {
   if (style === "shojo") body.push(flowers(rng, width, height, sc.accent, 8, height * 0.09));
   body.push(sparkles(rng, width, height, "#fff", 10, height * 0.05));
 
-  // Right side: covers of the campaign's series fanned out, else a figure.
+  // Portrait and square slots stack the art (headline on top, covers below); wide ones set it
+  // side by side. A key visual (carousel slides, whose slot prints the headline over the art)
+  // carries no text of its own but the covers'.
   const tall = height / width > 0.6;
-  const artW = tall ? 0 : width * 0.36;
-  if (!tall && covers.length > 0) {
-    const ch = height * 0.78;
+  const keyVisual = input.keyVisual === true;
+
+  /** Covers fanned out around (cx, cy), each `ch` high; their ids kept apart inside the banner. */
+  const fan = (cx: number, cy: number, ch: number, spread: number) => {
     const cw = (ch * 300) / 424;
     covers.forEach((cover, i) => {
       const drawn = coverDrawing({ ...cover, width: 300, height: 424 });
-      const x = width - artW + (artW - cw) / 2 + (i - (covers.length - 1) / 2) * cw * 0.62;
-      const rot = (i - (covers.length - 1) / 2) * 8;
+      const off = i - (covers.length - 1) / 2;
+      const x = cx - cw / 2 + off * cw * spread;
+      const y = cy - ch / 2 + Math.abs(off) * ch * 0.03;
       const inner = drawn.svg
         .replace(
           /^<svg [^>]*>/,
-          `<svg x="${n(x)}" y="${n((height - ch) / 2 + Math.abs(i - 1) * 6)}" width="${n(cw)}" height="${n(ch)}" viewBox="0 0 300 424">`,
+          `<svg x="${n(x)}" y="${n(y)}" width="${n(cw)}" height="${n(ch)}" viewBox="0 0 300 424">`,
         )
         .replace(/id="(bg|spine)"/g, `id="$1${i}"`)
         .replace(/url\(#(bg|spine)\)/g, `url(#$1${i})`);
       body.push(
-        `<g transform="rotate(${rot} ${n(x + cw / 2)} ${n(height / 2)})">${rect(x + 4, (height - ch) / 2 + 6, cw, ch, "#000", `opacity="0.25"`)}${inner}</g>`,
+        `<g transform="rotate(${off * 8} ${n(x + cw / 2)} ${n(cy)})">${rect(x + ch * 0.015, y + ch * 0.02, cw, ch, "#000", `opacity="0.25"`)}${inner}</g>`,
       );
     });
-  } else if (!tall) {
+  };
+  const pair = (cx: number, top: number, s: number) => {
+    const skin = rng.pick(SKINS);
     body.push(
-      figure(
-        rng,
-        width - artW / 2,
-        height * 0.18,
-        height * 0.16,
-        sc.ink,
-        sc.paper,
-        rng.pick(HAIRS),
-        -1,
-      ),
+      figure(rng, cx - s * 1.5, top + s * 0.3, s, sc.ink, sc.paper, rng.pick(HAIRS), 1, skin),
     );
+    body.push(
+      figure(rng, cx + s * 1.4, top, s * 1.05, sc.ink, sc.accent, rng.pick(HAIRS), -1, skin),
+    );
+  };
+
+  // Where the text goes: the left of a wide banner, the top of a tall one.
+  const textX = width * 0.05;
+  const badgeR =
+    badge && !keyVisual ? Math.min(height * (tall ? 0.15 : 0.3), width * (tall ? 0.2 : 0.09)) : 0;
+  let artW = 0;
+  if (keyVisual) {
+    // The lower third stays scenery: the slot's caption sits there.
+    if (tall && covers.length > 0) {
+      const cy = height * 0.38;
+      body.push(
+        polygon(burst(width / 2, cy, width * 0.62, width * 0.4, 16), "#fff", `opacity="0.35"`),
+      );
+      fan(width / 2, cy, height * 0.6, 0.55);
+    } else if (tall) {
+      pair(width / 2, height * 0.18, width * 0.1);
+    } else {
+      pair(width * 0.3, height * 0.16, height * 0.11);
+      if (covers.length > 0) fan(width * 0.76, height * 0.44, height * 0.8, 0.6);
+    }
+  } else if (tall) {
+    const ch = height * 0.44;
+    if (covers.length > 0) fan(width * 0.42, height - ch / 2 - height * 0.05, ch, 0.5);
+    else pair(width * 0.45, height * 0.52, width * 0.1);
+  } else {
+    // Taller cards (features) give the covers more room; a fan never reaches under the text.
+    artW = width * (height / width > 0.4 ? 0.42 : 0.36);
+    const fanW = (1 + (covers.length - 1) * 0.62) * (300 / 424);
+    if (covers.length > 0)
+      fan(width - artW / 2, height / 2, Math.min(height * 0.78, (artW * 0.96) / fanW), 0.62);
+    else
+      body.push(
+        figure(
+          rng,
+          width - artW / 2,
+          height * 0.18,
+          height * 0.16,
+          sc.ink,
+          sc.paper,
+          rng.pick(HAIRS),
+          -1,
+        ),
+      );
   }
 
-  // Left: the headline, large, with an outline so it reads on any ground; the sub-line under it.
-  const textX = width * 0.05;
-  const badgeR = badge ? Math.min(height * 0.3, width * 0.12) : 0;
-  const areaW = width - artW - textX - (badge ? badgeR * 2 + width * 0.03 : width * 0.03);
-  const maxLines = tall ? 3 : 2;
-  const subSize = Math.max(12, Math.min(height * 0.1, 22));
-  const room = height * (tall ? 0.5 : 0.7) - (sub ? subSize * 1.8 : 0);
-  let size = Math.min(room / 1.15, height * 0.34);
-  let rows = wrap(headline, areaW / size, maxLines);
-  while (rows.at(-1)?.endsWith("…") || rows.length * size * 1.15 > room) {
-    size *= 0.92;
-    rows = wrap(headline, areaW / size, maxLines);
-    if (size < 14) break;
-  }
-  const blockH = rows.length * size * 1.15 + (sub ? subSize * 1.8 : 0);
-  const y0 = (tall ? height * 0.12 : (height - blockH) / 2) + size * 0.95;
-  body.push(
-    lines(rows, textX, y0, size * 1.15, {
-      size,
-      fill: dark ? "#fff" : sc.paper,
-      stroke: dark ? sc.ink : sc.title,
-      strokeWidth: size * 0.2,
-    }),
-  );
-  if (sub) {
-    const subRows = wrap(sub, (areaW + badgeR * 0.6) / subSize, 1);
-    const sy = y0 + (rows.length - 1) * size * 1.15 + subSize * 1.8;
+  if (!keyVisual) {
+    // The headline, large, with an outline so it reads on any ground; the sub-line under it.
+    const areaW = tall
+      ? width * 0.9
+      : width - artW - textX - (badge ? badgeR * 2 + width * 0.03 : width * 0.03);
+    const maxLines = tall ? 3 : 2;
+    const subBase = Math.max(tall ? 11 : 12, Math.min(height * (tall ? 0.06 : 0.1), 22));
+    const room = height * (tall ? 0.4 : 0.7) - (sub ? subBase * 1.8 : 0);
+    let size = Math.min(room / 1.15, height * 0.34, width * 0.16);
+    let rows = wrap(headline, areaW / size, maxLines);
+    while (rows.at(-1)?.endsWith("…") || rows.length * size * 1.15 > room) {
+      size *= 0.92;
+      rows = wrap(headline, areaW / size, maxLines);
+      if (size < 12) break;
+    }
+    const blockH = rows.length * size * 1.15 + (sub ? subBase * 1.8 : 0);
+    const y0 = (tall ? height * 0.05 : (height - blockH) / 2) + size * 0.95;
     body.push(
-      rect(
-        textX - 6,
-        sy - subSize * 1.1,
-        textEm(subRows[0] ?? "") * subSize + 12,
-        subSize * 1.5,
-        sc.ink,
-        `rx="${n(subSize * 0.3)}" opacity="0.85"`,
-      ),
+      lines(rows, textX, y0, size * 1.15, {
+        size,
+        fill: dark ? "#fff" : sc.paper,
+        stroke: dark ? sc.ink : sc.title,
+        strokeWidth: size * 0.2,
+      }),
     );
-    body.push(lines(subRows, textX, sy, 0, { size: subSize, fill: "#fff", weight: 400 }));
+    if (sub) {
+      // A long sub-line is set smaller rather than cut.
+      const subW = tall ? width * 0.9 : areaW;
+      const subSize = Math.max(10, Math.min(subBase, subW / textEm(sub)));
+      const subRows = wrap(sub, subW / subSize, 1);
+      const sy = y0 + (rows.length - 1) * size * 1.15 + subBase * 1.8;
+      body.push(
+        rect(
+          textX - 6,
+          sy - subSize * 1.1,
+          textEm(subRows[0] ?? "") * subSize + 12,
+          subSize * 1.5,
+          sc.ink,
+          `rx="${n(subSize * 0.3)}" opacity="0.85"`,
+        ),
+      );
+      body.push(lines(subRows, textX, sy, 0, { size: subSize, fill: "#fff", weight: 400 }));
+    }
   }
-  if (badge) {
-    const bx = tall ? width * 0.78 : width - artW - badgeR - width * 0.015;
-    const by = tall ? height * 0.72 : height * 0.5;
+  if (badge && !keyVisual) {
+    const bx = tall ? width - badgeR * 1.15 : width - artW - badgeR - width * 0.015;
+    const by = tall ? height - badgeR * 1.2 : height * 0.5;
     body.push(
       polygon(
         burst(bx, by, badgeR, badgeR * 0.82, 18),

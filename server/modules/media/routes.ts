@@ -3,7 +3,7 @@ import { Readable } from "node:stream";
 import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { INT4_MAX, integerIn, recordId } from "../../../contract/input";
-import { IMAGE_WIDTHS, MEDIA_VERSION } from "../../../contract/media";
+import { ART_SHAPES, type ArtShape, IMAGE_WIDTHS, MEDIA_VERSION } from "../../../contract/media";
 import { READER_PAGE_WIDTHS } from "../../../contract/reader";
 import type { AppEnv, AppServices } from "../../lib/context";
 import { ApiError } from "../../lib/errors";
@@ -62,6 +62,13 @@ const imageQuery = (widths: readonly number[]) =>
     v: z.string().max(20, "v は20文字以内で指定してください").optional(),
   });
 const artQuery = imageQuery(IMAGE_WIDTHS);
+const shapes = Object.keys(ART_SHAPES) as [ArtShape, ...ArtShape[]];
+/** Marketing art may also be asked in the shape of the slot that shows it (?shape=). */
+const shapedArtQuery = artQuery.extend({
+  shape: z
+    .enum(shapes, { message: `shape は ${shapes.join(", ")} のいずれかで指定してください` })
+    .optional(),
+});
 
 /** Shared images: immutable for a year at the current version, a day at any other address. */
 const publicCache = (v: string | undefined) =>
@@ -227,24 +234,30 @@ export function mediaRoutes(
     const shape = ART_KINDS[kind];
     if (!shape) notFound();
     const name = c.req.param("name").replace(/\.png$/, "");
-    const { w, v } = readQuery(c, artQuery);
+    const { w, v, shape: asked } = readQuery(c, shapedArtQuery);
     if (!(await artExists(db, { kind, name }))) notFound();
     const artId = (seedOf(`${kind}/${name}`) % 2_147_483_646) + 1;
     const caption = await artCaption(db, kind, name);
     const format = formatFor(c.req.header("accept"));
+    const frame = asked ? ART_SHAPES[asked] : undefined;
     let file: CachedMedia;
-    if (shape.square !== undefined) {
-      const size = w === undefined ? shape.square : Math.min(w, shape.square * 2);
+    if (shape.square !== undefined && (!frame || frame.width === frame.height)) {
+      const base = frame?.width ?? shape.square;
+      const size = w === undefined ? base : Math.min(w, base * 2);
       file = await squareFile(
         cache,
         { id: artId, style: shape.style, ...caption.square, size },
         format,
       );
     } else {
-      const base = shape.width ?? 702;
-      const width = w === undefined ? base : Math.min(w, base * 2);
-      const height = Math.round(((shape.height ?? 180) * width) / base);
-      file = await bannerFile(cache, { id: artId, ...caption.banner, width, height }, format);
+      const base = frame ?? { width: shape.width ?? 702, height: shape.height ?? 180 };
+      const width = w === undefined ? base.width : Math.min(w, base.width * 2);
+      const height = Math.round((base.height * width) / base.width);
+      file = await bannerFile(
+        cache,
+        { id: artId, ...caption.banner, keyVisual: kind === "carousel", width, height },
+        format,
+      );
     }
     return sendFile(c, file, publicCache(v));
   });
