@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MEDIA_VERSION, mediaSrcSet, mediaUrl } from "./media";
+import { MEDIA_VERSION, mediaShape, mediaSrcSet, mediaUrl } from "./media";
 
 describe("mediaSrcSet", () => {
   it("offers a store image at each asked width, keeping its version", () => {
@@ -13,5 +13,19 @@ describe("mediaSrcSet", () => {
   it("leaves other addresses with their one size", () => {
     expect(mediaSrcSet("https://cdn.example/a.png", [160])).toBeUndefined();
     expect(mediaSrcSet("", [160])).toBeUndefined();
+  });
+});
+
+describe("mediaShape", () => {
+  it("asks a store art address for the slot's shape, keeping its version", () => {
+    expect(mediaShape(mediaUrl("/media/banner/9.png"), "square")).toBe(
+      `/media/banner/9.png?v=${MEDIA_VERSION}&shape=square`,
+    );
+    expect(mediaShape("/media/appeal/1.png", "wide")).toBe("/media/appeal/1.png?shape=wide");
+  });
+
+  it("leaves covers, pages and outside images as they are", () => {
+    expect(mediaShape("/media/books/3/cover.png", "square")).toBe("/media/books/3/cover.png");
+    expect(mediaShape("https://cdn.example/a.png", "square")).toBe("https://cdn.example/a.png");
   });
 });

@@ -145,3 +145,48 @@ test("the first banner is fetched first and covers come at the width the screen 
   expect(drawn.width).toBeGreaterThanOrEqual(Math.min(drawn.shown, 480) * 0.95);
   expect(drawn.width).toBeLessThanOrEqual(Math.max(drawn.shown * 2, 320));
 });
+
+test("every picture on the home page is drawn in its slot's shape, and new manga show their names", async ({
+  page,
+}) => {
+  await visit(page, "/home");
+  const sections = page.locator("section[data-layout-id]");
+  const ids = await sections.evaluateAll((all) => all.map((s) => s.getAttribute("data-layout-id")));
+  for (const id of ids) {
+    const section = page.locator(`section[data-layout-id="${id}"]`);
+    if (!(await section.isVisible())) continue;
+    await section.scrollIntoViewIfNeeded().catch(() => {});
+  }
+  await page.waitForLoadState("networkidle");
+  // Lazy pictures out of a scroller's view are fetched too, to be measured.
+  const pictures = await page.evaluate(async () => {
+    const shown = [...document.images].filter((img) => {
+      const box = img.getBoundingClientRect();
+      return img.src.includes("/media/") && box.width > 8 && box.height > 8;
+    });
+    for (const img of shown) img.loading = "eager";
+    await Promise.all(shown.map((img) => img.decode().catch(() => {})));
+    return shown.map((img) => {
+      const box = img.getBoundingClientRect();
+      return {
+        src: img.currentSrc,
+        drawn: img.naturalWidth / img.naturalHeight,
+        slot: box.width / box.height,
+      };
+    });
+  });
+  expect(pictures.length).toBeGreaterThan(50);
+  // object-fit: cover would crop any picture whose shape differs from its slot's.
+  const cropped = pictures.filter((p) => Math.abs(p.drawn / p.slot - 1) > 0.04);
+  expect(cropped).toEqual([]);
+
+  const newManga = page.locator("section[data-layout-id]", {
+    has: page.getByRole("heading", { name: "新着マンガ" }),
+  });
+  const cards = newManga.locator("article");
+  await expect(cards.first()).toBeVisible();
+  // Spec 000: the section's display_name_flag puts each series' name under its cover.
+  expect(await cards.count()).toBeGreaterThan(0);
+  await expect(newManga.locator(".book-card__name")).toHaveCount(await cards.count());
+  await expect(newManga.locator(".book-card__name").first()).toHaveText(/\S{2,}/);
+});

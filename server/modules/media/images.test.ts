@@ -1,5 +1,6 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import { ART_SHAPES } from "../../../contract/media.ts";
 import { encodeDrawing, formatFor } from "./encode.ts";
 import {
   bannerDrawing,
@@ -149,6 +150,75 @@ describe("banners, jackets and squares", () => {
       height: 106,
     });
     expect(jacketDrawing({ cdId: 3 }).svg).not.toBe(jacketDrawing({ cdId: 4 }).svg);
+  });
+});
+
+/** The words a drawing prints: the text of its <text> elements, rows joined. */
+function printed(svg: string): string {
+  return [...svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]).join("");
+}
+
+/** The wireframe's words, which a shopper must never see in the art again. */
+const PLACEHOLDER =
+  /BANNER|FEATURE|CAROUSEL|COMMENT|AUTHOR|APPEAL|POPUP|NO\.\s*\d|VOL\.\s*\d|#\d{4,}/i;
+
+describe("the store's art says what its content says, in every shape a slot shows", () => {
+  const covers = [
+    { seriesId: 3, title: "君と夏の終わりに", author: "桜井ゆかり", genre: 2 },
+    { seriesId: 4, title: "極道の流儀", genre: 6 },
+  ];
+  const campaign = {
+    id: 1_773_706_358,
+    headline: "少年・青年マンガ全品15%OFFクーポン",
+    sub: "12/18(金)まで",
+    badge: "15%OFF",
+    covers,
+  };
+  const shapes = [
+    { width: 702, height: 180 },
+    { width: 702, height: 240 },
+    { width: 660, height: 340 },
+    ...Object.values(ART_SHAPES),
+  ];
+
+  it("prints a campaign's Japanese headline and dates at every shape, at exactly that size", async () => {
+    for (const shape of shapes) {
+      const drawing = bannerDrawing({ ...campaign, ...shape });
+      const words = printed(drawing.svg);
+      expect(words, `${shape.width}x${shape.height}`).toContain("少年・青年マンガ");
+      expect(words).toContain("12/18(金)まで");
+      expect(words).toContain("君と夏の終わりに");
+      expect(words).not.toMatch(PLACEHOLDER);
+      const image = await sharp(await encodeDrawing(drawing, "png")).metadata();
+      expect(image).toMatchObject(shape);
+    }
+  });
+
+  it("leaves a carousel's key visual to its covers, since the slide prints the headline", () => {
+    for (const shape of [{ width: 720, height: 400 }, ART_SHAPES.portrait]) {
+      const words = printed(bannerDrawing({ ...campaign, keyVisual: true, ...shape }).svg);
+      expect(words).toContain("君と夏の終わりに");
+      expect(words).not.toContain("少年・青年マンガ");
+    }
+  });
+
+  it("never prints a placeholder in covers, pages, jackets, squares or banners without texts", () => {
+    const svgs = [
+      coverDrawing({ seriesId: 126, volume: 10 }).svg,
+      coverDrawing({ seriesId: 126, volume: 10, title: "魔王の娘", genre: 5 }).svg,
+      pageDrawing({ bookId: 126, page: 3, pageCount: 20 }).svg,
+      jacketDrawing({ cdId: 3 }).svg,
+      ...(["appeal", "comment", "author", "stamp"] as const).map(
+        (style) => squareDrawing({ id: 658, style }).svg,
+      ),
+      ...shapes.map((shape) => bannerDrawing({ id: 1_773_706_358, ...shape }).svg),
+    ];
+    for (const svg of svgs) {
+      expect(printed(svg)).not.toMatch(PLACEHOLDER);
+    }
+    expect(printed(coverDrawing({ seriesId: 126, volume: 10, title: "魔王の娘" }).svg)).toContain(
+      "魔王の娘",
+    );
   });
 });
 

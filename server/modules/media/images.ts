@@ -928,7 +928,7 @@ export function bannerDrawing(input: BannerInput): Drawing {
     const areaW = tall
       ? width * 0.9
       : width - artW - textX - (badge ? badgeR * 2 + width * 0.03 : width * 0.03);
-    const maxLines = tall ? 3 : 2;
+    const maxLines = tall || height / width > 0.4 ? 3 : 2;
     const subBase = Math.max(tall ? 11 : 12, Math.min(height * (tall ? 0.06 : 0.1), 22));
     const room = height * (tall ? 0.4 : 0.7) - (sub ? subBase * 1.8 : 0);
     let size = Math.min(room / 1.15, height * 0.34, width * 0.16);

@@ -4,7 +4,7 @@ import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MEDIA_VERSION, mediaUrl } from "../../../contract/media";
+import { ART_SHAPES, MEDIA_VERSION, mediaShape, mediaUrl } from "../../../contract/media";
 import { Browser, createTestApp } from "../../http/test-client";
 import { users } from "../account/schema";
 import { campaignPolicies, campaigns, campaignTargets } from "../campaign/schema";
@@ -305,6 +305,25 @@ describe("marketing art", () => {
     const image = await sharp(Buffer.from(await campaign.arrayBuffer())).metadata();
     expect(image).toMatchObject({ format: "webp", width: 702, height: 240 });
     expect((await visitor.fetch("/media/campaign/2.png")).status).toBe(404);
+  });
+
+  it("draws a piece of art in the shape of the slot that asks (?shape=), and refuses others", async () => {
+    const visitor = new Browser(t.app);
+    for (const [shape, size] of Object.entries(ART_SHAPES)) {
+      const url = mediaShape(mediaUrl("/media/campaign/1.png"), shape as keyof typeof ART_SHAPES);
+      const drawn = await visitor.fetch(url);
+      expect(drawn.status, url).toBe(200);
+      expect(drawn.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      const image = await sharp(Buffer.from(await drawn.arrayBuffer())).metadata();
+      expect(image, shape).toMatchObject(size);
+      // At twice the width for sharp screens, in the same shape.
+      const sharp2x = await visitor.fetch(`${url}&w=${size.width * 2}`);
+      const twice = await sharp(Buffer.from(await sharp2x.arrayBuffer())).metadata();
+      expect(twice.height! / twice.width!).toBeCloseTo(size.height / size.width, 2);
+    }
+    const odd = await visitor.fetch("/media/campaign/1.png?shape=huge");
+    expect(odd.status).toBe(400);
+    expect(await odd.text()).toContain("shape");
   });
 
   it("takes a campaign banner's headline, offer and covers from the campaign itself", async () => {
