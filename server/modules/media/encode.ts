@@ -1,5 +1,8 @@
 import sharp from "sharp";
+import { useShippedFonts } from "./fonts.ts";
 import type { Drawing } from "./images.ts";
+
+useShippedFonts();
 
 /** The formats images are sent in: WebP to browsers that say they take it, PNG otherwise. */
 export type ImageFormat = "webp" | "png";
@@ -16,7 +19,7 @@ export function formatFor(accept: string | undefined): ImageFormat {
 
 /**
  * Rasterises an SVG drawing with sharp (libvips + librsvg; text through fontconfig and the
- * installed Noto CJK fonts) at its own size.
+ * Noto JP fonts shipped through npm, fonts.ts) at its own size.
  */
 export async function encodeDrawing(drawing: Drawing, format: ImageFormat): Promise<Buffer> {
   const image = sharp(Buffer.from(drawing.svg), { density: 72 }).resize(

@@ -1,10 +1,12 @@
+import { SANS_FAMILY, SERIF_FAMILY } from "./fonts.ts";
+
 /**
- * Small SVG building blocks for the store's demo art. Text is set in Noto Sans/Serif CJK JP
- * (Debian's fonts-noto-cjk), which the rasteriser finds through fontconfig.
+ * Small SVG building blocks for the store's demo art. Text is set in Noto Sans/Serif JP, shipped
+ * through npm and found by the rasteriser through fontconfig (fonts.ts).
  */
 
-export const SANS = "Noto Sans CJK JP, Noto Sans JP, sans-serif";
-export const SERIF = "Noto Serif CJK JP, Noto Serif JP, serif";
+export const SANS = `${SANS_FAMILY}, sans-serif`;
+export const SERIF = `${SERIF_FAMILY}, serif`;
 
 export function esc(text: string): string {
   return text
