@@ -1,8 +1,8 @@
 import sharp from "sharp";
-import { useShippedFonts } from "./fonts.ts";
+import { setUpShippedFonts } from "./fonts.ts";
 import type { Drawing } from "./images.ts";
 
-useShippedFonts();
+setUpShippedFonts();
 
 /** The formats images are sent in: WebP to browsers that say they take it, PNG otherwise. */
 export type ImageFormat = "webp" | "png";

@@ -49,7 +49,7 @@ let configured = false;
  * reads the variable when text is first laid out, not when sharp loads. An operator's own
  * FONTCONFIG_FILE is left alone.
  */
-export function useShippedFonts(): void {
+export function setUpShippedFonts(): void {
   if (configured) return;
   configured = true;
   if (process.env.FONTCONFIG_FILE) return;
