@@ -149,6 +149,8 @@ test("the first banner is fetched first and covers come at the width the screen 
 test("every picture on the home page is drawn in its slot's shape, and new manga show their names", async ({
   page,
 }) => {
+  // Every picture of the page is drawn on its first request: slow on a busy machine.
+  test.slow();
   await visit(page, "/home");
   const sections = page.locator("section[data-layout-id]");
   const ids = await sections.evaluateAll((all) => all.map((s) => s.getAttribute("data-layout-id")));
