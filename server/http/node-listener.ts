@@ -6,7 +6,7 @@ import type { RouterRoute } from "hono/types";
 import type { AppServices } from "../lib/context";
 import { isSecureRequest } from "../lib/forwarded";
 import { SHARED_PREFIX, sharedKey, sharedReply } from "../lib/shared-answers";
-import { endpointOf } from "./middleware/request-metrics";
+import { endpointFinder } from "./middleware/request-metrics";
 import { API_POLICY, hardeningHeaders } from "./middleware/security-headers";
 
 /**
@@ -25,6 +25,7 @@ export function nodeListener(
   const toApp = getRequestListener(app.fetch);
   const trustedHops = services.env.TRUST_PROXY;
   const { logger, metrics } = services;
+  const sharedRoute = endpointFinder(app.router, "GET");
   return (req, res) => {
     const url = req.url ?? "/";
     if (req.method === "GET" && url.startsWith(SHARED_PREFIX)) {
@@ -54,7 +55,7 @@ export function nodeListener(
         res.end(reply.body ?? undefined);
         const path = url.split("?")[0]!;
         const ms = performance.now() - started;
-        metrics.observeRequest("GET", endpointOf(app.router, "GET", path), reply.status, ms / 1000);
+        metrics.observeRequest("GET", sharedRoute(path), reply.status, ms / 1000);
         logger.info("request", {
           request_id: requestId,
           method: "GET",

@@ -36,15 +36,32 @@ export function routeLabel(
   return responding.path;
 }
 
-/** The route pattern of a GET that bypasses the Hono app (a shared answer kept in memory). */
-export function endpointOf(
+/** Paths remembered by endpointFinder; a crawler walking ids only makes it start over. */
+const REMEMBERED_PATHS = 10_000;
+
+/**
+ * The route pattern of a request that bypasses the Hono app (a shared answer kept in memory),
+ * from the app's router. A router match costs microseconds, so each path's pattern is kept.
+ */
+export function endpointFinder(
   router: Router<[unknown, RouterRoute]>,
   method: string,
-  pathname: string,
-): string {
-  const [matches] = router.match(method, pathname);
-  for (const [[, route]] of matches) if (route.method === method) return route.path;
-  return UNMATCHED;
+): (pathname: string) => string {
+  const known = new Map<string, string>();
+  return (pathname) => {
+    let pattern = known.get(pathname);
+    if (pattern !== undefined) return pattern;
+    pattern = UNMATCHED;
+    for (const [[, route]] of router.match(method, pathname)[0]) {
+      if (route.method === method) {
+        pattern = route.path;
+        break;
+      }
+    }
+    if (known.size >= REMEMBERED_PATHS) known.clear();
+    known.set(pathname, pattern);
+    return pattern;
+  };
 }
 
 /**
