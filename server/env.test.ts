@@ -46,6 +46,14 @@ describe("configuration", () => {
     expect(() => parseEnv({ MEDIA_CACHE_MB: "lots" })).toThrow(/MEDIA_CACHE_MB/);
   });
 
+  it("takes a METRICS_TOKEN of at least 16 printable characters, or none", () => {
+    expect(parseEnv({}).METRICS_TOKEN).toBeUndefined();
+    expect(parseEnv({ METRICS_TOKEN: "" }).METRICS_TOKEN).toBeUndefined();
+    expect(parseEnv({ METRICS_TOKEN: "0123456789abcdef" }).METRICS_TOKEN).toBe("0123456789abcdef");
+    expect(() => parseEnv({ METRICS_TOKEN: "short" })).toThrow(/METRICS_TOKEN/);
+    expect(() => parseEnv({ METRICS_TOKEN: "0123456789 abcdef" })).toThrow(/METRICS_TOKEN/);
+  });
+
   it("treats an empty URL as unset", () => {
     expect(parseEnv({ DATABASE_URL: "" }).DATABASE_URL).toBeUndefined();
   });

@@ -47,6 +47,16 @@ export const envSchema = z.object({
         .transform(Number)
         .pipe(z.number().int().min(0).max(10, "must be at most 10 proxy hops")),
     ),
+  /** When set, GET /metrics answers only `Authorization: Bearer <this>`; unset, it is open. */
+  METRICS_TOKEN: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v === "" ? undefined : v))
+    .refine((v) => v === undefined || v.length >= 16, { message: "must be at least 16 characters" })
+    .refine((v) => v === undefined || /^[\x21-\x7e]+$/.test(v), {
+      message: "must be printable ASCII without spaces",
+    }),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
 });
 

@@ -9,6 +9,7 @@ import { nodeListener } from "./http/node-listener";
 import { developmentPageHandler, type PageHandler, productionPageHandler } from "./http/pages";
 import { startOfTokyoDay } from "./lib/clock";
 import type { AppServices } from "./lib/context";
+import { createMetrics } from "./lib/metrics";
 import { sharedAnswerStore } from "./lib/shared-answers";
 import { createLogger } from "./logger";
 import { loadSessionSecret } from "./modules/account/service";
@@ -57,6 +58,8 @@ async function main() {
     : null;
   if (redis) await redis.connect();
 
+  const metrics = createMetrics();
+  metrics.watchDatabase(database.driver, database.usage);
   const services: AppServices = {
     env,
     database,
@@ -65,7 +68,9 @@ async function main() {
     sharedAnswers: sharedAnswerStore({
       redis,
       onRedisError: (error) => logger.warn("shared answer cache: redis failed", { error }),
+      onLookup: (tier, hit) => metrics.cacheLookup({ cache: "shared_answers", tier }, hit),
     }),
+    metrics,
     logger,
     sessionSecret: await loadSessionSecret(database.db, env.SESSION_SECRET),
   };
@@ -122,6 +127,8 @@ async function main() {
     redis: Boolean(redis),
     startup_ms: Math.round(performance.now() - started),
   });
+  if (env.NODE_ENV === "production" && !env.METRICS_TOKEN)
+    logger.warn("GET /metrics is open to anyone: set METRICS_TOKEN");
 
   let stopping = false;
   const stop = async (signal: string) => {

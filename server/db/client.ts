@@ -18,9 +18,22 @@ export const migrationsFolder = path.join(
 /** One type for both drivers: services are written once against the pg-core API. */
 export type Db = ReturnType<typeof drizzlePg>;
 
+/** How busy the database connections are (read when /metrics is scraped). */
+export interface PoolUsage {
+  /** The most connections the pool opens (PGlite: its one connection). */
+  max: number;
+  /** Connections open now. */
+  open: number;
+  /** Open connections nobody is using. */
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
+}
+
 export interface Database {
   db: Db;
   driver: "pglite" | "postgres";
+  usage(): PoolUsage;
   /** Answers true when the database answers a trivial query. */
   ping(): Promise<boolean>;
   migrate(): Promise<void>;
@@ -36,13 +49,20 @@ export interface OpenOptions {
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    const max = opts.poolSize ?? 10;
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max });
     // A broken idle connection must not crash the process; the pool replaces it.
     pool.on("error", () => {});
     const db = drizzlePg({ client: pool });
     return {
       db,
       driver: "postgres",
+      usage: () => ({
+        max,
+        open: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+      }),
       async ping() {
         try {
           await pool.query("select 1");
@@ -60,11 +80,19 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const client = await PGlite.create(dir.startsWith("memory://") ? undefined : dir, {
     extensions: { pg_trgm },
   });
+  const busy = countCalls(client);
   const db = drizzlePglite({ client }) as unknown as Db;
   let closed = false;
   return {
     db,
     driver: "pglite",
+    // One connection: busy while a call runs, the calls behind it wait for PGlite's lock.
+    usage: () => ({
+      max: 1,
+      open: closed ? 0 : 1,
+      idle: busy() === 0 && !closed ? 1 : 0,
+      waiting: Math.max(0, busy() - 1),
+    }),
     async ping() {
       if (closed) return false;
       try {
@@ -81,6 +109,27 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       await client.close();
     },
   };
+}
+
+/**
+ * Counts the calls drizzle makes on PGlite (query, exec, transaction) that have not finished:
+ * PGlite runs one at a time, so all but one of them are queued.
+ */
+function countCalls(client: PGlite): () => number {
+  let running = 0;
+  const counted = <A extends unknown[], R>(call: (...args: A) => Promise<R>) => {
+    const bound = call.bind(client);
+    return (...args: A): Promise<R> => {
+      running++;
+      return bound(...args).finally(() => {
+        running--;
+      });
+    };
+  };
+  client.query = counted(client.query) as PGlite["query"];
+  client.exec = counted(client.exec);
+  client.transaction = counted(client.transaction) as PGlite["transaction"];
+  return () => running;
 }
 
 export function pgliteDir(dataDir: string) {

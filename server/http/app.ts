@@ -8,10 +8,12 @@ import { jsonBody, queryObject } from "../lib/input";
 import { SHARED_PREFIX } from "../lib/shared-answers";
 import { type PaymentProvider, sandboxProvider } from "../modules/commerce/payments/provider";
 import { IMMUTABLE, precompressedAssets } from "./assets";
+import { METRICS_PATH, metricsAnswer } from "./metrics";
 import { setAnswerHeader } from "./middleware/answer-header";
 import { compression } from "./middleware/compression";
 import { cookiesAndSession } from "./middleware/cookies-and-session";
 import { requestContext } from "./middleware/request-context";
+import { requestMetrics } from "./middleware/request-metrics";
 import { securityHeaders } from "./middleware/security-headers";
 import type { PageHandler } from "./pages";
 import { apiRouter, siteRouter } from "./registry";
@@ -52,6 +54,7 @@ export function createApp({
 }: AppOptions) {
   const app = new Hono<AppEnv>();
 
+  app.use(requestMetrics(services.metrics, METRICS_PATH, (path) => pages?.routeOf?.(path)));
   app.use(requestContext(services.logger, services.env.TRUST_PROXY));
   app.use(securityHeaders(dev));
   app.use(compression());
@@ -78,6 +81,8 @@ export function createApp({
     c.header("Cache-Control", "no-store");
     return c.json({ status: up ? "ok" : "database unavailable" }, up ? 200 : 503);
   });
+  // Before the session: a scrape gets no cookie.
+  app.get(METRICS_PATH, metricsAnswer(services));
 
   if (clientDir) {
     app.use("/assets/*", precompressedAssets(clientDir));

@@ -1,9 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { getRequestListener } from "@hono/node-server";
+import type { Router } from "hono/router";
+import type { RouterRoute } from "hono/types";
 import type { AppServices } from "../lib/context";
 import { isSecureRequest } from "../lib/forwarded";
 import { SHARED_PREFIX, sharedKey, sharedReply } from "../lib/shared-answers";
+import { endpointFinder } from "./middleware/request-metrics";
 import { API_POLICY, hardeningHeaders } from "./middleware/security-headers";
 
 /**
@@ -13,12 +16,16 @@ import { API_POLICY, hardeningHeaders } from "./middleware/security-headers";
  * computed without a session), and it reads no cookie. Everything else goes to the Hono app.
  */
 export function nodeListener(
-  app: { fetch: (request: Request, env?: unknown) => Response | Promise<Response> },
+  app: {
+    fetch: (request: Request, env?: unknown) => Response | Promise<Response>;
+    router: Router<[unknown, RouterRoute]>;
+  },
   services: AppServices,
 ): (req: IncomingMessage, res: ServerResponse) => void {
   const toApp = getRequestListener(app.fetch);
   const trustedHops = services.env.TRUST_PROXY;
-  const logger = services.logger;
+  const { logger, metrics } = services;
+  const sharedRoute = endpointFinder(app.router, "GET");
   return (req, res) => {
     const url = req.url ?? "/";
     if (req.method === "GET" && url.startsWith(SHARED_PREFIX)) {
@@ -46,12 +53,15 @@ export function nodeListener(
         for (const [name, value] of hardeningHeaders(secure, API_POLICY)) headers[name] = value;
         res.writeHead(reply.status, headers);
         res.end(reply.body ?? undefined);
+        const path = url.split("?")[0]!;
+        const ms = performance.now() - started;
+        metrics.observeRequest("GET", sharedRoute(path), reply.status, ms / 1000);
         logger.info("request", {
           request_id: requestId,
           method: "GET",
-          path: url.split("?")[0],
+          path,
           status: reply.status,
-          ms: Math.round((performance.now() - started) * 10) / 10,
+          ms: Math.round(ms * 10) / 10,
           member: null,
           shared: "memory",
         });

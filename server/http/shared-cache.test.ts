@@ -28,6 +28,7 @@ beforeAll(async () => {
       appRequests++;
       return t.app.fetch(request, env);
     },
+    router: t.app.router,
   };
   server = createServer(nodeListener(app, t.services));
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));

@@ -2,6 +2,7 @@ import type { Database } from "../db/client";
 import { createTestDatabase } from "../db/test-database";
 import { parseEnv } from "../env";
 import type { AppServices } from "../lib/context";
+import { createMetrics } from "../lib/metrics";
 import { sharedAnswerStore } from "../lib/shared-answers";
 import { createLogger } from "../logger";
 import { memoryRateLimiter } from "../rate-limit";
@@ -12,20 +13,26 @@ import { createApp } from "./app";
  * client that keeps cookies and sends the CSRF header the way the page's request helper does.
  */
 export async function createTestApp(
-  options: { dataDir?: string; clientDir?: string } = {},
+  options: { dataDir?: string; clientDir?: string; metricsToken?: string } = {},
 ): Promise<{ app: ReturnType<typeof createApp>; services: AppServices; database: Database }> {
   const database = await createTestDatabase();
+  const metrics = createMetrics();
+  metrics.watchDatabase(database.driver, database.usage);
   const services: AppServices = {
     env: parseEnv({
       NODE_ENV: "test",
       LOG_LEVEL: "silent",
       TRUST_PROXY: "1",
       DATA_DIR: options.dataDir,
+      METRICS_TOKEN: options.metricsToken,
     }),
     database,
     db: database.db,
     limiter: memoryRateLimiter(),
-    sharedAnswers: sharedAnswerStore(),
+    sharedAnswers: sharedAnswerStore({
+      onLookup: (tier, hit) => metrics.cacheLookup({ cache: "shared_answers", tier }, hit),
+    }),
+    metrics,
     // Errors still reach stderr, so a failing API test shows its cause.
     logger: createLogger(process.env.TEST_LOG_LEVEL === "debug" ? "debug" : "error", {}, (line) =>
       process.stderr.write(`${line}\n`),

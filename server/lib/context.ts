@@ -2,6 +2,7 @@ import type { Database, Db } from "../db/client";
 import type { Env } from "../env";
 import type { Logger } from "../logger";
 import type { RateLimiter } from "../rate-limit";
+import type { Metrics } from "./metrics";
 import type { SharedAnswerStore } from "./shared-answers";
 
 /**
@@ -29,6 +30,8 @@ export interface AppServices {
   db: Db;
   limiter: RateLimiter;
   sharedAnswers: SharedAnswerStore;
+  /** Counted for GET /metrics: this app's own registry. */
+  metrics: Metrics;
   /** Keys the session-token hashes (see loadSessionSecret). */
   sessionSecret: string;
   logger: Logger;

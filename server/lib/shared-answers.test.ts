@@ -124,6 +124,27 @@ describe.skipIf(!redis)("the Redis tier", () => {
     expect(await redis!.ttl(`${prefix}/together`)).toBeGreaterThan(0);
   });
 
+  it("reports each tier it looked in, found or not", async () => {
+    const seen: string[] = [];
+    const onLookup = (tier: string, hit: boolean) => seen.push(`${tier} ${hit ? "hit" : "miss"}`);
+    const first = sharedAnswerStore({ redis, redisPrefix: prefix, onLookup });
+    await first.answer("/counted", async () => json(10));
+    await first.answer("/counted", async () => json(10));
+    first.peek("/counted");
+    first.peek("/elsewhere");
+    await sharedAnswerStore({ redis, redisPrefix: prefix, onLookup }).answer("/counted", () =>
+      Promise.reject(new Error("not computed again")),
+    );
+    expect(seen).toEqual([
+      "memory miss",
+      "redis miss",
+      "memory hit",
+      "memory hit",
+      "memory miss",
+      "redis hit",
+    ]);
+  });
+
   it("still answers when Redis is away", async () => {
     const gone = new Redis("redis://127.0.0.1:1", {
       lazyConnect: true,

@@ -59,6 +59,8 @@ interface Options {
   /** How long a process waits for another one computing the same answer before it computes too. */
   lockWaitMs?: number;
   onRedisError?: (error: unknown) => void;
+  /** Each look into a tier: found ready or not (metrics count them). */
+  onLookup?: (tier: "memory" | "redis", hit: boolean) => void;
 }
 
 export function sharedAnswerStore({
@@ -68,6 +70,7 @@ export function sharedAnswerStore({
   redisPrefix = "shared:v2:",
   lockWaitMs = 3000,
   onRedisError = () => {},
+  onLookup = () => {},
 }: Options = {}): SharedAnswerStore {
   const memory = new ByteLru<StoredAnswer>(maxBytes, sizeOf);
   const inFlight = new Map<string, Promise<StoredAnswer>>();
@@ -95,6 +98,7 @@ export function sharedAnswerStore({
 
   const viaRedis = async (key: string, produce: () => Promise<Buffer>) => {
     const kept = await safely(() => fromRedis(key), null);
+    onLookup("redis", kept !== null);
     if (kept) return kept;
     // One process computes; the others wait for its bytes instead of querying the database too.
     const lock = `${redisPrefix}lock:${key}`;
@@ -134,9 +138,15 @@ export function sharedAnswerStore({
   };
 
   return {
-    peek: (key) => memory.get(key),
+    // A miss here is not counted: the request goes on to answer(), which counts it.
+    peek(key) {
+      const hit = memory.get(key);
+      if (hit) onLookup("memory", true);
+      return hit;
+    },
     answer(key, produce) {
       const hit = memory.get(key);
+      onLookup("memory", hit !== undefined);
       if (hit) return Promise.resolve(hit);
       let pending = inFlight.get(key);
       if (!pending) {

@@ -48,6 +48,14 @@ describe("MediaCache", () => {
     expect(await listFiles(path.join(dir, "a"))).toEqual(["1-v1.png"]);
   });
 
+  it("reports whether each look on disk found the file", async () => {
+    const seen: boolean[] = [];
+    const cache = new MediaCache(path.join(dir, "counted"), ROOMY, (hit) => seen.push(hit));
+    await cache.get("cover/2-v1.png", () => Buffer.from("a"));
+    await cache.get("cover/2-v1.png", () => Buffer.from("a"));
+    expect(seen).toEqual([false, true]);
+  });
+
   it("does not cache a failed production", async () => {
     const cache = new MediaCache(path.join(dir, "b"), ROOMY);
     await expect(

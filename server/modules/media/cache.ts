@@ -46,6 +46,8 @@ export class MediaCache {
     dir: string,
     /** MEDIA_CACHE_MB in bytes. */
     readonly maxBytes: number,
+    /** Each look on disk: the file was there or had to be produced (metrics count them). */
+    private readonly onLookup: (hit: boolean) => void = () => {},
   ) {
     this.dir = path.resolve(dir);
   }
@@ -76,6 +78,7 @@ export class MediaCache {
     try {
       const found = await stat(file);
       if (found.isFile()) {
+        this.onLookup(true);
         this.remember(file, found.size);
         return { path: file, size: found.size };
       }
@@ -83,6 +86,7 @@ export class MediaCache {
       if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
       this.forget(file);
     }
+    this.onLookup(false);
     const data = await produce();
     // Drawing runs in parallel; making room and writing run one at a time, so every reservation
     // sees all files already written and the directory stays within the cap even in a burst.

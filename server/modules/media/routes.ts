@@ -150,6 +150,7 @@ export function mediaRoutes(
   cache = new MediaCache(
     `${services.env.DATA_DIR}/media`,
     services.env.MEDIA_CACHE_MB * 1024 * 1024,
+    (hit) => services.metrics.cacheLookup({ cache: "media", tier: "disk" }, hit),
   ),
 ) {
   const { db } = services;

@@ -1,0 +1,38 @@
+import type { ServerBuild } from "react-router";
+import { describe, expect, it } from "vitest";
+import { routeIdOf } from "./pages";
+
+/** A route table shaped like the build's manifest: root, a layout, pages and the 404 splat. */
+const manifest = (
+  routes: Array<{ id: string; parentId?: string; path?: string; index?: boolean }>,
+): Pick<ServerBuild, "routes"> => ({
+  routes: Object.fromEntries(
+    routes.map((r) => [r.id, { ...r, module: {} } as unknown as ServerBuild["routes"][string]]),
+  ),
+});
+
+const build = manifest([
+  { id: "root", path: "" },
+  { id: "layouts/default", parentId: "root" },
+  { id: "index", parentId: "layouts/default", index: true },
+  { id: "routes/series", parentId: "layouts/default", path: "series/:seriesId?" },
+  { id: "routes/book", parentId: "layouts/default", path: "series/:seriesId?/book/:bookId?" },
+  { id: "routes/not-found", parentId: "layouts/default", path: "*" },
+]);
+
+describe("the route id of a page (its request metrics label)", () => {
+  it("names the page's route, never its path", () => {
+    expect(routeIdOf(build, "/series/126")).toBe("routes/series");
+    expect(routeIdOf(build, "/series/126/book/9")).toBe("routes/book");
+    expect(routeIdOf(build, "/")).toBe("index");
+  });
+
+  it("reads a single-fetch data request as the page it loads for", () => {
+    expect(routeIdOf(build, "/series/126.data")).toBe("routes/series");
+    expect(routeIdOf(build, "/_root.data")).toBe("index");
+  });
+
+  it("names nothing when only the not-found splat matches", () => {
+    expect(routeIdOf(build, "/no/such/page")).toBeUndefined();
+  });
+});
