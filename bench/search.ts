@@ -82,7 +82,9 @@ interface Target {
 async function postgresTarget(databaseUrl: string): Promise<string> {
   const url = new URL(databaseUrl);
   const name = `${url.pathname.slice(1) || "postgres"}_search_${args.series}`;
-  const admin = new pg.Client({ connectionString: databaseUrl });
+  const adminUrl = new URL(databaseUrl);
+  adminUrl.pathname = "/postgres";
+  const admin = new pg.Client({ connectionString: adminUrl.toString() });
   await admin.connect();
   try {
     const found = await admin.query("select 1 from pg_database where datname = $1", [name]);

@@ -100,9 +100,9 @@ function suggestionKind(entries: SuggestionEntry[]): SuggestionKind {
         const pair = chars[c]! + chars[c + 1]!;
         if (seen.has(pair)) continue;
         seen.add(pair);
-        let list = lists.get(pair);
-        if (!list) lists.set(pair, (list = []));
-        list.push(i);
+        const list = lists.get(pair);
+        if (list) list.push(i);
+        else lists.set(pair, [i]);
       }
     }
   });
@@ -175,8 +175,10 @@ export async function loadSearchMemory(db: Db): Promise<SearchMemory> {
 }
 
 function slotOf(db: Db): Slot {
-  let slot = slots.get(db);
-  if (!slot) slots.set(db, (slot = { memory: null, loading: null, checkedAt: Date.now() }));
+  const held = slots.get(db);
+  if (held) return held;
+  const slot: Slot = { memory: null, loading: null, checkedAt: Date.now() };
+  slots.set(db, slot);
   return slot;
 }
 
