@@ -50,7 +50,7 @@ export function startSearchIndexRefresh(
     // Read the copy searches answer from now, not at the first visitor's search.
     await guarded("search index held in memory", async () => {
       const memory = await searchMemory(db);
-      return { series: memory.series.length };
+      return { series: memory.series.count };
     });
   })().catch((error) => logger.error("search index check failed", { error }));
   const timers = [

@@ -19,26 +19,42 @@ import {
  * as the SQL did (memory-index.test.ts compares the two). Another process's rebuild is noticed by
  * the index state's timestamps, looked at every few seconds.
  */
-export interface SeriesEntry {
-  id: number;
+/** Several ids per series, one run of `values` each: series i owns values[start[i]..start[i+1]). */
+interface IdLists {
+  start: Int32Array;
+  values: Int32Array;
+}
+
+/**
+ * series_search by column, in typed arrays and two long strings, so that a scan of 100,000 series
+ * reads a few megabytes in order instead of chasing a million small objects.
+ */
+export interface SeriesColumns {
+  count: number;
+  id: Int32Array;
+  /** Every series' text joined by newlines (which no text holds); series i at textStart[i]. */
   text: string;
+  textStart: Int32Array;
   title: string;
-  genreIds: number[];
-  categoryIds: number[];
-  tagIds: number[];
-  generationIds: number[];
-  authorIds: number[];
-  publisherId: number;
-  labelId: number | null;
-  magazineId: number | null;
-  complete: boolean;
-  ratingAverage: number;
-  ratingCount: number;
-  prices: number[];
-  minPrice: number | null;
+  titleStart: Int32Array;
+  genreIds: IdLists;
+  categoryIds: IdLists;
+  tagIds: IdLists;
+  generationIds: IdLists;
+  authorIds: IdLists;
+  prices: IdLists;
+  publisherId: Int32Array;
+  /** 0 for none (ids start at 1). */
+  labelId: Int32Array;
+  magazineId: Int32Array;
+  complete: Uint8Array;
+  ratingAverage: Float64Array;
+  ratingCount: Int32Array;
+  /** NaN for none. */
+  minPrice: Float64Array;
   /** Milliseconds; NaN when nothing is out, which no comparison with now lets through. */
-  releasedAt: number;
-  popularity: number;
+  releasedAt: Float64Array;
+  popularity: Int32Array;
 }
 
 export interface SuggestionEntry {
@@ -62,7 +78,7 @@ interface SuggestionKind {
 
 export interface SearchMemory {
   version: string;
-  series: SeriesEntry[];
+  series: SeriesColumns;
   suggestions: Map<number, SuggestionKind>;
 }
 
@@ -111,6 +127,71 @@ function suggestionKind(entries: SuggestionEntry[]): SuggestionKind {
   return { entries, byNorm: order((e) => e.norm), byReading: order((e) => e.reading), pairs };
 }
 
+function idLists(rows: Array<Record<string, unknown>>, column: string): IdLists {
+  const start = new Int32Array(rows.length + 1);
+  let total = 0;
+  rows.forEach((r, i) => {
+    start[i] = total;
+    total += (r[column] as unknown[]).length;
+  });
+  start[rows.length] = total;
+  const values = new Int32Array(total);
+  rows.forEach((r, i) => {
+    values.set((r[column] as unknown[]).map(Number), start[i]!);
+  });
+  return { start, values };
+}
+
+function joined(rows: Array<Record<string, unknown>>, column: string) {
+  const start = new Int32Array(rows.length + 1);
+  let at = 0;
+  rows.forEach((r, i) => {
+    start[i] = at;
+    at += (r[column] as string).length + 1;
+  });
+  start[rows.length] = at;
+  return { text: rows.map((r) => r[column] as string).join("\n"), start };
+}
+
+function seriesColumns(rows: Array<Record<string, unknown>>): SeriesColumns {
+  const column = <A extends Int32Array | Float64Array | Uint8Array>(
+    Type: new (n: number) => A,
+    value: (r: Record<string, unknown>) => number,
+  ) => {
+    const out = new Type(rows.length);
+    rows.forEach((r, i) => {
+      out[i] = value(r);
+    });
+    return out;
+  };
+  const orNaN = (v: unknown) => (v === null ? Number.NaN : Number(v));
+  const text = joined(rows, "text");
+  const title = joined(rows, "title");
+  return {
+    count: rows.length,
+    id: column(Int32Array, (r) => Number(r.id)),
+    text: text.text,
+    textStart: text.start,
+    title: title.text,
+    titleStart: title.start,
+    genreIds: idLists(rows, "genre_ids"),
+    categoryIds: idLists(rows, "category_ids"),
+    tagIds: idLists(rows, "tag_ids"),
+    generationIds: idLists(rows, "generation_ids"),
+    authorIds: idLists(rows, "author_ids"),
+    prices: idLists(rows, "prices"),
+    publisherId: column(Int32Array, (r) => Number(r.publisher_id)),
+    labelId: column(Int32Array, (r) => Number(r.label_id ?? 0)),
+    magazineId: column(Int32Array, (r) => Number(r.magazine_id ?? 0)),
+    complete: column(Uint8Array, (r) => (r.complete ? 1 : 0)),
+    ratingAverage: column(Float64Array, (r) => Number(r.rating_average)),
+    ratingCount: column(Int32Array, (r) => Number(r.rating_count)),
+    minPrice: column(Float64Array, (r) => orNaN(r.min_price)),
+    releasedAt: column(Float64Array, (r) => orNaN(r.released_ms)),
+    popularity: column(Int32Array, (r) => Number(r.popularity)),
+  };
+}
+
 /** Reads both tables; at 100,000 series it takes a few seconds and some 100 MB. */
 export async function loadSearchMemory(db: Db): Promise<SearchMemory> {
   const version = await indexVersion(db);
@@ -126,29 +207,9 @@ export async function loadSearchMemory(db: Db): Promise<SearchMemory> {
         ${s.prices} as prices, ${s.minPrice} as min_price,
         (extract(epoch from ${s.releasedAt}) * 1000)::float8 as released_ms,
         ${s.popularity} as popularity
-      from ${s}`)
+      from ${s} order by ${s.seriesId}`)
   ).rows as Array<Record<string, unknown>>;
-  const ints = (v: unknown) => (v as number[]).map(Number);
-  const series: SeriesEntry[] = seriesRows.map((r) => ({
-    id: Number(r.id),
-    text: r.text as string,
-    title: r.title as string,
-    genreIds: ints(r.genre_ids),
-    categoryIds: ints(r.category_ids),
-    tagIds: ints(r.tag_ids),
-    generationIds: ints(r.generation_ids),
-    authorIds: ints(r.author_ids),
-    publisherId: Number(r.publisher_id),
-    labelId: r.label_id === null ? null : Number(r.label_id),
-    magazineId: r.magazine_id === null ? null : Number(r.magazine_id),
-    complete: r.complete as boolean,
-    ratingAverage: Number(r.rating_average),
-    ratingCount: Number(r.rating_count),
-    prices: ints(r.prices),
-    minPrice: r.min_price === null ? null : Number(r.min_price),
-    releasedAt: r.released_ms === null ? Number.NaN : Number(r.released_ms),
-    popularity: Number(r.popularity),
-  }));
+  const series = seriesColumns(seriesRows);
 
   const t = searchSuggestions;
   const suggestionRows = (
@@ -230,24 +291,62 @@ export function forgetSearchMemory(db: Db): void {
 
 // ---- search ----
 
-const overlaps = (values: number[], wanted: number[]) => values.some((v) => wanted.includes(v));
+/** Whether series i's list holds any of `wanted`. */
+function holdsAny(lists: IdLists, i: number, wanted: readonly number[]): boolean {
+  for (let at = lists.start[i]!; at < lists.start[i + 1]!; at++)
+    if (wanted.includes(lists.values[at]!)) return true;
+  return false;
+}
 
-type Compare = (a: SeriesEntry, b: SeriesEntry) => number;
+/**
+ * Marks, in `marks`, the series whose text (in the joined string `text`) holds `term`, adding 1
+ * to each at most once: after k terms, series with mark k hold all of them.
+ */
+function markHolders(
+  text: string,
+  start: Int32Array,
+  term: string,
+  marks: Uint8Array,
+  round: number,
+): void {
+  let row = 0;
+  for (let at = text.indexOf(term); at >= 0; at = text.indexOf(term, at + 1)) {
+    while (start[row + 1]! <= at) row++;
+    if (marks[row] === round) marks[row] = round + 1;
+  }
+}
 
-/** Descending by a number; the SQL orders compare the same doubles and integers. */
+/** Per series, how many of the terms its part of the joined string `text` holds. */
+function rowsHoldingAll(
+  count: number,
+  text: string,
+  start: Int32Array,
+  terms: string[],
+): Uint8Array {
+  const marks = new Uint8Array(count);
+  terms.forEach((term, round) => {
+    markHolders(text, start, term, marks, round);
+  });
+  return marks;
+}
+
+type Compare = (a: number, b: number) => number;
+
+/** Descending by a column; the SQL orders compare the same doubles and integers. */
 const desc =
-  (key: (e: SeriesEntry) => number): Compare =>
+  (column: ArrayLike<number>): Compare =>
   (a, b) =>
-    key(b) - key(a);
+    column[b]! - column[a]!;
 
-/** min_price asc or desc, nulls last either way. */
+/** min_price asc or desc, nulls (NaN) last either way. */
 const byMinPrice =
-  (direction: 1 | -1): Compare =>
+  (column: Float64Array, direction: 1 | -1): Compare =>
   (a, b) => {
-    if (a.minPrice === b.minPrice) return 0;
-    if (a.minPrice === null) return 1;
-    if (b.minPrice === null) return -1;
-    return direction * (a.minPrice - b.minPrice);
+    const x = column[a]!;
+    const y = column[b]!;
+    if (Number.isNaN(x)) return Number.isNaN(y) ? 0 : 1;
+    if (Number.isNaN(y)) return -1;
+    return direction * (x - y);
   };
 
 function chain(compares: Compare[]): Compare {
@@ -269,86 +368,91 @@ export function searchInMemory(
   input: SearchInput,
   opts: { now: Date; limit: number; layoutIds: number[] | null },
 ): { ids: number[]; hit: number } {
+  const c = memory.series;
   const now = opts.now.getTime();
   const terms = queryTerms(input.wd);
   const layout = opts.layoutIds ? new Map(opts.layoutIds.map((id, i) => [id, i])) : null;
   const low = input.ps ?? 0;
   const high = input.pe ?? 2_147_483_647;
   const priced = input.ps !== undefined || input.pe !== undefined;
-  const matches = (e: SeriesEntry) =>
-    e.releasedAt <= now &&
-    terms.every((t) => e.text.includes(t)) &&
-    (!layout || layout.has(e.id)) &&
-    (input.gn.length === 0 || overlaps(e.genreIds, input.gn)) &&
-    (input.cg.length === 0 || overlaps(e.categoryIds, input.cg)) &&
-    (input.tg.length === 0 || overlaps(e.tagIds, input.tg)) &&
-    (input.at === undefined || e.authorIds.includes(input.at)) &&
-    (input.gr === undefined || e.generationIds.includes(input.gr)) &&
-    (input.pb === undefined || e.publisherId === input.pb) &&
-    (input.lb === undefined || e.labelId === input.lb) &&
-    (input.mz === undefined || e.magazineId === input.mz) &&
-    (input.rt === undefined || e.ratingAverage >= input.rt) &&
-    (input.ft !== 1 || e.complete) &&
-    (input.ft !== 2 || !e.complete) &&
-    (!priced || e.prices.some((p) => p >= low && p <= high));
+  const wordMarks = terms.length > 0 ? rowsHoldingAll(c.count, c.text, c.textStart, terms) : null;
+  const holdsPrice = (i: number) => {
+    for (let at = c.prices.start[i]!; at < c.prices.start[i + 1]!; at++) {
+      const p = c.prices.values[at]!;
+      if (p >= low && p <= high) return true;
+    }
+    return false;
+  };
+  const matches = (i: number) =>
+    (!wordMarks || wordMarks[i] === terms.length) &&
+    c.releasedAt[i]! <= now &&
+    (!layout || layout.has(c.id[i]!)) &&
+    (input.gn.length === 0 || holdsAny(c.genreIds, i, input.gn)) &&
+    (input.cg.length === 0 || holdsAny(c.categoryIds, i, input.cg)) &&
+    (input.tg.length === 0 || holdsAny(c.tagIds, i, input.tg)) &&
+    (input.at === undefined || holdsAny(c.authorIds, i, [input.at])) &&
+    (input.gr === undefined || holdsAny(c.generationIds, i, [input.gr])) &&
+    (input.pb === undefined || c.publisherId[i] === input.pb) &&
+    (input.lb === undefined || c.labelId[i] === input.lb) &&
+    (input.mz === undefined || c.magazineId[i] === input.mz) &&
+    (input.rt === undefined || c.ratingAverage[i]! >= input.rt) &&
+    (input.ft !== 1 || c.complete[i] === 1) &&
+    (input.ft !== 2 || c.complete[i] === 0) &&
+    (!priced || holdsPrice(i));
 
   const order: Compare[] = [];
-  const popular = [desc((e) => e.popularity), desc((e) => e.ratingCount)];
+  const popular = [desc(c.popularity), desc(c.ratingCount)];
   switch (input.sort) {
     case 1:
-      order.push(desc((e) => e.releasedAt));
+      order.push(desc(c.releasedAt));
       break;
     case 2:
       order.push(...popular);
       break;
     case 3:
-      order.push(
-        desc((e) => e.ratingAverage),
-        desc((e) => e.ratingCount),
-      );
+      order.push(desc(c.ratingAverage), desc(c.ratingCount));
       break;
     case 4:
-      order.push(byMinPrice(1));
+      order.push(byMinPrice(c.minPrice, 1));
       break;
     case 5:
-      order.push(byMinPrice(-1));
+      order.push(byMinPrice(c.minPrice, -1));
       break;
     default:
       if (layout && terms.length === 0) {
-        order.push((a, b) => layout.get(a.id)! - layout.get(b.id)!);
+        order.push((a, b) => layout.get(c.id[a]!)! - layout.get(c.id[b]!)!);
       } else if (terms.length > 0) {
-        const inTitle = (e: SeriesEntry) => (terms.every((t) => e.title.includes(t)) ? 1 : 0);
-        order.push(desc(inTitle));
+        const inTitle = rowsHoldingAll(c.count, c.title, c.titleStart, terms);
+        order.push(
+          (a, b) => (inTitle[b] === terms.length ? 1 : 0) - (inTitle[a] === terms.length ? 1 : 0),
+        );
       }
       order.push(...popular);
   }
-  order.push(
-    desc((e) => e.releasedAt),
-    desc((e) => e.id),
-  );
+  order.push(desc(c.releasedAt), desc(c.id));
   const compare = chain(order);
 
   // The page's rows are the first `wanted` in order: kept sorted as the scan goes, so most
   // matches are turned away by one comparison with the last kept.
   const offset = (input.pn - 1) * opts.limit;
   const wanted = offset + opts.limit;
-  const kept: SeriesEntry[] = [];
+  const kept: number[] = [];
   let hit = 0;
-  for (const e of memory.series) {
-    if (!matches(e)) continue;
+  for (let i = 0; i < c.count; i++) {
+    if (!matches(i)) continue;
     hit++;
-    if (kept.length === wanted && compare(e, kept[wanted - 1]!) >= 0) continue;
+    if (kept.length === wanted && compare(i, kept[wanted - 1]!) >= 0) continue;
     let lo = 0;
     let hi = kept.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (compare(kept[mid]!, e) <= 0) lo = mid + 1;
+      if (compare(kept[mid]!, i) <= 0) lo = mid + 1;
       else hi = mid;
     }
-    kept.splice(lo, 0, e);
+    kept.splice(lo, 0, i);
     if (kept.length > wanted) kept.pop();
   }
-  return { ids: kept.slice(offset).map((e) => e.id), hit };
+  return { ids: kept.slice(offset).map((i) => c.id[i]!), hit };
 }
 
 // ---- suggestions ----
@@ -370,7 +474,10 @@ function lowerBound(
   return lo;
 }
 
-/** Up to `cap` entries of a kind whose name or reading starts with q, best first. */
+/**
+ * Up to `cap` entries of a kind whose name or reading starts with q, best first: the two sorted
+ * ranges are walked once, keeping the `cap` best positions seen.
+ */
 export function prefixedInMemory(
   memory: SearchMemory,
   kind: number,
@@ -379,21 +486,26 @@ export function prefixedInMemory(
 ): SuggestionEntry[] {
   const k = memory.suggestions.get(kind);
   if (!k || cap <= 0) return [];
-  const found = new Set<number>();
+  // Every key starting with q sorts below q followed by the highest code unit.
+  const end = `${q}\uffff`;
+  const best: number[] = [];
   for (const [sorted, key] of [
     [k.byNorm, (e: SuggestionEntry) => e.norm],
     [k.byReading, (e: SuggestionEntry) => e.reading],
   ] as const) {
-    for (let i = lowerBound(sorted, k.entries, key, q); i < sorted.length; i++) {
+    const from = lowerBound(sorted, k.entries, key, q);
+    const to = lowerBound(sorted, k.entries, key, end);
+    for (let i = from; i < to; i++) {
       const at = sorted[i]!;
-      if (!key(k.entries[at]!).startsWith(q)) break;
-      found.add(at);
+      if (best.length === cap && at >= best[cap - 1]!) continue;
+      if (best.includes(at)) continue;
+      let j = best.length;
+      while (j > 0 && best[j - 1]! > at) j--;
+      best.splice(j, 0, at);
+      if (best.length > cap) best.pop();
     }
   }
-  return [...found]
-    .sort((a, b) => a - b)
-    .slice(0, cap)
-    .map((i) => k.entries[i]!);
+  return best.map((i) => k.entries[i]!);
 }
 
 /**
