@@ -161,6 +161,42 @@ export function pattern(page: number, limit: number, hit: number): Pattern {
   };
 }
 
+/**
+ * A search page's cards may be this old: building 30 cards is seven queries, which PGlite answers
+ * one at a time, and the popular series turn up in many searches. A campaign's price or a
+ * catalog edit reaches search results within this time; the series page itself is always current.
+ */
+export const SEARCH_CARD_MS = 30_000;
+/** Cards kept per database: a few hundred pages of results, a few megabytes. */
+const SEARCH_CARD_LIMIT = 10_000;
+const cardCaches = new WeakMap<Db, Map<number, { card: SeriesItem; until: number }>>();
+
+/** Cards for these series, each built at most SEARCH_CARD_MS ago (for visitors and members alike). */
+async function recentCards(db: Db, ids: number[], now: Date): Promise<SeriesItem[]> {
+  let cache = cardCaches.get(db);
+  if (!cache) {
+    cache = new Map();
+    cardCaches.set(db, cache);
+  }
+  const at = now.getTime();
+  const missing = ids.filter((id) => (cache.get(id)?.until ?? 0) <= at);
+  if (missing.length > 0) {
+    for (const card of await seriesItems(db, missing, { now })) {
+      cache.delete(card.series_id);
+      cache.set(card.series_id, { card, until: at + SEARCH_CARD_MS });
+    }
+    // Oldest first in a Map's order: those go when the cache is full.
+    for (const id of cache.keys()) {
+      if (cache.size <= SEARCH_CARD_LIMIT) break;
+      cache.delete(id);
+    }
+  }
+  return ids.flatMap((id) => {
+    const held = cache.get(id);
+    return held && held.until > at ? [held.card] : [];
+  });
+}
+
 export interface SearchAnswer {
   data: SeriesItem[];
   pattern: Pattern;
@@ -179,6 +215,7 @@ export async function searchSeries(
   opts: { now?: Date; memberId?: number | null; wholeCatalog?: boolean } = {},
 ): Promise<SearchAnswer> {
   const now = opts.now ?? new Date();
+  const live = opts.now === undefined;
   const condition = searchCondition(input);
   if (!hasCondition(input) && !opts.wholeCatalog) {
     return { data: [], pattern: pattern(input.pn, SEARCH_PAGE_SIZE, 0), condition };
@@ -186,7 +223,7 @@ export async function searchSeries(
   const page = await searchSeriesIds(db, input, { now });
   if (opts.memberId && input.wd !== "") await recordSearchWord(db, opts.memberId, input.wd, now);
   return {
-    data: await seriesItems(db, page.ids, { now }),
+    data: live ? await recentCards(db, page.ids, now) : await seriesItems(db, page.ids, { now }),
     pattern: pattern(input.pn, SEARCH_PAGE_SIZE, page.hit),
     condition,
   };
