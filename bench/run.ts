@@ -7,9 +7,13 @@
  * figure is measured there: orders per second with 20 members buying at once.
  *
  *   npm run bench -- [--seconds 10] [--connections 50] [--series 2000] [--data-dir DIR]
- *                    [--only status,shared,home,cart,pages,checkout,js]
+ *                    [--only status,shared,home,cart,pages,checkout,js,search]
+ *
+ * The search row runs bench/search.ts: its own server on a 100,000-series catalog (seeded once
+ * under --search-data-dir and reused), 8 visitors searching at once, on PGlite and, with
+ * DATABASE_URL, on PostgreSQL.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, get, type Server } from "node:http";
@@ -26,6 +30,7 @@ const args = z
     connections: z.coerce.number().int().min(1).max(1000).default(50),
     series: z.coerce.number().int().min(100).max(200_000).default(2000),
     "data-dir": z.string().optional(),
+    "search-data-dir": z.string().default("/tmp/komaya-search-bench"),
     port: z.coerce.number().int().default(3990),
     only: z
       .string()
@@ -39,11 +44,14 @@ const args = z
         connections: { type: "string" },
         series: { type: "string" },
         "data-dir": { type: "string" },
+        "search-data-dir": { type: "string" },
         port: { type: "string" },
         only: { type: "string" },
       },
     }).values,
   );
+
+const want = (row: string) => !args.only || args.only.has(row);
 
 interface Figures {
   name: string;
@@ -362,7 +370,7 @@ function table(rows: Figures[]) {
   return lines.join("\n");
 }
 
-async function main() {
+async function storeRows() {
   const dataDir = args["data-dir"] ?? mkdtempSync(path.join(tmpdir(), "komaya-bench-"));
   const base = `http://127.0.0.1:${args.port}`;
   console.log(
@@ -386,7 +394,6 @@ async function main() {
       `server ready after ${((Date.now() - started) / 1000).toFixed(1)} s (includes first-start seeding)`,
     );
 
-    const want = (row: string) => !args.only || args.only.has(row);
     const ratio = (a: Figures, b: Figures) => (a.rps / b.rps).toFixed(2);
     const status = await record(`${base}/api/status`);
     // Warm up so the first measured second is not JIT compilation.
@@ -459,6 +466,30 @@ async function main() {
     }
   } finally {
     server.kill("SIGTERM");
+  }
+}
+
+const STORE_ROWS = ["status", "shared", "home", "cart", "pages", "checkout", "js"];
+
+async function main() {
+  if (STORE_ROWS.some(want)) await storeRows();
+  if (want("search")) {
+    // Its own server and catalog (100,000 series), after this one has stopped.
+    const searched = spawnSync(
+      "npx",
+      [
+        "tsx",
+        "bench/search.ts",
+        "--seconds",
+        String(args.seconds),
+        "--port",
+        String(args.port + 1),
+        "--data-dir",
+        args["search-data-dir"],
+      ],
+      { stdio: "inherit", env: process.env },
+    );
+    if (searched.status !== 0) process.exitCode = 1;
   }
 }
 

@@ -8,6 +8,7 @@ import {
   tagSearchSources,
 } from "../catalog/service";
 import { purchasedVolumesBySeries } from "../commerce/service";
+import { forgetSearchMemory } from "./memory-index";
 import { charLength, compactField, shortGrams } from "./normalize";
 import {
   SUGGEST_AUTHOR,
@@ -279,6 +280,7 @@ export async function rebuildSearchIndex(
   // Fresh statistics keep the planner on the indexes (PGlite has no autovacuum to do it).
   await db.execute(sql`analyze ${seriesSearch}`);
   await db.execute(sql`analyze ${searchSuggestions}`);
+  forgetSearchMemory(db);
   return { skipped: false, series: seriesIds.length, suggestions: suggestionKeys.length };
 }
 
@@ -298,6 +300,7 @@ export async function refreshSearchPopularity(db: Db, now = new Date()): Promise
     where s.series_id = x.series_id and s.popularity <> coalesce(v.n, 0)`);
   await db.execute(sql`
     update ${searchIndexState} set popularity_at = ${now.toISOString()} where id = 1`);
+  forgetSearchMemory(db);
   return updated.rowCount ?? (updated as unknown as { affectedRows?: number }).affectedRows ?? 0;
 }
 

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import type { Logger } from "../../logger";
 import { rebuildSearchIndex, refreshSearchPopularity, vacuumSearchTables } from "./indexer";
+import { searchMemory } from "./memory-index";
 import { searchIndexState } from "./schema";
 
 /** The 人気 order follows purchases this often; the whole index is re-read less often. */
@@ -46,6 +47,11 @@ export function startSearchIndexRefresh(
     if (age >= rebuildMs) await rebuild();
     // An index built by the seed was built inside its transaction, where VACUUM cannot run.
     else await guarded("search tables vacuumed", () => vacuumSearchTables(db));
+    // Read the copy searches answer from now, not at the first visitor's search.
+    await guarded("search index held in memory", async () => {
+      const memory = await searchMemory(db);
+      return { series: memory.series.count };
+    });
   })().catch((error) => logger.error("search index check failed", { error }));
   const timers = [
     setInterval(() => void rebuild(), rebuildMs),

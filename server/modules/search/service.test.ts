@@ -4,6 +4,7 @@ import type { Database } from "../../db/client";
 import { createTestDatabase } from "../../db/test-database";
 import { homeLayoutItems, homeLayouts } from "../home/schema";
 import { rebuildSearchIndex, refreshSearchPopularity } from "./indexer";
+import { searchMemory } from "./memory-index";
 import { SEARCH_PAGE_SIZE, searchSeries, searchSeriesIds, suggest } from "./service";
 import { insertFixtureCatalog, insertPurchase, NOW } from "./test-fixture";
 
@@ -26,6 +27,8 @@ beforeAll(async () => {
     { layoutId: 77, position: 4, seriesId: 4 },
   ]);
   await rebuildSearchIndex(database.db, { now: NOW, force: true });
+  // Searches answer from the copy in memory (the database only while it loads).
+  await searchMemory(database.db);
 });
 afterAll(async () => {
   await database.close();

@@ -11,6 +11,14 @@ import type { Db } from "../../db/client";
 import { seriesItems } from "../catalog/series-items";
 import { layoutSeriesList } from "../home/service";
 import { clearSearchWords, recentSearchWords, recordSearchWord } from "../library/service";
+import {
+  containedInMemory,
+  heldSearchMemory,
+  prefixedInMemory,
+  type SearchMemory,
+  searchInMemory,
+  searchMemory,
+} from "./memory-index";
 import { charLength, compactField, escapeLike, queryTerms } from "./normalize";
 import {
   SUGGEST_AUTHOR,
@@ -41,25 +49,42 @@ export interface IdPage {
   hit: number;
 }
 
-/** The ids of one page of a search, in order, and how many series match in all. */
+/**
+ * The ids of one page of a search, in order, and how many series match in all: from the copy of
+ * the search table this process holds, or from the database while that copy is being read.
+ */
 export async function searchSeriesIds(
   db: Db,
   input: SearchInput,
-  opts: { now?: Date; limit?: number } = {},
+  opts: { now?: Date; limit?: number; from?: "memory" | "database" } = {},
 ): Promise<IdPage> {
   const now = opts.now ?? new Date();
   const limit = opts.limit ?? SEARCH_PAGE_SIZE;
-  const s = seriesSearch;
-  const where: SQL[] = [sql`${s.releasedAt} <= ${now.toISOString()}`];
-  const terms = queryTerms(input.wd);
-  for (const term of terms) where.push(termMatches(s.text, s.grams, term));
-
   let layoutIds: number[] | null = null;
   if (input.tp !== undefined) {
     layoutIds = (await layoutSeriesList(db, input.tp))?.seriesIds ?? [];
     if (layoutIds.length === 0) return { ids: [], hit: 0 };
-    where.push(sql`${s.seriesId} = any(${intArray(layoutIds)})`);
   }
+  const memory =
+    opts.from === "database"
+      ? null
+      : opts.from === "memory"
+        ? await searchMemory(db)
+        : heldSearchMemory(db);
+  if (memory) return searchInMemory(memory, input, { now, limit, layoutIds });
+  return searchSeriesIdsInDatabase(db, input, { now, limit, layoutIds });
+}
+
+async function searchSeriesIdsInDatabase(
+  db: Db,
+  input: SearchInput,
+  { now, limit, layoutIds }: { now: Date; limit: number; layoutIds: number[] | null },
+): Promise<IdPage> {
+  const s = seriesSearch;
+  const where: SQL[] = [sql`${s.releasedAt} <= ${now.toISOString()}`];
+  const terms = queryTerms(input.wd);
+  for (const term of terms) where.push(termMatches(s.text, s.grams, term));
+  if (layoutIds) where.push(sql`${s.seriesId} = any(${intArray(layoutIds)})`);
   if (input.gn.length > 0) where.push(sql`${s.genreIds} && ${intArray(input.gn)}`);
   if (input.cg.length > 0) where.push(sql`${s.categoryIds} && ${intArray(input.cg)}`);
   if (input.tg.length > 0) where.push(sql`${s.tagIds} && ${intArray(input.tg)}`);
@@ -136,6 +161,42 @@ export function pattern(page: number, limit: number, hit: number): Pattern {
   };
 }
 
+/**
+ * A search page's cards may be this old: building 30 cards is seven queries, which PGlite answers
+ * one at a time, and the popular series turn up in many searches. A campaign's price or a
+ * catalog edit reaches search results within this time; the series page itself is always current.
+ */
+export const SEARCH_CARD_MS = 30_000;
+/** Cards kept per database: a few hundred pages of results, a few megabytes. */
+const SEARCH_CARD_LIMIT = 10_000;
+const cardCaches = new WeakMap<Db, Map<number, { card: SeriesItem; until: number }>>();
+
+/** Cards for these series, each built at most SEARCH_CARD_MS ago (for visitors and members alike). */
+async function recentCards(db: Db, ids: number[], now: Date): Promise<SeriesItem[]> {
+  let cache = cardCaches.get(db);
+  if (!cache) {
+    cache = new Map();
+    cardCaches.set(db, cache);
+  }
+  const at = now.getTime();
+  const missing = ids.filter((id) => (cache.get(id)?.until ?? 0) <= at);
+  if (missing.length > 0) {
+    for (const card of await seriesItems(db, missing, { now })) {
+      cache.delete(card.series_id);
+      cache.set(card.series_id, { card, until: at + SEARCH_CARD_MS });
+    }
+    // Oldest first in a Map's order: those go when the cache is full.
+    for (const id of cache.keys()) {
+      if (cache.size <= SEARCH_CARD_LIMIT) break;
+      cache.delete(id);
+    }
+  }
+  return ids.flatMap((id) => {
+    const held = cache.get(id);
+    return held && held.until > at ? [held.card] : [];
+  });
+}
+
 export interface SearchAnswer {
   data: SeriesItem[];
   pattern: Pattern;
@@ -154,6 +215,7 @@ export async function searchSeries(
   opts: { now?: Date; memberId?: number | null; wholeCatalog?: boolean } = {},
 ): Promise<SearchAnswer> {
   const now = opts.now ?? new Date();
+  const live = opts.now === undefined;
   const condition = searchCondition(input);
   if (!hasCondition(input) && !opts.wholeCatalog) {
     return { data: [], pattern: pattern(input.pn, SEARCH_PAGE_SIZE, 0), condition };
@@ -161,7 +223,7 @@ export async function searchSeries(
   const page = await searchSeriesIds(db, input, { now });
   if (opts.memberId && input.wd !== "") await recordSearchWord(db, opts.memberId, input.wd, now);
   return {
-    data: await seriesItems(db, page.ids, { now }),
+    data: live ? await recentCards(db, page.ids, now) : await seriesItems(db, page.ids, { now }),
     pattern: pattern(input.pn, SEARCH_PAGE_SIZE, page.hit),
     condition,
   };
@@ -197,22 +259,69 @@ function suggestionUrl(kind: number, id: number): string {
   return `/search?tg=${id}`;
 }
 
+type SuggestionRow = { kind: number; ref_id: number; name: string };
+const SUGGEST_KINDS = [SUGGEST_SERIES, SUGGEST_AUTHOR, SUGGEST_TAG];
+
 /**
  * Type-ahead for the search box: titles, authors and tags whose name or reading starts with what
  * was typed come first, then those that contain it; among equals the more popular first.
  */
-export async function suggest(db: Db, word: string): Promise<Suggestion[]> {
+export async function suggest(
+  db: Db,
+  word: string,
+  opts: { from?: "memory" | "database" } = {},
+): Promise<Suggestion[]> {
   const q = compactField(word);
   if (q === "") return [];
+  const memory =
+    opts.from === "database"
+      ? null
+      : opts.from === "memory"
+        ? await searchMemory(db)
+        : heldSearchMemory(db);
+  const rows = memory ? suggestInMemory(memory, q) : await suggestFromDatabase(db, q);
+  return rows.map((r) => ({
+    type: KIND_TYPE[r.kind]!,
+    id: r.ref_id,
+    name: r.name,
+    url: suggestionUrl(r.kind, r.ref_id),
+    ...(r.kind === SUGGEST_SERIES ? { series_id: r.ref_id } : {}),
+  }));
+}
+
+function suggestInMemory(memory: SearchMemory, q: string): SuggestionRow[] {
+  const prefixed = SUGGEST_KINDS.map((kind) =>
+    prefixedInMemory(memory, kind, q, SUGGEST_CAPS[kind]!),
+  );
+  // A single character inside names is too loose a hint to offer; it only matches as a prefix.
+  const contained =
+    charLength(q) >= 2
+      ? SUGGEST_KINDS.map((kind, i) =>
+          containedInMemory(
+            memory,
+            kind,
+            q,
+            SUGGEST_CAPS[kind]! - prefixed[i]!.length,
+            new Set(prefixed[i]!.map((e) => e.refId)),
+          ),
+        )
+      : [];
+  return [...prefixed.flat(), ...contained.flat()].map((e) => ({
+    kind: e.kind,
+    ref_id: e.refId,
+    name: e.name,
+  }));
+}
+
+async function suggestFromDatabase(db: Db, q: string): Promise<SuggestionRow[]> {
   const t = searchSuggestions;
   const prefix = `${escapeLike(q)}%`;
   const isPrefix = sql`(${t.norm} like ${prefix} or ${t.reading} like ${prefix})`;
-  type Row = { kind: number; ref_id: number; name: string };
   // One small query per kind keeps each to its top few. "weight + 0" keeps the planner off a walk
   // down a weight index, which is quick for common words but reads every row for rare ones.
-  const pick = (where: SQL, kinds: number[], exclude: Row[]) =>
+  const pick = (where: SQL, kinds: number[], exclude: SuggestionRow[]) =>
     kinds.length === 0
-      ? Promise.resolve([] as Row[])
+      ? Promise.resolve([] as SuggestionRow[])
       : db
           .execute(
             sql.join(
@@ -227,22 +336,19 @@ export async function suggest(db: Db, word: string): Promise<Suggestion[]> {
               sql` union all `,
             ),
           )
-          .then((r) => r.rows as Row[]);
-  const kinds = [SUGGEST_SERIES, SUGGEST_AUTHOR, SUGGEST_TAG];
-  const prefixed = await pick(isPrefix, kinds, []);
-  const short = kinds.filter(
+          .then((r) => r.rows as SuggestionRow[]);
+  const prefixed = await pick(isPrefix, SUGGEST_KINDS, []);
+  const short = SUGGEST_KINDS.filter(
     (kind) => prefixed.filter((r) => r.kind === kind).length < SUGGEST_CAPS[kind]!,
   );
-  // A single character inside names is too loose a hint to offer; it only matches as a prefix.
   const contained =
     charLength(q) >= 2 ? await pick(termMatches(t.text, t.grams, q), short, prefixed) : [];
-  const byKind = (rows: Row[]) => kinds.flatMap((kind) => rows.filter((r) => r.kind === kind));
+  const byKind = (rows: SuggestionRow[]) =>
+    SUGGEST_KINDS.flatMap((kind) => rows.filter((r) => r.kind === kind));
   return [...byKind(prefixed), ...byKind(contained)].map((r) => ({
-    type: KIND_TYPE[r.kind]!,
-    id: r.ref_id,
+    kind: Number(r.kind),
+    ref_id: Number(r.ref_id),
     name: r.name,
-    url: suggestionUrl(r.kind, r.ref_id),
-    ...(r.kind === SUGGEST_SERIES ? { series_id: r.ref_id } : {}),
   }));
 }
 

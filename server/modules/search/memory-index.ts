@@ -1,0 +1,539 @@
+import { sql } from "drizzle-orm";
+import type { SearchInput } from "../../../contract/search";
+import type { Db } from "../../db/client";
+import { queryTerms } from "./normalize";
+import {
+  SUGGEST_AUTHOR,
+  SUGGEST_SERIES,
+  SUGGEST_TAG,
+  searchIndexState,
+  searchSuggestions,
+  seriesSearch,
+} from "./schema";
+
+/**
+ * The search tables held in this process, so a search or a keystroke's suggestions are a scan of
+ * plain arrays instead of a query: PGlite answers one query at a time, and at 100,000 series the
+ * SQL search took 77 ms for one visitor (docs/decisions/0034). Read from series_search and
+ * search_suggestions, whose rows change only when the indexer runs, so the copy answers exactly
+ * as the SQL did (memory-index.test.ts compares the two). Another process's rebuild is noticed by
+ * the index state's timestamps, looked at every few seconds.
+ */
+/** Several ids per series, one run of `values` each: series i owns values[start[i]..start[i+1]). */
+interface IdLists {
+  start: Int32Array;
+  values: Int32Array;
+}
+
+/**
+ * series_search by column, in typed arrays and two long strings, so that a scan of 100,000 series
+ * reads a few megabytes in order instead of chasing a million small objects.
+ */
+export interface SeriesColumns {
+  count: number;
+  id: Int32Array;
+  /** Every series' text joined by newlines (which no text holds); series i at textStart[i]. */
+  text: string;
+  textStart: Int32Array;
+  title: string;
+  titleStart: Int32Array;
+  genreIds: IdLists;
+  categoryIds: IdLists;
+  tagIds: IdLists;
+  generationIds: IdLists;
+  authorIds: IdLists;
+  prices: IdLists;
+  publisherId: Int32Array;
+  /** 0 for none (ids start at 1). */
+  labelId: Int32Array;
+  magazineId: Int32Array;
+  complete: Uint8Array;
+  ratingAverage: Float64Array;
+  ratingCount: Int32Array;
+  /** NaN for none. */
+  minPrice: Float64Array;
+  /** Milliseconds; NaN when nothing is out, which no comparison with now lets through. */
+  releasedAt: Float64Array;
+  popularity: Int32Array;
+}
+
+export interface SuggestionEntry {
+  kind: number;
+  refId: number;
+  name: string;
+  norm: string;
+  reading: string;
+  text: string;
+}
+
+/** The entries of one kind in their order of preference (weight desc, ref id), with lookups. */
+interface SuggestionKind {
+  entries: SuggestionEntry[];
+  /** Positions in entries, ordered by norm (then by reading): a prefix is one range of each. */
+  byNorm: Int32Array;
+  byReading: Int32Array;
+  /** Positions in entries whose text holds a two-character piece, in order of preference. */
+  pairs: Map<string, Int32Array>;
+}
+
+export interface SearchMemory {
+  version: string;
+  series: SeriesColumns;
+  suggestions: Map<number, SuggestionKind>;
+}
+
+/** How often a process asks whether another one rebuilt the index. */
+const VERSION_CHECK_MS = 5000;
+
+interface Slot {
+  memory: SearchMemory | null;
+  loading: Promise<SearchMemory> | null;
+  checkedAt: number;
+}
+
+const slots = new WeakMap<Db, Slot>();
+
+async function indexVersion(db: Db): Promise<string> {
+  const [state] = await db
+    .select({ rebuiltAt: searchIndexState.rebuiltAt, popularityAt: searchIndexState.popularityAt })
+    .from(searchIndexState);
+  return `${state?.rebuiltAt?.getTime() ?? 0}:${state?.popularityAt?.getTime() ?? 0}`;
+}
+
+const codeUnitOrder = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+function suggestionKind(entries: SuggestionEntry[]): SuggestionKind {
+  const order = (key: (e: SuggestionEntry) => string) =>
+    Int32Array.from(entries.keys()).sort((a, b) =>
+      codeUnitOrder(key(entries[a]!), key(entries[b]!)),
+    );
+  const lists = new Map<string, number[]>();
+  entries.forEach((e, i) => {
+    const seen = new Set<string>();
+    for (const word of e.text.split(" ")) {
+      const chars = [...word];
+      for (let c = 0; c + 1 < chars.length; c++) {
+        const pair = chars[c]! + chars[c + 1]!;
+        if (seen.has(pair)) continue;
+        seen.add(pair);
+        const list = lists.get(pair);
+        if (list) list.push(i);
+        else lists.set(pair, [i]);
+      }
+    }
+  });
+  const pairs = new Map<string, Int32Array>();
+  for (const [pair, list] of lists) pairs.set(pair, Int32Array.from(list));
+  return { entries, byNorm: order((e) => e.norm), byReading: order((e) => e.reading), pairs };
+}
+
+function idLists(rows: Array<Record<string, unknown>>, column: string): IdLists {
+  const start = new Int32Array(rows.length + 1);
+  let total = 0;
+  rows.forEach((r, i) => {
+    start[i] = total;
+    total += (r[column] as unknown[]).length;
+  });
+  start[rows.length] = total;
+  const values = new Int32Array(total);
+  rows.forEach((r, i) => {
+    values.set((r[column] as unknown[]).map(Number), start[i]!);
+  });
+  return { start, values };
+}
+
+function joined(rows: Array<Record<string, unknown>>, column: string) {
+  const start = new Int32Array(rows.length + 1);
+  let at = 0;
+  rows.forEach((r, i) => {
+    start[i] = at;
+    at += (r[column] as string).length + 1;
+  });
+  start[rows.length] = at;
+  return { text: rows.map((r) => r[column] as string).join("\n"), start };
+}
+
+function seriesColumns(rows: Array<Record<string, unknown>>): SeriesColumns {
+  const column = <A extends Int32Array | Float64Array | Uint8Array>(
+    Type: new (n: number) => A,
+    value: (r: Record<string, unknown>) => number,
+  ) => {
+    const out = new Type(rows.length);
+    rows.forEach((r, i) => {
+      out[i] = value(r);
+    });
+    return out;
+  };
+  const orNaN = (v: unknown) => (v === null ? Number.NaN : Number(v));
+  const text = joined(rows, "text");
+  const title = joined(rows, "title");
+  return {
+    count: rows.length,
+    id: column(Int32Array, (r) => Number(r.id)),
+    text: text.text,
+    textStart: text.start,
+    title: title.text,
+    titleStart: title.start,
+    genreIds: idLists(rows, "genre_ids"),
+    categoryIds: idLists(rows, "category_ids"),
+    tagIds: idLists(rows, "tag_ids"),
+    generationIds: idLists(rows, "generation_ids"),
+    authorIds: idLists(rows, "author_ids"),
+    prices: idLists(rows, "prices"),
+    publisherId: column(Int32Array, (r) => Number(r.publisher_id)),
+    labelId: column(Int32Array, (r) => Number(r.label_id ?? 0)),
+    magazineId: column(Int32Array, (r) => Number(r.magazine_id ?? 0)),
+    complete: column(Uint8Array, (r) => (r.complete ? 1 : 0)),
+    ratingAverage: column(Float64Array, (r) => Number(r.rating_average)),
+    ratingCount: column(Int32Array, (r) => Number(r.rating_count)),
+    minPrice: column(Float64Array, (r) => orNaN(r.min_price)),
+    releasedAt: column(Float64Array, (r) => orNaN(r.released_ms)),
+    popularity: column(Int32Array, (r) => Number(r.popularity)),
+  };
+}
+
+/** Reads both tables; at 100,000 series it takes a few seconds and some 100 MB. */
+export async function loadSearchMemory(db: Db): Promise<SearchMemory> {
+  const version = await indexVersion(db);
+  const s = seriesSearch;
+  const seriesRows = (
+    await db.execute(sql`
+      select ${s.seriesId} as id, ${s.text} as text, ${s.title} as title,
+        ${s.genreIds} as genre_ids, ${s.categoryIds} as category_ids, ${s.tagIds} as tag_ids,
+        ${s.generationIds} as generation_ids, ${s.authorIds} as author_ids,
+        ${s.publisherId} as publisher_id, ${s.labelId} as label_id,
+        ${s.magazineId} as magazine_id, ${s.completeFlag} as complete,
+        ${s.ratingAverage} as rating_average, ${s.ratingCount} as rating_count,
+        ${s.prices} as prices, ${s.minPrice} as min_price,
+        (extract(epoch from ${s.releasedAt}) * 1000)::float8 as released_ms,
+        ${s.popularity} as popularity
+      from ${s} order by ${s.seriesId}`)
+  ).rows as Array<Record<string, unknown>>;
+  const series = seriesColumns(seriesRows);
+
+  const t = searchSuggestions;
+  const suggestionRows = (
+    await db.execute(sql`
+      select ${t.kind} as kind, ${t.refId} as ref_id, ${t.name} as name, ${t.norm} as norm,
+        ${t.reading} as reading, ${t.text} as text
+      from ${t} order by ${t.kind}, ${t.weight} desc, ${t.refId}`)
+  ).rows as Array<Record<string, unknown>>;
+  const suggestions = new Map<number, SuggestionKind>();
+  for (const kind of [SUGGEST_SERIES, SUGGEST_AUTHOR, SUGGEST_TAG]) {
+    const entries = suggestionRows
+      .filter((r) => Number(r.kind) === kind)
+      .map((r) => ({
+        kind,
+        refId: Number(r.ref_id),
+        name: r.name as string,
+        norm: r.norm as string,
+        reading: r.reading as string,
+        text: r.text as string,
+      }));
+    suggestions.set(kind, suggestionKind(entries));
+  }
+  return { version, series, suggestions };
+}
+
+function slotOf(db: Db): Slot {
+  const held = slots.get(db);
+  if (held) return held;
+  const slot: Slot = { memory: null, loading: null, checkedAt: Date.now() };
+  slots.set(db, slot);
+  return slot;
+}
+
+function reload(db: Db, slot: Slot): Promise<SearchMemory> {
+  slot.loading ??= loadSearchMemory(db).then(
+    (memory) => {
+      // Dropped meanwhile by forgetSearchMemory: this copy may predate the rebuild.
+      if (slots.get(db) === slot) slot.memory = memory;
+      slot.loading = null;
+      return memory;
+    },
+    (error) => {
+      slot.loading = null;
+      throw error;
+    },
+  );
+  return slot.loading;
+}
+
+/**
+ * The copy held for this database, or null while it is being read (the first call starts that).
+ * When another process has rebuilt the index, the old copy answers until the new one is read.
+ */
+export function heldSearchMemory(db: Db): SearchMemory | null {
+  const slot = slotOf(db);
+  if (!slot.memory) {
+    reload(db, slot).catch(() => {});
+    return null;
+  }
+  if (Date.now() - slot.checkedAt >= VERSION_CHECK_MS) {
+    slot.checkedAt = Date.now();
+    const held = slot.memory;
+    void indexVersion(db)
+      .then((version) => (version !== held.version ? reload(db, slot) : undefined))
+      .catch(() => {});
+  }
+  return slot.memory;
+}
+
+/** The copy for this database, read first if need be. */
+export async function searchMemory(db: Db): Promise<SearchMemory> {
+  return heldSearchMemory(db) ?? reload(db, slotOf(db));
+}
+
+/** After this process changed the search tables: the next search reads them again. */
+export function forgetSearchMemory(db: Db): void {
+  slots.delete(db);
+}
+
+// ---- search ----
+
+/** Whether series i's list holds any of `wanted`. */
+function holdsAny(lists: IdLists, i: number, wanted: readonly number[]): boolean {
+  for (let at = lists.start[i]!; at < lists.start[i + 1]!; at++)
+    if (wanted.includes(lists.values[at]!)) return true;
+  return false;
+}
+
+/**
+ * Marks, in `marks`, the series whose text (in the joined string `text`) holds `term`, adding 1
+ * to each at most once: after k terms, series with mark k hold all of them.
+ */
+function markHolders(
+  text: string,
+  start: Int32Array,
+  term: string,
+  marks: Uint8Array,
+  round: number,
+): void {
+  let row = 0;
+  for (let at = text.indexOf(term); at >= 0; at = text.indexOf(term, at + 1)) {
+    while (start[row + 1]! <= at) row++;
+    if (marks[row] === round) marks[row] = round + 1;
+  }
+}
+
+/** Per series, how many of the terms its part of the joined string `text` holds. */
+function rowsHoldingAll(
+  count: number,
+  text: string,
+  start: Int32Array,
+  terms: string[],
+): Uint8Array {
+  const marks = new Uint8Array(count);
+  terms.forEach((term, round) => {
+    markHolders(text, start, term, marks, round);
+  });
+  return marks;
+}
+
+type Compare = (a: number, b: number) => number;
+
+/** Descending by a column; the SQL orders compare the same doubles and integers. */
+const desc =
+  (column: ArrayLike<number>): Compare =>
+  (a, b) =>
+    column[b]! - column[a]!;
+
+/** min_price asc or desc, nulls (NaN) last either way. */
+const byMinPrice =
+  (column: Float64Array, direction: 1 | -1): Compare =>
+  (a, b) => {
+    const x = column[a]!;
+    const y = column[b]!;
+    if (Number.isNaN(x)) return Number.isNaN(y) ? 0 : 1;
+    if (Number.isNaN(y)) return -1;
+    return direction * (x - y);
+  };
+
+function chain(compares: Compare[]): Compare {
+  return (a, b) => {
+    for (const compare of compares) {
+      const d = compare(a, b);
+      if (d !== 0) return d;
+    }
+    return 0;
+  };
+}
+
+/**
+ * One page of a search, as service.ts's SQL would answer it: every word (normalised) inside the
+ * text, the filters, the sort, then newer and higher ids first among equals.
+ */
+export function searchInMemory(
+  memory: SearchMemory,
+  input: SearchInput,
+  opts: { now: Date; limit: number; layoutIds: number[] | null },
+): { ids: number[]; hit: number } {
+  const c = memory.series;
+  const now = opts.now.getTime();
+  const terms = queryTerms(input.wd);
+  const layout = opts.layoutIds ? new Map(opts.layoutIds.map((id, i) => [id, i])) : null;
+  const low = input.ps ?? 0;
+  const high = input.pe ?? 2_147_483_647;
+  const priced = input.ps !== undefined || input.pe !== undefined;
+  const wordMarks = terms.length > 0 ? rowsHoldingAll(c.count, c.text, c.textStart, terms) : null;
+  const holdsPrice = (i: number) => {
+    for (let at = c.prices.start[i]!; at < c.prices.start[i + 1]!; at++) {
+      const p = c.prices.values[at]!;
+      if (p >= low && p <= high) return true;
+    }
+    return false;
+  };
+  const matches = (i: number) =>
+    (!wordMarks || wordMarks[i] === terms.length) &&
+    c.releasedAt[i]! <= now &&
+    (!layout || layout.has(c.id[i]!)) &&
+    (input.gn.length === 0 || holdsAny(c.genreIds, i, input.gn)) &&
+    (input.cg.length === 0 || holdsAny(c.categoryIds, i, input.cg)) &&
+    (input.tg.length === 0 || holdsAny(c.tagIds, i, input.tg)) &&
+    (input.at === undefined || holdsAny(c.authorIds, i, [input.at])) &&
+    (input.gr === undefined || holdsAny(c.generationIds, i, [input.gr])) &&
+    (input.pb === undefined || c.publisherId[i] === input.pb) &&
+    (input.lb === undefined || c.labelId[i] === input.lb) &&
+    (input.mz === undefined || c.magazineId[i] === input.mz) &&
+    (input.rt === undefined || c.ratingAverage[i]! >= input.rt) &&
+    (input.ft !== 1 || c.complete[i] === 1) &&
+    (input.ft !== 2 || c.complete[i] === 0) &&
+    (!priced || holdsPrice(i));
+
+  const order: Compare[] = [];
+  const popular = [desc(c.popularity), desc(c.ratingCount)];
+  switch (input.sort) {
+    case 1:
+      order.push(desc(c.releasedAt));
+      break;
+    case 2:
+      order.push(...popular);
+      break;
+    case 3:
+      order.push(desc(c.ratingAverage), desc(c.ratingCount));
+      break;
+    case 4:
+      order.push(byMinPrice(c.minPrice, 1));
+      break;
+    case 5:
+      order.push(byMinPrice(c.minPrice, -1));
+      break;
+    default:
+      if (layout && terms.length === 0) {
+        order.push((a, b) => layout.get(c.id[a]!)! - layout.get(c.id[b]!)!);
+      } else if (terms.length > 0) {
+        const inTitle = rowsHoldingAll(c.count, c.title, c.titleStart, terms);
+        order.push(
+          (a, b) => (inTitle[b] === terms.length ? 1 : 0) - (inTitle[a] === terms.length ? 1 : 0),
+        );
+      }
+      order.push(...popular);
+  }
+  order.push(desc(c.releasedAt), desc(c.id));
+  const compare = chain(order);
+
+  // The page's rows are the first `wanted` in order: kept sorted as the scan goes, so most
+  // matches are turned away by one comparison with the last kept.
+  const offset = (input.pn - 1) * opts.limit;
+  const wanted = offset + opts.limit;
+  const kept: number[] = [];
+  let hit = 0;
+  for (let i = 0; i < c.count; i++) {
+    if (!matches(i)) continue;
+    hit++;
+    if (kept.length === wanted && compare(i, kept[wanted - 1]!) >= 0) continue;
+    let lo = 0;
+    let hi = kept.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (compare(kept[mid]!, i) <= 0) lo = mid + 1;
+      else hi = mid;
+    }
+    kept.splice(lo, 0, i);
+    if (kept.length > wanted) kept.pop();
+  }
+  return { ids: kept.slice(offset).map((i) => c.id[i]!), hit };
+}
+
+// ---- suggestions ----
+
+/** The first position in `sorted` whose key is not below `q`. */
+function lowerBound(
+  sorted: Int32Array,
+  entries: SuggestionEntry[],
+  key: (e: SuggestionEntry) => string,
+  q: string,
+) {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (key(entries[sorted[mid]!]!) < q) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * Up to `cap` entries of a kind whose name or reading starts with q, best first: the two sorted
+ * ranges are walked once, keeping the `cap` best positions seen.
+ */
+export function prefixedInMemory(
+  memory: SearchMemory,
+  kind: number,
+  q: string,
+  cap: number,
+): SuggestionEntry[] {
+  const k = memory.suggestions.get(kind);
+  if (!k || cap <= 0) return [];
+  // Every key starting with q sorts below q followed by the highest code unit.
+  const end = `${q}\uffff`;
+  const best: number[] = [];
+  for (const [sorted, key] of [
+    [k.byNorm, (e: SuggestionEntry) => e.norm],
+    [k.byReading, (e: SuggestionEntry) => e.reading],
+  ] as const) {
+    const from = lowerBound(sorted, k.entries, key, q);
+    const to = lowerBound(sorted, k.entries, key, end);
+    for (let i = from; i < to; i++) {
+      const at = sorted[i]!;
+      if (best.length === cap && at >= best[cap - 1]!) continue;
+      if (best.includes(at)) continue;
+      let j = best.length;
+      while (j > 0 && best[j - 1]! > at) j--;
+      best.splice(j, 0, at);
+      if (best.length > cap) best.pop();
+    }
+  }
+  return best.map((i) => k.entries[i]!);
+}
+
+/**
+ * Up to `cap` entries of a kind whose name or reading holds q (two characters or more) and that
+ * are not among `seen`, best first: the shortest list of q's pieces is read in order.
+ */
+export function containedInMemory(
+  memory: SearchMemory,
+  kind: number,
+  q: string,
+  cap: number,
+  seen: ReadonlySet<number>,
+): SuggestionEntry[] {
+  const k = memory.suggestions.get(kind);
+  if (!k || cap <= 0) return [];
+  const chars = [...q];
+  let list: Int32Array | undefined;
+  for (let c = 0; c + 1 < chars.length; c++) {
+    const candidates = k.pairs.get(chars[c]! + chars[c + 1]!);
+    if (!candidates) return [];
+    if (!list || candidates.length < list.length) list = candidates;
+  }
+  const out: SuggestionEntry[] = [];
+  for (const i of list ?? []) {
+    const e = k.entries[i]!;
+    if (seen.has(e.refId) || !e.text.includes(q)) continue;
+    out.push(e);
+    if (out.length === cap) break;
+  }
+  return out;
+}
