@@ -99,6 +99,14 @@ describe("GET /metrics without METRICS_TOKEN", () => {
     expect(types.get("komaya_cache_hits_total")).toBe("counter");
     expect(types.get("nodejs_eventloop_lag_seconds")).toBe("gauge");
     expect(find(samples, "nodejs_eventloop_lag_p99_seconds")).toHaveLength(1);
+    // Every cache tier is listed before its first lookup, so a hit ratio never lacks a series.
+    for (const tier of ["memory", "redis"])
+      expect(
+        find(samples, "komaya_cache_misses_total", { cache: "shared_answers", tier }),
+      ).toHaveLength(1);
+    expect(find(samples, "komaya_cache_hits_total", { cache: "media", tier: "disk" })).toHaveLength(
+      1,
+    );
   });
 
   it("labels a request with its route pattern, never the raw path", async () => {

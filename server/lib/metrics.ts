@@ -56,6 +56,17 @@ export function createMetrics(): Metrics {
     registers: [registry],
   });
 
+  // Known from the start, so a dashboard's hit ratio has both series before the first lookup.
+  const tiers: CacheTier[] = [
+    { cache: "shared_answers", tier: "memory" },
+    { cache: "shared_answers", tier: "redis" },
+    { cache: "media", tier: "disk" },
+  ];
+  for (const where of tiers) {
+    hits.inc(where, 0);
+    misses.inc(where, 0);
+  }
+
   const pools: Array<{ driver: string; usage: () => PoolUsage }> = [];
   const poolGauge = (name: string, help: string, read: (u: PoolUsage) => number) =>
     new Gauge({
