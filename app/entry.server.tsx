@@ -4,7 +4,7 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
-import { inlineStylesheetsStream } from "./lib/inline-stylesheets.server";
+import { documentHeadStream } from "./lib/document-head.server";
 
 export const streamTimeout = 5_000;
 
@@ -45,7 +45,7 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
-          const body = inlineStylesheetsStream(() => {
+          const body = documentHeadStream(nonce, () => {
             clearTimeout(timeoutId);
             timeoutId = undefined;
           });

@@ -39,8 +39,20 @@ export function inlineStylesheets(head: string, read = stylesheetText): string {
   });
 }
 
-/** A pass-through stream that rewrites the document's <head> as it goes by, then stops looking. */
-export function inlineStylesheetsStream(onFinal: () => void): Transform {
+/**
+ * zod probes for eval with `new Function("")` when a module builds its first object schema; the
+ * CSP forbids eval, so every page would report a violation (Lighthouse best practices). Modules
+ * run in an order the bundler decides, so the switch is set before any of them, in the head.
+ * Only browsers get it: the server's API keeps zod's compiled parsers.
+ */
+const zodJitless = "globalThis.__zod_globalConfig={jitless:true}";
+
+/**
+ * A pass-through stream that rewrites the document's <head> as it goes by (stylesheets inline,
+ * the zod switch), then stops looking.
+ */
+export function documentHeadStream(nonce: string | undefined, onFinal: () => void): Transform {
+  const script = `<script${nonce ? ` nonce="${nonce}"` : ""}>${zodJitless}</script>`;
   // Bytes, not strings, until </head>: a chunk may end inside a multi-byte character.
   let pending = Buffer.alloc(0);
   let done = false;
@@ -51,7 +63,7 @@ export function inlineStylesheetsStream(onFinal: () => void): Transform {
       const end = pending.indexOf("</head>");
       if (end === -1) return callback();
       done = true;
-      const head = inlineStylesheets(pending.subarray(0, end).toString("utf8"));
+      const head = inlineStylesheets(pending.subarray(0, end).toString("utf8")) + script;
       const rest = pending.subarray(end);
       pending = Buffer.alloc(0);
       callback(null, Buffer.concat([Buffer.from(head), rest]));
