@@ -18,8 +18,7 @@ function stylesheetText(href: string): string | null {
   let text = texts.get(file);
   if (text === undefined) {
     try {
-      // A closing tag inside the CSS would end the <style> early.
-      text = readFileSync(assetsDir + file.slice(1), "utf8").replaceAll("</style", "<\\/style");
+      text = readFileSync(assetsDir + file.slice(1), "utf8");
     } catch {
       text = null;
     }
@@ -35,7 +34,9 @@ export function inlineStylesheets(head: string, read = stylesheetText): string {
     const href = /\bhref="([^"]+)"/.exec(tag)?.[1];
     const text = href ? read(href) : null;
     if (text === null) return tag;
-    return `<style data-href="${href}">${text}</style>${tag.replace(/\/?>$/, ' media="print"/>')}`;
+    // A closing tag inside the CSS (in a string) would end the <style> early.
+    const safe = text.replaceAll("</style", "<\\/style");
+    return `<style data-href="${href}">${safe}</style>${tag.replace(/\/?>$/, ' media="print"/>')}`;
   });
 }
 
