@@ -7,11 +7,14 @@
  * figure is measured there: orders per second with 20 members buying at once.
  *
  *   npm run bench -- [--seconds 10] [--connections 50] [--series 2000] [--data-dir DIR]
- *                    [--only status,shared,home,cart,pages,checkout,js,search]
+ *                    [--only status,shared,home,cart,pages,checkout,js,search,lighthouse]
  *
  * The search row runs bench/search.ts: its own server on a 100,000-series catalog (seeded once
  * under --search-data-dir and reused), 8 visitors searching at once, on PGlite and, with
  * DATABASE_URL, on PostgreSQL.
+ *
+ * The lighthouse row runs bench/lighthouse.ts (npm run bench:lighthouse) on the same server:
+ * mobile scores, LCP, TBT, CLS and bytes of /home, a series page and a search, median of three.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -464,12 +467,20 @@ async function storeRows() {
         `/home first-load JavaScript: ${js.files} files, ${kb(js.raw)} KB raw, ${kb(js.gzipped)} KB gzip; over the wire ${kb(js.wire.br)} KB with Accept-Encoding br, ${kb(js.wire.gzip)} KB with gzip, ${kb(js.wire.identity)} KB with none`,
       );
     }
+    if (want("lighthouse")) {
+      // Last, so the load of the rows above has settled; its own process, as Lighthouse is large.
+      const lighthouse = spawn("npx", ["tsx", "bench/lighthouse.ts", "--base", base], {
+        stdio: ["ignore", "inherit", "inherit"],
+      });
+      const code = await new Promise<number | null>((r) => lighthouse.on("exit", r));
+      if (code !== 0) console.log(`lighthouse row failed (exit ${code})`);
+    }
   } finally {
     server.kill("SIGTERM");
   }
 }
 
-const STORE_ROWS = ["status", "shared", "home", "cart", "pages", "checkout", "js"];
+const STORE_ROWS = ["status", "shared", "home", "cart", "pages", "checkout", "js", "lighthouse"];
 
 async function main() {
   if (STORE_ROWS.some(want)) await storeRows();

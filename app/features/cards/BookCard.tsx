@@ -17,6 +17,8 @@ export interface BookCardProps {
   variant?: "tile" | "row";
   withFavorite?: boolean;
   withDescription?: boolean;
+  /** The card is on the first screen, so its cover may be the largest paint. */
+  onFirstScreen?: boolean;
 }
 
 /** A series or volume card with the reading button of spec 000 §4. */
@@ -27,6 +29,7 @@ export function BookCard({
   variant = "tile",
   withFavorite = false,
   withDescription = false,
+  onFirstScreen = false,
 }: BookCardProps) {
   const { isLogin } = useCardState();
   const flags = useItemFlags(item);
@@ -42,7 +45,12 @@ export function BookCard({
         className="book-card__cover"
         ariaLabel={name}
       >
-        <Cover src={item.img || item.latest_cover} item={item} show={show} />
+        <Cover
+          src={item.img || item.latest_cover}
+          item={item}
+          show={show}
+          onFirstScreen={onFirstScreen}
+        />
       </TrackedLink>
       <div className="book-card__body">
         {(show.name || variant === "row") && (

@@ -48,6 +48,8 @@ export function Cover(props: {
   item?: Pick<SeriesItem, "final_flag" | "new_flag">;
   show?: CardShow;
   className?: string;
+  /** On the first screen: fetched at once and first, as it may be the largest paint. */
+  onFirstScreen?: boolean;
 }) {
   const marks =
     props.item && props.show
@@ -64,7 +66,8 @@ export function Cover(props: {
           alt=""
           width={300}
           height={424}
-          loading="lazy"
+          loading={props.onFirstScreen ? "eager" : "lazy"}
+          fetchPriority={props.onFirstScreen ? "high" : undefined}
           decoding="async"
         />
       ) : null}

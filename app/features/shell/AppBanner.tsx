@@ -5,10 +5,14 @@ import { APP_DOWNLOAD_LINKS } from "./store-links";
 
 /**
  * The app-promotion banner on Android and iOS (spec 001 §2.7, §4) for one page ("home",
- * "bookshelf"). It shows after hydration only, as the close time lives in this browser.
+ * "bookshelf"). The server renders it wherever it could show, so it takes its place before the
+ * first paint instead of pushing the page down later (layout shift); the close time lives in
+ * this browser, so a recently closed banner leaves after hydration.
  */
 export function AppBanner({ page, os }: { page: string; os: string }) {
-  const [visible, setVisible] = useState(false);
+  const [visible, setVisible] = useState(() =>
+    appBannerVisible({ page, os, closedAt: null, nowSeconds: 0 }),
+  );
   useEffect(() => {
     let closedAt: number | null = null;
     try {

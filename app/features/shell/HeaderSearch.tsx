@@ -42,6 +42,7 @@ export function HeaderSearch({ isLogin }: { isLogin: boolean }) {
     >
       <form
         className="header-search__form"
+        action="/search"
         onSubmit={(e) => {
           e.preventDefault();
           if (!wd) return;
@@ -51,6 +52,7 @@ export function HeaderSearch({ isLogin }: { isLogin: boolean }) {
       >
         <input
           type="search"
+          name="wd"
           className="header-search__input"
           aria-label="作品を検索"
           placeholder="作品名・作者名・キーワード"
