@@ -68,6 +68,22 @@ export function keptHomePage(db: Db, genre: number, pagetype: number, now: Date)
   return homes.get(key, () => homePage(db, genre, pagetype, now));
 }
 
+const keptSections = new WeakMap<Db, Kept<Omit<HomeContentAnswer, "cache"> | null>>();
+
+/**
+ * The first page of a section as everybody shares it (the /api/shared/home answer), for the
+ * sections /home renders on the server; kept like the home answer.
+ */
+export function keptSharedSection(db: Db, layoutId: number, num: number, now: Date) {
+  let sections = keptSections.get(db);
+  if (!sections) {
+    sections = kept<Omit<HomeContentAnswer, "cache"> | null>(HOME_PAGE_KEPT_MS);
+    keptSections.set(db, sections);
+  }
+  const key = `${layoutId}:${num}:${currentCampaignTimestamp(now)}`;
+  return sections.get(key, () => homeSection(db, layoutId, num, 1, null, now));
+}
+
 /**
  * One page of a home section. memberId null gives the shared answer (no user data, no viewing
  * history); a member gets their flags set and, for content type 5, their history. Null when the
