@@ -5,7 +5,7 @@ import { keptHomePage, keptSharedSection } from "../../../server/pages/home";
 import { isEmptyContent, ROTATING_LAYOUT_ID, type SectionData } from "./section-loader";
 
 /** Sections rendered with the page: the first screen's, so its largest paint needs no fetch. */
-export const FIRST_SECTIONS = 2;
+export const FIRST_SECTIONS = 4;
 
 /** /home?genre= takes a home genre; anything else shows 総合 (1). */
 export function homeGenre(url: URL): number {
