@@ -3,8 +3,9 @@
  * database and loads it from this process with autocannon, side by side with a bare node:http
  * server answering the same bytes, so the figure that matters is the ratio, measured in one run.
  *
- * With DATABASE_URL set (an empty PostgreSQL database) the server runs on it and the checkout
- * figure is measured there: orders per second with 20 members buying at once.
+ * With DATABASE_URL set (an empty PostgreSQL database) the server runs on it, with its worker
+ * processes (WEB_CONCURRENCY, default one per core), and the home and checkout figures are
+ * measured there: orders per second with 20 members buying at once.
  *
  *   npm run bench -- [--seconds 10] [--connections 50] [--series 2000] [--data-dir DIR]
  *                    [--only status,shared,home,cart,pages,checkout,js,search,lighthouse]
@@ -363,6 +364,119 @@ async function pageImageThroughput(base: string) {
   }
 }
 
+/** Members signed up for a run, each with their session cookie. */
+async function signedUp(base: string, count: number, prefix: string) {
+  return Promise.all(
+    Array.from({ length: count }, async (_, i) => {
+      const c = new Client(base);
+      const email = `bench-${prefix}-${Date.now()}-${i}@example.jp`;
+      await c.post("/api/account/signup", { email, password: "bench-password-1", agree: true });
+      return c;
+    }),
+  );
+}
+
+/**
+ * /home as `count` members see it, each connection logged in as one of them (one member on
+ * every connection would measure the member's own row locks, not the page).
+ */
+async function membersLoad(base: string, count: number): Promise<Figures> {
+  const cookies = (await signedUp(base, count, "home-member")).map((c) => c.cookie);
+  let next = 0;
+  const result = await autocannon({
+    url: `${base}/home`,
+    connections: args.connections,
+    duration: args.seconds,
+    requests: [
+      {
+        setupRequest: (request, context: { cookie?: string }) => {
+          context.cookie ??= cookies[next++ % cookies.length]!;
+          return { ...request, headers: { ...request.headers, cookie: context.cookie } };
+        },
+      },
+    ],
+  });
+  return {
+    name: `store SSR GET /home (${count} members)`,
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors,
+    non2xx: result.non2xx,
+  };
+}
+
+/**
+ * /home as visitors see it, as members see it, and while members write: 10 members
+ * each add a volume to their cart and take it out again and toggle a series' 気になる, one call
+ * after another, while the other connections load /home as visitors. Timeouts are requests
+ * unanswered after autocannon's 10 s.
+ */
+async function homeRows(base: string, visitorCookie: string) {
+  const onPostgres = Boolean(process.env.DATABASE_URL);
+  const where = onPostgres
+    ? `PostgreSQL, ${process.env.WEB_CONCURRENCY ?? "one per core"} workers`
+    : "embedded PGlite, one process";
+  await autocannon({ url: `${base}/home`, connections: 10, duration: 2 });
+  const visitors = await load("store SSR GET /home (visitors)", `${base}/home`, {
+    cookie: visitorCookie,
+  });
+  const members = await membersLoad(base, 20);
+  const writers = await signedUp(base, 10, "home-writer");
+  const volumes = await buyableVolumes(writers[0]!, 50);
+  let writes = 0;
+  let failedWrites = 0;
+  const writeLatencies: number[] = [];
+  let writing = true;
+  const write = async (c: Client, path: string, body: unknown) => {
+    const started = performance.now();
+    try {
+      const answer = await c.post<{ result: boolean }>(path, body);
+      if (answer.result) writes++;
+      else failedWrites++;
+    } catch {
+      failedWrites++;
+    }
+    writeLatencies.push(performance.now() - started);
+  };
+  const writersDone = Promise.all(
+    writers.map(async (c, i) => {
+      for (let n = 0; writing; n++) {
+        const item = volumes[(i * 5 + n) % volumes.length]!;
+        await write(c, "/api/cart_add", { items: [item] });
+        await write(c, "/api/series_favorite", { series: 1 + ((i * 37 + n) % args.series) });
+        await write(c, "/api/cart_remove", { items: [item] });
+      }
+    }),
+  );
+  const readers = await autocannon({
+    url: `${base}/home`,
+    connections: Math.max(1, args.connections - writers.length),
+    duration: args.seconds,
+    headers: { cookie: visitorCookie },
+  });
+  writing = false;
+  await writersDone;
+  writeLatencies.sort((a, b) => a - b);
+  const writeP99 = Math.round(writeLatencies[Math.floor(0.99 * (writeLatencies.length - 1))] ?? 0);
+  const whileWriting: Figures = {
+    name: "store SSR GET /home (visitors) while 10 members write",
+    rps: Math.round(readers.requests.average),
+    p50: readers.latency.p50,
+    p99: readers.latency.p99,
+    errors: readers.errors,
+    non2xx: readers.non2xx,
+  };
+  console.log(`## /home (${where})`);
+  console.log(table([visitors, members, whileWriting]));
+  console.log(
+    `/home SSR visitors: ${visitors.rps} requests/s, p50 ${visitors.p50} ms, p99 ${visitors.p99} ms; members: ${members.rps} requests/s, p99 ${members.p99} ms`,
+  );
+  console.log(
+    `/home while members write: ${whileWriting.rps} requests/s, p99 ${whileWriting.p99} ms, ${readers.timeouts} of ${readers.requests.total} timed out; writes ${(writes / args.seconds).toFixed(1)}/s, ${failedWrites} failed, p99 ${writeP99} ms\n`,
+  );
+}
+
 function table(rows: Figures[]) {
   const lines = [
     "| target | requests/s | p50 ms | p99 ms | errors | non-2xx |",
@@ -428,12 +542,7 @@ async function storeRows() {
       console.log(table(rows));
       console.log(`/api/shared/menu throughput = ${ratio(rows[0]!, rows[1]!)} x bare node:http\n`);
     }
-    if (want("home")) {
-      await autocannon({ url: `${base}/home`, connections: 10, duration: 2 });
-      const home = await load("store SSR GET /home", `${base}/home`, { cookie: status.cookie });
-      console.log(table([home]));
-      console.log(`/home SSR: ${home.rps} requests/s, p50 ${home.p50} ms, p99 ${home.p99} ms\n`);
-    }
+    if (want("home")) await homeRows(base, status.cookie);
     if (want("cart")) {
       // The /cart page as the demo member sees it (a few items in the seeded cart).
       const demo = new Client(base);

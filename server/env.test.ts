@@ -54,6 +54,16 @@ describe("configuration", () => {
     expect(() => parseEnv({ METRICS_TOKEN: "0123456789 abcdef" })).toThrow(/METRICS_TOKEN/);
   });
 
+  it("takes WEB_CONCURRENCY as a number of worker processes, unset meaning one per core", () => {
+    expect(parseEnv({}).WEB_CONCURRENCY).toBeUndefined();
+    expect(parseEnv({ WEB_CONCURRENCY: "" }).WEB_CONCURRENCY).toBeUndefined();
+    expect(parseEnv({ WEB_CONCURRENCY: "4" }).WEB_CONCURRENCY).toBe(4);
+    for (const wrong of ["0", "two", "1.5", "65"])
+      expect(() => parseEnv({ WEB_CONCURRENCY: wrong })).toThrow(
+        /^Invalid configuration: WEB_CONCURRENCY /,
+      );
+  });
+
   it("treats an empty URL as unset", () => {
     expect(parseEnv({ DATABASE_URL: "" }).DATABASE_URL).toBeUndefined();
   });

@@ -57,6 +57,13 @@ export const envSchema = z.object({
     .refine((v) => v === undefined || /^[\x21-\x7e]+$/.test(v), {
       message: "must be printable ASCII without spaces",
     }),
+  /** Worker processes when DATABASE_URL is set (default: one per core); PGlite is one process. */
+  WEB_CONCURRENCY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v === "" || v === undefined ? undefined : Number(v)))
+    .pipe(z.number().int().min(1).max(64).optional()),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
 });
 

@@ -1,9 +1,11 @@
+import cluster, { type Worker } from "node:cluster";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { Redis } from "ioredis";
 import { openDatabase, pgliteDir } from "./db/client";
 import { defaultSeedOptions, isSeeded, seedDatabase } from "./db/seed/seed";
-import { EnvError, parseEnv } from "./env";
+import { type Env, EnvError, parseEnv } from "./env";
 import { createApp } from "./http/app";
 import { nodeListener } from "./http/node-listener";
 import { developmentPageHandler, type PageHandler, productionPageHandler } from "./http/pages";
@@ -11,7 +13,7 @@ import { startOfTokyoDay } from "./lib/clock";
 import type { AppServices } from "./lib/context";
 import { createMetrics } from "./lib/metrics";
 import { sharedAnswerStore } from "./lib/shared-answers";
-import { createLogger } from "./logger";
+import { createLogger, type Logger } from "./logger";
 import { loadSessionSecret } from "./modules/account/service";
 import { startLedgerJobs } from "./modules/commerce/jobs";
 import { sandboxProvider } from "./modules/commerce/payments/provider";
@@ -23,8 +25,11 @@ import { memoryRateLimiter, redisRateLimiter } from "./rate-limit";
 
 const dev = process.argv.includes("--dev");
 
+/** Set by the primary on the one worker that runs the background jobs. */
+const JOBS_WORKER = "KOMAYA_JOBS_WORKER";
+
 async function main() {
-  let env: ReturnType<typeof parseEnv>;
+  let env: Env;
   try {
     env = parseEnv({ NODE_ENV: dev ? "development" : "production", ...process.env });
   } catch (error) {
@@ -34,9 +39,22 @@ async function main() {
     }
     throw error;
   }
-  const logger = createLogger(env.LOG_LEVEL, { service: "komaya" });
+  const workers = dev ? 1 : env.DATABASE_URL ? (env.WEB_CONCURRENCY ?? availableParallelism()) : 1;
+  const logger = createLogger(
+    env.LOG_LEVEL,
+    cluster.isWorker ? { service: "komaya", worker: process.pid } : { service: "komaya" },
+  );
+  if (!env.DATABASE_URL && (env.WEB_CONCURRENCY ?? 1) > 1)
+    logger.warn("WEB_CONCURRENCY ignored: the embedded database serves one process");
+  if (cluster.isPrimary && workers > 1) return supervise(env, logger, workers);
+  return serve(env, logger, {
+    migrate: cluster.isPrimary,
+    jobs: cluster.isPrimary || process.env[JOBS_WORKER] === "1",
+  });
+}
 
-  const started = performance.now();
+/** Migrates and, when empty, seeds the database: once, before any worker serves. */
+async function prepareDatabase(env: Env, logger: Logger) {
   const database = await openDatabase({
     databaseUrl: env.DATABASE_URL,
     dataDir: pgliteDir(env.DATA_DIR),
@@ -52,6 +70,53 @@ async function main() {
     });
     logger.info("seeded", { seconds: Math.round((performance.now() - seedStarted) / 100) / 10 });
   }
+  return database;
+}
+
+/**
+ * Several worker processes share the port (node:cluster) when the database is PostgreSQL, so
+ * rendering uses every core. The primary prepares the database and keeps the workers running;
+ * exactly one worker at a time runs the background jobs (decision 0033).
+ */
+async function supervise(env: Env, logger: Logger, count: number) {
+  await (await prepareDatabase(env, logger)).close();
+  let stopping = false;
+  const fork = (jobs: boolean) => {
+    const worker = cluster.fork({ [JOBS_WORKER]: jobs ? "1" : "0" });
+    worker.on("exit", (code, signal) => {
+      if (stopping) return;
+      logger.error("worker exited; starting another", { pid: worker.process.pid, code, signal });
+      fork(jobs);
+    });
+    return worker;
+  };
+  const running: Worker[] = Array.from({ length: count }, (_, i) => fork(i === 0));
+  logger.info("workers started", { workers: count });
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info("stopping workers", { signal });
+    const alive = Object.values(cluster.workers ?? {}).filter((w): w is Worker => Boolean(w));
+    let left = alive.length;
+    if (left === 0) process.exit(0);
+    for (const worker of alive) {
+      worker.once("exit", () => {
+        if (--left === 0) process.exit(0);
+      });
+      worker.process.kill("SIGTERM");
+    }
+    setTimeout(() => process.exit(1), env.SHUTDOWN_TIMEOUT_MS + 1000).unref();
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+  return running;
+}
+
+async function serve(env: Env, logger: Logger, options: { migrate: boolean; jobs: boolean }) {
+  const started = performance.now();
+  const database = options.migrate
+    ? await prepareDatabase(env, logger)
+    : await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: pgliteDir(env.DATA_DIR) });
 
   const redis = env.REDIS_URL
     ? new Redis(env.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 2 })
@@ -106,26 +171,30 @@ async function main() {
   await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;
-  // Rankings and the search index are kept current in the background while the server runs.
-  const stopJobs = [
-    startRankingRefresh(database.db, logger),
-    startSearchIndexRefresh(database.db, logger),
-    // Points expire on their date and refund campaigns pay out on theirs.
-    startLedgerJobs(database.db, logger, paymentProvider),
-    // The operator console charts the daily event counts.
-    startEventSummary(database.db, logger),
-    startMailDelivery(database.db, logger, {
-      transport: env.SMTP_URL
-        ? smtpTransport(env.SMTP_URL)
-        : emlFileTransport(path.join(env.DATA_DIR, "mail")),
-      from: env.MAIL_FROM,
-    }),
-  ];
+  // Rankings and the search index are kept current in the background while the server runs,
+  // by one process: the others would only repeat the work (or wait on its locks).
+  const stopJobs = !options.jobs
+    ? []
+    : [
+        startRankingRefresh(database.db, logger),
+        startSearchIndexRefresh(database.db, logger),
+        // Points expire on their date and refund campaigns pay out on theirs.
+        startLedgerJobs(database.db, logger, paymentProvider),
+        // The operator console charts the daily event counts.
+        startEventSummary(database.db, logger),
+        startMailDelivery(database.db, logger, {
+          transport: env.SMTP_URL
+            ? smtpTransport(env.SMTP_URL)
+            : emlFileTransport(path.join(env.DATA_DIR, "mail")),
+          from: env.MAIL_FROM,
+        }),
+      ];
   logger.info("listening", {
     url: `http://localhost:${port}/`,
     database: database.driver,
     redis: Boolean(redis),
     startup_ms: Math.round(performance.now() - started),
+    jobs: options.jobs,
   });
   if (env.NODE_ENV === "production" && !env.METRICS_TOKEN)
     logger.warn("GET /metrics is open to anyone: set METRICS_TOKEN");

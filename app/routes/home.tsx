@@ -1,6 +1,6 @@
 import { useLocation } from "react-router";
 import { HomePage } from "../features/home/HomePage";
-import { loadHome } from "../features/home/home.server";
+import { loadFirstSections, loadHome } from "../features/home/home.server";
 import { pageMeta } from "../features/seo/seo";
 import { storePageSeo } from "../features/seo/seo.server";
 import { useShell } from "../lib/shell";
@@ -11,8 +11,10 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export async function loader({ context, request }: Route.LoaderArgs) {
+  const home = await loadHome(context, request);
   return {
-    home: await loadHome(context, request),
+    home,
+    firstSections: await loadFirstSections(context, home),
     seo: storePageSeo(context, request, {
       title: "コマヤ | 電子コミック・ドラマCDストア",
       description:
@@ -31,6 +33,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <HomePage
         key={loaderData.home.genre}
         home={loaderData.home}
+        firstSections={loaderData.firstSections}
         isLogin={status.is_login}
         highlightRanking={pathname.replace(/\.html$/, "") === "/home"}
       />

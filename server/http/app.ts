@@ -17,6 +17,7 @@ import { requestMetrics } from "./middleware/request-metrics";
 import { securityHeaders } from "./middleware/security-headers";
 import type { PageHandler } from "./pages";
 import { apiRouter, siteRouter } from "./registry";
+import { visitorPageCache } from "./visitor-pages";
 
 export interface AppOptions {
   services: AppServices;
@@ -109,6 +110,7 @@ export function createApp({
   }
 
   const session = cookiesAndSession(services);
+  const visitorPages = visitorPageCache();
   app.use((c, next) => {
     // Shared answers are the same for everybody and publicly cacheable: they read no session
     // and must never carry a Set-Cookie that a CDN would hand to every visitor.
@@ -150,17 +152,31 @@ export function createApp({
       url.pathname = plain;
       request = new Request(url, c.req.raw);
     }
-    const page = await pages(request, {
-      services,
-      request: {
-        member: c.get("member"),
-        sessionToken: c.get("sessionToken"),
-        visitorId: c.get("visitorId"),
-        csrfToken: c.get("csrfToken"),
-        requestId: c.get("requestId"),
-        cspNonce: c.get("cspNonce"),
-      },
-    });
+    const render = () =>
+      pages(request, {
+        services,
+        request: {
+          member: c.get("member"),
+          sessionToken: c.get("sessionToken"),
+          visitorId: c.get("visitorId"),
+          csrfToken: c.get("csrfToken"),
+          requestId: c.get("requestId"),
+          cspNonce: c.get("cspNonce"),
+        },
+      });
+    const visitor =
+      c.req.method === "GET" && c.get("member") === null
+        ? {
+            url,
+            userAgent: c.req.header("user-agent"),
+            visitorId: c.get("visitorId"),
+            sessionToken: c.get("sessionToken"),
+            cspNonce: c.get("cspNonce"),
+            csrfToken: c.get("csrfToken"),
+          }
+        : null;
+    const key = visitor && visitorPages.keyOf(visitor);
+    const page = visitor && key ? await visitorPages.page(key, visitor, render) : await render();
     // Re-issue through the context so the cookies and headers middleware set are not dropped.
     const response = c.newResponse(page.body, page);
     response.headers.set("Cache-Control", pageCacheControl(c.get("member") !== null, response));

@@ -1,6 +1,7 @@
 import type { HomeAnswer, HomeContentAnswer } from "../../contract/home";
 import type { Db } from "../db/client";
 import { currentCampaignTimestamp } from "../lib/campaign-timestamp";
+import { type Kept, kept } from "../lib/kept";
 import { runningCampaigns } from "../modules/campaign/item-campaigns";
 import {
   flickBannersOf,
@@ -42,6 +43,45 @@ export async function homePage(
     use_cache: true,
     cache_key: String(currentCampaignTimestamp(now)),
   };
+}
+
+/**
+ * How long one process reuses a home answer: a section whose display window opens or closes
+ * shows at most this late, as the shared section answers (kept per campaign hour) already do.
+ */
+export const HOME_PAGE_KEPT_MS = 30_000;
+
+const keptHomes = new WeakMap<Db, Kept<HomeAnswer>>();
+
+/**
+ * The home answer as the /home page renders it: the same for everybody, so computed once per
+ * genre, page type and campaign hour every HOME_PAGE_KEPT_MS in each process instead of five
+ * queries per page view (decision 0033).
+ */
+export function keptHomePage(db: Db, genre: number, pagetype: number, now: Date) {
+  let homes = keptHomes.get(db);
+  if (!homes) {
+    homes = kept<HomeAnswer>(HOME_PAGE_KEPT_MS);
+    keptHomes.set(db, homes);
+  }
+  const key = `${genre}:${pagetype}:${currentCampaignTimestamp(now)}`;
+  return homes.get(key, () => homePage(db, genre, pagetype, now));
+}
+
+const keptSections = new WeakMap<Db, Kept<Omit<HomeContentAnswer, "cache"> | null>>();
+
+/**
+ * The first page of a section as everybody shares it (the /api/shared/home answer), for the
+ * sections /home renders on the server; kept like the home answer.
+ */
+export function keptSharedSection(db: Db, layoutId: number, num: number, now: Date) {
+  let sections = keptSections.get(db);
+  if (!sections) {
+    sections = kept<Omit<HomeContentAnswer, "cache"> | null>(HOME_PAGE_KEPT_MS);
+    keptSections.set(db, sections);
+  }
+  const key = `${layoutId}:${num}:${currentCampaignTimestamp(now)}`;
+  return sections.get(key, () => homeSection(db, layoutId, num, 1, null, now));
 }
 
 /**

@@ -65,6 +65,11 @@ function clockFieldsAt(now: Date) {
   return lastClock.fields;
 }
 
+/** The status's session field: the session's public id, or the browser's for a visitor. */
+export function publicSession(req: Pick<StatusRequest, "sessionToken" | "visitorId">): string {
+  return publicSessionId(req.sessionToken || req.visitorId);
+}
+
 export async function sessionStatus(
   services: AppServices,
   req: StatusRequest,
@@ -91,9 +96,9 @@ export async function sessionStatus(
     current_cp_ts: clock.current_cp_ts,
     uid: member ? String(member.userId) : "",
     user_type: member?.userType ?? "general",
-    session: req.sessionToken ? publicSessionId(req.sessionToken) : publicSessionId(req.visitorId),
+    session: publicSession(req),
     // Visitors get a stable group from their browser id so their title text does not flicker.
-    ctrl_group: member?.ctrlGroup ?? hashToGroup(req.visitorId),
+    ctrl_group: member?.ctrlGroup ?? visitorCtrlGroup(req.visitorId),
     pay_count: payments?.payCount ?? 0,
     signup_date: member ? tokyoDateNumber(member.signupAt) : "",
     last_pay_date: payments?.lastPaidAt ? tokyoDateNumber(payments.lastPaidAt) : "",
@@ -110,7 +115,8 @@ export async function sessionStatus(
   };
 }
 
-function hashToGroup(id: string): number {
+/** A visitor's control group (1–9), from their browser id. */
+export function visitorCtrlGroup(id: string): number {
   let h = 0;
   for (let i = 0; i < id.length; i++) h = (h * 31 + id.charCodeAt(i)) >>> 0;
   return (h % 9) + 1;

@@ -4,6 +4,7 @@ import type { HomeAnswer } from "../../../contract/home";
 import { CardStateProvider } from "../cards/card-state";
 import { type HomeContext, LazySection } from "./LazySection";
 import { BannerList } from "./MediaSections";
+import type { SectionData } from "./section-loader";
 import "../cards/cards.css";
 import "./home.css";
 import { GENRES } from "../../../contract/genres";
@@ -12,11 +13,17 @@ import { GENRES } from "../../../contract/genres";
 export const FLICK_BANNER_FRAME = "top_banner_0";
 
 /**
- * The home page: genre tabs, the flick banner and news, then every section of the genre's home,
- * each loading when it scrolls into view. Sections that come back empty are taken out.
+ * The home page: genre tabs, the flick banner and news, then every section of the genre's home:
+ * the first ones rendered with the page, the others loading when they scroll into view. Sections that come back empty are taken out.
  */
-export function HomePage(props: { home: HomeAnswer; isLogin: boolean; highlightRanking: boolean }) {
-  const { home, isLogin } = props;
+export function HomePage(props: {
+  home: HomeAnswer;
+  /** Sections rendered with the page, by layout id; the others load as they scroll into view. */
+  firstSections: Record<number, SectionData>;
+  isLogin: boolean;
+  highlightRanking: boolean;
+}) {
+  const { home, isLogin, firstSections } = props;
   const [hidden, setHidden] = useState<ReadonlySet<number>>(new Set());
   const hide = useCallback((layoutId: number) => {
     setHidden((old) => new Set(old).add(layoutId));
@@ -72,7 +79,13 @@ export function HomePage(props: { home: HomeAnswer; isLogin: boolean; highlightR
       )}
       <div className="home-sections">
         {layouts.map((layout) => (
-          <LazySection key={layout.layout_id} layout={layout} ctx={ctx} onHide={hide} />
+          <LazySection
+            key={layout.layout_id}
+            layout={layout}
+            ctx={ctx}
+            onHide={hide}
+            initial={firstSections[layout.layout_id]}
+          />
         ))}
       </div>
     </CardStateProvider>

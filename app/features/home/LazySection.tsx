@@ -20,6 +20,7 @@ import {
   nextRotationPage,
   ROTATING_LAYOUT_ID,
   type SectionData,
+  withMemberFlags,
 } from "./section-loader";
 
 export interface HomeContext {
@@ -61,19 +62,32 @@ function rotationStore(): Storage | null {
 
 /**
  * One home section: idle until it first scrolls into view, then loading, then done, once.
- * Placeholders show until done; an empty or failed load asks the parent to hide it.
+ * Placeholders show until done; an empty or failed load asks the parent to hide it. A section
+ * rendered with the page (initial) is done at once; a member's flags are set on it afterwards.
  */
 export function LazySection(props: {
   layout: LayoutConfig;
   ctx: HomeContext;
   onHide: (layoutId: number) => void;
+  initial?: SectionData;
 }) {
-  const { layout, ctx, onHide } = props;
+  const { layout, ctx, onHide, initial } = props;
   const ref = useRef<HTMLElement>(null);
-  const started = useRef(false);
-  const [phase, setPhase] = useState<Phase>("idle");
-  const [data, setData] = useState<SectionData | null>(null);
+  const started = useRef(Boolean(initial));
+  const [phase, setPhase] = useState<Phase>(initial ? "done" : "idle");
+  const [data, setData] = useState<SectionData | null>(initial ?? null);
   const [confirming, setConfirming] = useState(false);
+
+  useEffect(() => {
+    if (!initial || !ctx.isLogin) return;
+    let current = true;
+    void withMemberFlags(initial, api).then((flagged) => {
+      if (current) setData(flagged);
+    });
+    return () => {
+      current = false;
+    };
+  }, [initial, ctx.isLogin]);
 
   useEffect(() => {
     const element = ref.current;

@@ -1,7 +1,11 @@
 import type { AppLoadContext } from "react-router";
 import { isGenreId } from "../../../contract/genres";
 import type { HomeAnswer } from "../../../contract/home";
-import { homePage } from "../../../server/pages/home";
+import { keptHomePage, keptSharedSection } from "../../../server/pages/home";
+import { isEmptyContent, ROTATING_LAYOUT_ID, type SectionData } from "./section-loader";
+
+/** Sections rendered with the page: the first screen's, so its largest paint needs no fetch. */
+export const FIRST_SECTIONS = 4;
 
 /** /home?genre= takes a home genre; anything else shows 総合 (1). */
 export function homeGenre(url: URL): number {
@@ -9,7 +13,33 @@ export function homeGenre(url: URL): number {
   return isGenreId(genre) ? genre : 1;
 }
 
-/** The home answer (POST /api/home) for the page's loader, read on the server. */
+/** The home answer (POST /api/home) for the page's loader, kept for a while on the server. */
 export async function loadHome(context: AppLoadContext, request: Request): Promise<HomeAnswer> {
-  return homePage(context.services.db, homeGenre(new URL(request.url)), 1, new Date());
+  return keptHomePage(context.services.db, homeGenre(new URL(request.url)), 1, new Date());
+}
+
+/**
+ * The shared content of the first sections, by layout id, for the page to render at once. The
+ * viewing history (personal) and the rotating section (a page per visit) load in the browser.
+ */
+export async function loadFirstSections(
+  context: AppLoadContext,
+  home: HomeAnswer,
+): Promise<Record<number, SectionData>> {
+  const now = new Date();
+  const first = home.home_layout
+    .slice(0, FIRST_SECTIONS)
+    .filter((l) => l.content_type !== 5 && l.layout_id !== ROTATING_LAYOUT_ID);
+  const answers = await Promise.all(
+    first.map((l) =>
+      keptSharedSection(context.services.db, l.layout_id, Math.max(1, l.display_number), now),
+    ),
+  );
+  const shown: Record<number, SectionData> = {};
+  first.forEach((l, i) => {
+    const answer = answers[i];
+    if (answer && !isEmptyContent(answer.content))
+      shown[l.layout_id] = { content: answer.content, more_flag: answer.more_flag };
+  });
+  return shown;
 }

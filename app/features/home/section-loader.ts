@@ -47,17 +47,24 @@ export async function loadSection(
     );
     if (!shared.result || !shared.content) return null;
     const data = { content: shared.content, more_flag: Boolean(shared.more_flag) };
-    if (!ctx.isLogin) return data;
-    const items = itemIdsOf(contentCards(data.content));
-    if (items.length === 0) return data;
-    const lists = await api.post<UserItems>("/api/personal/user/items", { items });
-    // Without the lists the cards still show; they only lack the member's flags.
-    if (!lists.result) return data;
-    return { ...data, content: applyUserItemsToContent(data.content, lists) };
+    return ctx.isLogin ? withMemberFlags(data, api) : data;
   }
   const personal = await api.post<HomeContentAnswer>(`/api/personal/home/${path}`);
   if (!personal.result || !personal.content) return null;
   return { content: personal.content, more_flag: Boolean(personal.more_flag) };
+}
+
+/** Shared section content with the member's cart, owned and 気になる flags set on its cards. */
+export async function withMemberFlags(
+  data: SectionData,
+  api: Pick<SectionApi, "post">,
+): Promise<SectionData> {
+  const items = itemIdsOf(contentCards(data.content));
+  if (items.length === 0) return data;
+  const lists = await api.post<UserItems>("/api/personal/user/items", { items });
+  // Without the lists the cards still show; they only lack the member's flags.
+  if (!lists.result) return data;
+  return { ...data, content: applyUserItemsToContent(data.content, lists) };
 }
 
 /** A section with nothing to show hides; pickup campaigns hide when all of them are empty. */
