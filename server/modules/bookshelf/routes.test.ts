@@ -247,7 +247,7 @@ describe("/api/bookshelf", () => {
     // Owned volumes open the reader (which resumes at the saved page); a new one its volume page.
     expect(first.volumes[0]!.url).toBe("/viewer/speed.html?cid=1001&series=1");
     expect(first.volumes[2]!.url).toBe("/series/1/book/1004");
-    expect(first.img).toBe("/media/books/1002/cover.png?v=2");
+    expect(first.img).toBe("/media/books/1002/cover.png?v=3");
     // 続きを読む follows the series page's rule: the latest volume read (all read are finished).
     expect(first.continue_url).toBe("/viewer/speed.html?cid=1001&series=1");
     const free = answer.books.find((b) => b.series_id === 3)!;
@@ -442,7 +442,7 @@ describe("/api/bookshelf/doramacd", () => {
     expect(all.body.cds[0]).toMatchObject({
       name: "春の終わりに",
       url: "/doramacd/2",
-      img: "/media/cds/2/jacket.png?v=2",
+      img: "/media/cds/2/jacket.png?v=3",
     });
     expect(all.body.pattern.hit).toBe(2);
     const fresh = await reader.browser.postJson<BookshelfCdAnswer>("/api/bookshelf/doramacd", {

@@ -163,8 +163,8 @@ describe("seriesItems", () => {
       name: "無料の作品",
       series_name: "無料の作品",
       url: "/series/1",
-      img: "/media/books/12/cover.png?v=2",
-      latest_cover: "/media/books/12/cover.png?v=2",
+      img: "/media/books/12/cover.png?v=3",
+      latest_cover: "/media/books/12/cover.png?v=3",
       final_flag: true,
       free_flag: true,
       free_count: 1,
@@ -204,7 +204,7 @@ describe("seriesItems", () => {
       trial_increase_flag: true,
       campaign_end_date: "",
       cp_end_date_label: "",
-      appeal_img: "/media/appeal/appeal-3.png?v=2",
+      appeal_img: "/media/appeal/appeal-3.png?v=3",
     });
     expect(memberFree).toMatchObject({
       policy_type: 103,
@@ -231,7 +231,7 @@ describe("bookItems", () => {
     expect(list.map((b) => b.book_id)).toEqual([12, 11, 22]);
     expect(list[0]).toMatchObject({
       volume: 2,
-      img: "/media/books/12/cover.png?v=2",
+      img: "/media/books/12/cover.png?v=3",
       coupon_flag: true,
       coupon_end_date: "2026-11-30 23:59:59",
       free_flag: false,
@@ -254,9 +254,9 @@ describe("bookItems", () => {
     await db.insert(books).values(volume(9, 91, 1, { onsaleFlag: false }));
     const [item] = await seriesItems(db, [9], { now });
     expect(item).toMatchObject({
-      img: "/media/books/91/cover.png?v=2",
-      latest_cover: "/media/books/91/cover.png?v=2",
-      cover: "/media/books/91/cover.png?v=2",
+      img: "/media/books/91/cover.png?v=3",
+      latest_cover: "/media/books/91/cover.png?v=3",
+      cover: "/media/books/91/cover.png?v=3",
     });
     await db.delete(books).where(eq(books.seriesId, 9));
     await db.delete(series).where(eq(series.seriesId, 9));

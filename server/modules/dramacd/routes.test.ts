@@ -99,7 +99,7 @@ describe("/api/doramacd/{cdId}", () => {
     const { cd, tracks, user, buyable_items, cast } = answer.body;
     expect(cd).toMatchObject({ cd_id: OWNED_CD, get_flag: true });
     expect(cd.brand_name).not.toBe("");
-    expect(cd.jacket_url).toBe(`/media/cds/${OWNED_CD}/jacket.png?v=2`);
+    expect(cd.jacket_url).toBe(`/media/cds/${OWNED_CD}/jacket.png?v=3`);
     expect(cast.length).toBeGreaterThan(0);
     expect(user.purchased).toBe(true);
     expect(buyable_items).toEqual([]);
