@@ -120,6 +120,28 @@ describe("visitorPageCache", () => {
     expect(count).toBe(4);
   });
 
+  it("serves the render before while the next one runs, if it is recent", async () => {
+    let clock = 50_000;
+    const cache = visitorPageCache(() => clock);
+    const req = request();
+    const key = cache.keyOf(req)!;
+    await cache.page(key, req, async () => html(req));
+    clock += 2000;
+    let release: () => void = () => {};
+    const slow = cache.page(key, request(), async () => {
+      await new Promise<void>((r) => {
+        release = r;
+      });
+      return html(req);
+    });
+    const other = request();
+    expect(await (await cache.page(key, other, async () => html(other))).text()).toContain(
+      other.cspNonce,
+    );
+    release();
+    await (await slow).text();
+  });
+
   it("keeps only visitor pages it may share", async () => {
     const cache = visitorPageCache();
     expect(cache.keyOf(request({ url: new URL("http://x/cart") }))).toBeNull();

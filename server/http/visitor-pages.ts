@@ -6,13 +6,20 @@ import { publicSession, visitorCtrlGroup } from "../pages/status";
 /**
  * Pages whose render a visitor shares with other visitors (decision 0033). Their markup depends
  * only on the address, the device class, the visitor's control group and the clock to the
- * second (the status fields); the CSP nonce, the public session id and the CSRF token are the only
- * per-request strings that may appear in them, and each request gets its own put back. Members are never served from here.
+ * second (the status fields; at most STALE_SECONDS old while the next render runs). The CSP
+ * nonce, the public session id and the CSRF token are the only per-request strings that may
+ * appear in them, and each request gets its own put back. Members are never served from here.
  */
 export const SHARED_VISITOR_PAGES: ReadonlySet<string> = new Set(["/home"]);
 
-/** One second's renders at most; beyond this many addresses in a second pages render afresh. */
-const MAX_KEYS_PER_SECOND = 200;
+/** Addresses × device classes × control groups kept; beyond them pages render afresh. */
+const MAX_KEYS = 500;
+/**
+ * How old a render may be when it is served while the next one is being made. Under load (on
+ * PGlite every query runs on the event loop) one streamed render can take seconds; waiting for
+ * it would make every visitor of that second wait too.
+ */
+export const STALE_SECONDS = 5;
 
 interface Render {
   status: number;
@@ -38,7 +45,8 @@ export interface VisitorPageCache {
   /** The key a visitor's request shares a render under, or null when it may not share one. */
   keyOf(req: VisitorRequest): string | null;
   /**
-   * The page for this request: a render kept this second under key, else `render()` (streamed
+   * The page for this request: this second's render under key (or, while the next one runs, a
+   * render at most STALE_SECONDS old), else `render()` (streamed
    * to this visitor as it comes, and kept for the others once complete).
    */
   page(key: string, req: VisitorRequest, render: () => Promise<Response>): Promise<Response>;
@@ -47,8 +55,10 @@ export interface VisitorPageCache {
 const literal = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 export function visitorPageCache(now: () => number = Date.now): VisitorPageCache {
-  let second = -1;
-  let renders = new Map<string, Promise<Render | null>>();
+  /** Renders under way, by key; visitors who have nothing fresh enough wait for them. */
+  const rendering = new Map<string, Promise<Render | null>>();
+  /** The latest complete render of each key and the second it was made in. */
+  const latest = new Map<string, { second: number; render: Render }>();
 
   const valuesOf = (req: VisitorRequest): Record<Slot, string> => ({
     nonce: req.cspNonce,
@@ -100,23 +110,26 @@ export function visitorPageCache(now: () => number = Date.now): VisitorPageCache
     },
     async page(key, req, render) {
       const at = Math.floor(now() / 1000);
-      // The status the page carries names the current second: a render is kept within it only.
-      if (at !== second) {
-        second = at;
-        renders = new Map();
-      }
-      const kept = renders.get(key);
-      if (kept) {
-        const ready = await kept;
+      const done = latest.get(key);
+      if (done && done.second === at) return fill(done.render, req);
+      const running = rendering.get(key);
+      if (running) {
+        // While the next render runs, the one before it serves if it is recent enough.
+        if (done && at - done.second <= STALE_SECONDS) return fill(done.render, req);
+        const ready = await running;
         return ready ? fill(ready, req) : render();
       }
-      if (renders.size >= MAX_KEYS_PER_SECOND) return render();
-      // Visitors arriving while this render runs wait for it rather than render too.
+      if (!latest.has(key) && latest.size >= MAX_KEYS) return render();
+      // Visitors arriving while this render runs wait for it (or take the one before it).
       let keep: (render: Render | null) => void = () => {};
-      renders.set(
+      rendering.set(
         key,
-        new Promise((resolve) => {
-          keep = resolve;
+        new Promise<Render | null>((resolve) => {
+          keep = (made) => {
+            rendering.delete(key);
+            if (made) latest.set(key, { second: at, render: made });
+            resolve(made);
+          };
         }),
       );
       let response: Response;

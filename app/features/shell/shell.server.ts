@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "react-router";
-import { menuAnswer } from "../../../server/modules/menu/service";
+import { keptMenuAnswer } from "../../../server/modules/menu/service";
 import type { SidebarData } from "./sidebar-data";
 import { currentGenre } from "./use-menu";
 
@@ -10,7 +10,7 @@ const SIDEBAR_HOTWORDS = 12;
 /** The sidebar of the home and bookshelf layouts, from the same answer as the menu call. */
 export async function loadSidebar(context: AppLoadContext, request: Request): Promise<SidebarData> {
   const genre = currentGenre(new URL(request.url).searchParams.get("genre"));
-  const menu = await menuAnswer(context.services.db, genre);
+  const menu = await keptMenuAnswer(context.services.db, genre);
   const campaigns = menu.browse_menu.find((s) => s.type === "campaign");
   return {
     genre,

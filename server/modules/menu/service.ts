@@ -5,6 +5,8 @@ import type {
   MenuCampaign,
 } from "../../../contract/menu";
 import type { Db } from "../../db/client";
+import { currentCampaignTimestamp } from "../../lib/campaign-timestamp";
+import { type Kept, kept } from "../../lib/kept";
 import { freeAndSaleCount, menuCampaigns } from "../campaign/service";
 import { browseLists } from "../catalog/service";
 import { hotWordsOfGenre, menuTopicContent } from "../home/service";
@@ -100,4 +102,24 @@ export async function menuAnswer(db: Db, genreId: number, now = new Date()): Pro
       genreId,
     }),
   };
+}
+
+/** How long one process reuses a menu answer for the pages' sidebar. */
+export const MENU_KEPT_MS = 30_000;
+const keptMenus = new WeakMap<Db, Kept<MenuAnswer>>();
+
+/**
+ * The menu answer as the side column of every page shows it: the same for everybody (it is the
+ * shared /api/shared/menu answer), so computed once per genre and campaign hour every
+ * MENU_KEPT_MS in each process instead of on every page view (decision 0033).
+ */
+export function keptMenuAnswer(db: Db, genreId: number, now = new Date()): Promise<MenuAnswer> {
+  let menus = keptMenus.get(db);
+  if (!menus) {
+    menus = kept<MenuAnswer>(MENU_KEPT_MS);
+    keptMenus.set(db, menus);
+  }
+  return menus.get(`${genreId}:${currentCampaignTimestamp(now)}`, () =>
+    menuAnswer(db, genreId, now),
+  );
 }
