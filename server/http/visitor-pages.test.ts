@@ -104,7 +104,12 @@ describe("visitorPageCache", () => {
     let count = 0;
     const serve = async (req: VisitorRequest) => {
       const key = cache.keyOf(req)!;
-      return (await cache.page(key, req, async () => (count++, html(req)))).text();
+      return (
+        await cache.page(key, req, async () => {
+          count++;
+          return html(req);
+        })
+      ).text();
     };
     const a = request();
     await Promise.all([serve(a), serve(request()), serve(request())]);
