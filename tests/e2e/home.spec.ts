@@ -49,7 +49,7 @@ test("home sections load only when they scroll into view", async ({ page }) => {
   for (const id of ids) {
     const section = page.locator(`section[data-layout-id="${id}"]`);
     if (!(await section.isVisible())) continue;
-    await section.scrollIntoViewIfNeeded().catch(() => {});
+    await section.scrollIntoViewIfNeeded({ timeout: 5_000 }).catch(() => {});
     await expect
       .poll(async () =>
         (await section.count()) === 0 ? "hidden, empty" : await section.getAttribute("data-state"),
@@ -160,9 +160,11 @@ test("every picture on the home page is drawn in its slot's shape, and new manga
   for (const id of ids) {
     const section = page.locator(`section[data-layout-id="${id}"]`);
     if (!(await section.isVisible())) continue;
-    await section.scrollIntoViewIfNeeded().catch(() => {});
+    // A section whose answer is empty leaves the page: it is not waited for.
+    await section.scrollIntoViewIfNeeded({ timeout: 5_000 }).catch(() => {});
   }
-  await page.waitForLoadState("networkidle");
+  // Bounded: a carousel or a popup may keep the network from ever falling quiet.
+  await page.waitForLoadState("networkidle", { timeout: 30_000 }).catch(() => {});
   // Lazy pictures out of a scroller's view are fetched too, to be measured.
   const pictures = await page.evaluate(async () => {
     const shown = [...document.images].filter((img) => {
@@ -170,15 +172,24 @@ test("every picture on the home page is drawn in its slot's shape, and new manga
       return img.src.includes("/media/") && box.width > 8 && box.height > 8;
     });
     for (const img of shown) img.loading = "eager";
-    await Promise.all(shown.map((img) => img.decode().catch(() => {})));
-    return shown.map((img) => {
-      const box = img.getBoundingClientRect();
-      return {
-        src: img.currentSrc,
-        drawn: img.naturalWidth / img.naturalHeight,
-        slot: box.width / box.height,
-      };
-    });
+    // A picture that never finishes decoding must not hang the test:
+    // each gets 30 s, and only pictures that arrived are measured.
+    const decoded = (img: HTMLImageElement) =>
+      Promise.race([
+        img.decode().catch(() => {}),
+        new Promise((resolve) => setTimeout(resolve, 30_000)),
+      ]);
+    await Promise.all(shown.map(decoded));
+    return shown
+      .filter((img) => img.naturalWidth > 0)
+      .map((img) => {
+        const box = img.getBoundingClientRect();
+        return {
+          src: img.currentSrc,
+          drawn: img.naturalWidth / img.naturalHeight,
+          slot: box.width / box.height,
+        };
+      });
   });
   expect(pictures.length).toBeGreaterThan(50);
   // object-fit: cover would crop any picture whose shape differs from its slot's.
