@@ -1,6 +1,8 @@
 import type { AppLoadContext } from "react-router";
 import { isGenreId } from "../../../contract/genres";
 import type { HomeAnswer } from "../../../contract/home";
+import { applyUserItemsToContent, contentCards, itemIdsOf } from "../../../contract/user-items";
+import { memberItems } from "../../../server/modules/library/member-flags";
 import { keptHomePage, keptSharedSection } from "../../../server/pages/home";
 import { isEmptyContent, ROTATING_LAYOUT_ID, type SectionData } from "./section-loader";
 
@@ -21,6 +23,8 @@ export async function loadHome(context: AppLoadContext, request: Request): Promi
 /**
  * The shared content of the first sections, by layout id, for the page to render at once. The
  * viewing history (personal) and the rotating section (a page per visit) load in the browser.
+ * A member's cart, owned and 気になる flags are set here, so no card offers カートに入れる for a
+ * volume the member already owns while the page waits for hydration.
  */
 export async function loadFirstSections(
   context: AppLoadContext,
@@ -41,5 +45,11 @@ export async function loadFirstSections(
     if (answer && !isEmptyContent(answer.content))
       shown[l.layout_id] = { content: answer.content, more_flag: answer.more_flag };
   });
+  const member = context.request.member;
+  if (!member) return shown;
+  const sections = Object.values(shown);
+  const items = sections.flatMap((s) => itemIdsOf(contentCards(s.content)));
+  const lists = await memberItems(context.services.db, member.userId, items);
+  for (const section of sections) section.content = applyUserItemsToContent(section.content, lists);
   return shown;
 }
