@@ -23,6 +23,7 @@ import { parseArgs } from "node:util";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { desktopConfig, type Flags, type Result } from "lighthouse";
 import { z } from "zod";
+import { waitForServer } from "./server";
 
 const args = z
   .object({
@@ -62,18 +63,6 @@ interface Run {
   bytes: number;
   lcpElement: string;
   failing: string[];
-}
-
-async function waitFor(url: string, child: ChildProcess, timeoutMs = 300_000) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`server did not answer ${url}`);
 }
 
 function summarise(lhr: Result): Run {
@@ -153,7 +142,7 @@ async function main() {
       },
       stdio: ["ignore", "ignore", "inherit"],
     });
-    await waitFor(`${base}/healthz`, server);
+    await waitForServer(`${base}/healthz`, server);
   }
   const chrome = await chromeLauncher.launch({
     chromePath: args.chrome,

@@ -17,7 +17,7 @@
  * The lighthouse row runs bench/lighthouse.ts (npm run bench:lighthouse) on the same server:
  * mobile scores, LCP, TBT, CLS and bytes of /home, a series page and a search, median of three.
  */
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, get, type Server } from "node:http";
@@ -27,6 +27,7 @@ import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { z } from "zod";
+import { waitForServer } from "./server";
 
 const args = z
   .object({
@@ -128,18 +129,6 @@ async function compare(
     };
   };
   return [sum(slices[0], store.name), sum(slices[1], bare.name)];
-}
-
-async function waitFor(url: string, child: ChildProcess, timeoutMs = 300_000) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`server did not answer ${url}`);
 }
 
 /** A bare node:http server replaying one recorded answer: the ceiling this machine allows. */
@@ -506,7 +495,7 @@ async function storeRows() {
     stdio: ["ignore", "ignore", "inherit"],
   });
   try {
-    await waitFor(`${base}/healthz`, server);
+    await waitForServer(`${base}/healthz`, server);
     console.log(
       `server ready after ${((Date.now() - started) / 1000).toFixed(1)} s (includes first-start seeding)`,
     );

@@ -14,7 +14,7 @@
  *
  * Goals (issue 12): /api/search p95 ≤ 50 ms, /api/suggest p95 ≤ 20 ms with 8 concurrent users.
  */
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { parseArgs } from "node:util";
@@ -23,6 +23,7 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { z } from "zod";
 import { openDatabase, pgliteDir } from "../server/db/client";
+import { waitForServer } from "./server";
 
 const args = z
   .object({
@@ -242,18 +243,6 @@ async function drawQueries(db: Db) {
   return { searches, suggests: suggests.slice(0, SUGGESTS) };
 }
 
-async function waitFor(url: string, child: ChildProcess, timeoutMs = 600_000) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`server did not answer ${url}`);
-}
-
 interface Row {
   name: string;
   users: number;
@@ -357,7 +346,7 @@ async function measure(target: Target): Promise<boolean> {
     });
   });
   try {
-    await waitFor(`${base}/healthz`, server);
+    await waitForServer(`${base}/healthz`, server, 600_000);
     await Promise.race([held, new Promise((r) => setTimeout(r, 120_000))]);
     process.stdout.write(
       `\n## search through HTTP, ${target.driver}: ${prepared.seriesCount} series, server ready after ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
