@@ -25,6 +25,7 @@ describe.skipIf(!url || !built)("worker processes on PostgreSQL", () => {
   const lines: LogLine[] = [];
   let server: ChildProcess;
   let base = "";
+  const metricsToken = randomBytes(16).toString("hex");
 
   const admin = async (sql: string) => {
     const client = new pg.Client({ connectionString: url });
@@ -47,6 +48,7 @@ describe.skipIf(!url || !built)("worker processes on PostgreSQL", () => {
         SEED_SERIES: "100",
         LOG_LEVEL: "info",
         REDIS_URL: "",
+        METRICS_TOKEN: metricsToken,
       },
       stdio: ["ignore", "pipe", "inherit"],
     });
@@ -90,6 +92,59 @@ describe.skipIf(!url || !built)("worker processes on PostgreSQL", () => {
     const answering = new Set(lines.filter((l) => l.path === "/healthz").map((l) => l.worker));
     expect(answering.size).toBe(2);
   });
+
+  it("counts every worker's requests in one /metrics answer, whichever worker is scraped", async () => {
+    const scrape = async (authorization = `Bearer ${metricsToken}`) => {
+      // A new connection each time, so the scrapes too land on either worker.
+      const response = await fetch(`${base}metrics`, {
+        headers: { authorization, connection: "close" },
+      });
+      return { status: response.status, text: await response.text() };
+    };
+    const sample = (text: string, line: string) => {
+      const found = text.split("\n").find((l) => l.startsWith(`${line} `));
+      return found === undefined ? undefined : Number(found.slice(line.length + 1));
+    };
+    const healthz =
+      'komaya_http_request_duration_seconds_count{method="GET",route="/healthz",status="200"}';
+
+    expect((await scrape("Bearer wrong-token-of-some-length")).status).toBe(401);
+    const before = sample((await scrape()).text, healthz) ?? 0;
+    const from = lines.length;
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () =>
+        fetch(`${base}healthz`, { headers: { connection: "close" } }),
+      ),
+    );
+    expect(answers.every((a) => a.ok)).toBe(true);
+    await new Promise((r) => setTimeout(r, 300));
+    const answering = lines.slice(from).filter((l) => l.path === "/healthz");
+    expect(new Set(answering.map((l) => l.worker)).size).toBe(2);
+
+    // The primary deals new connections round robin: a few scrapes reach both workers.
+    const scraped = new Set<number | undefined>();
+    for (let i = 0; i < 10 && scraped.size < 2; i++) {
+      const from = lines.length;
+      const { status, text } = await scrape();
+      expect(status).toBe(200);
+      expect(sample(text, healthz)).toBe(before + 30);
+      expect(sample(text, "komaya_metrics_workers_asked")).toBe(2);
+      expect(sample(text, "komaya_metrics_workers_answered")).toBe(2);
+      // Each worker's event-loop delay and pool, apart.
+      for (const worker of ["1", "2"]) {
+        expect(sample(text, `nodejs_eventloop_lag_p99_seconds{worker="${worker}"}`)).toBeDefined();
+        expect(
+          sample(text, `komaya_db_pool_max_connections{driver="postgres",worker="${worker}"}`),
+        ).toBeGreaterThan(0);
+      }
+      // Every sample a number: structured clone carried NaN where JSON would have written null.
+      for (const line of text.split("\n"))
+        if (line && !line.startsWith("#")) expect(line).toMatch(/ (-?[0-9.e+-]+|Nan|[+-]Inf)$/);
+      await new Promise((r) => setTimeout(r, 100));
+      for (const l of lines.slice(from)) if (l.path === "/metrics") scraped.add(l.worker);
+    }
+    expect(scraped.size).toBe(2);
+  }, 60_000);
 
   it("stops every worker on SIGTERM", async () => {
     const exited = new Promise<number | null>((r) => server.once("exit", (code) => r(code)));

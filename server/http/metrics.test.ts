@@ -1,5 +1,5 @@
 import { createServer, type Server } from "node:http";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createApp } from "./app";
 import { nodeListener } from "./node-listener";
 import type { PageHandler } from "./pages";
@@ -216,6 +216,18 @@ describe("GET /metrics with METRICS_TOKEN", () => {
     const body = (await response.json()) as { result: boolean; error_message: string };
     expect(body.result).toBe(false);
     expect(body.error_message).toBeTruthy();
+  });
+
+  it("gathers no figures for a refused scrape", async () => {
+    // With workers, gathering asks every process: a caller without the token must not cause it.
+    const exposition = vi.spyOn(t.services.metrics, "exposition");
+    try {
+      const response = await t.app.request("http://localhost/metrics");
+      expect(response.status).toBe(401);
+      expect(exposition).not.toHaveBeenCalled();
+    } finally {
+      exposition.mockRestore();
+    }
   });
 
   it("answers the right token", async () => {

@@ -8,7 +8,8 @@ export const METRICS_PATH = "/metrics";
 const digest = (text: string) => createHash("sha256").update(text).digest();
 
 /**
- * GET /metrics: the Prometheus text format of this process's registry. With METRICS_TOKEN set
+ * GET /metrics: the Prometheus text format of the server's figures (of every worker process when
+ * there are several, decision 0041). With METRICS_TOKEN set
  * only `Authorization: Bearer <token>` is answered (compared in constant time, through a hash so
  * that the token's length does not show either); unset, it is open (decision 0036).
  */
@@ -23,7 +24,8 @@ export function metricsAnswer({ env, metrics }: AppServices): Handler<AppEnv> {
         return failure(c, 401, "メトリクスを見るには正しいトークンが必要です");
       }
     }
-    const text = await metrics.registry.metrics();
+    // Only after the token: a refused caller must not make every worker collect its figures.
+    const text = await metrics.exposition();
     return c.body(text, 200, { "Content-Type": metrics.registry.contentType });
   };
 }

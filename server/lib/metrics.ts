@@ -19,6 +19,11 @@ export const UNMATCHED = "unmatched";
  */
 export interface Metrics {
   readonly registry: Registry;
+  /**
+   * What a scrape answers, in the Prometheus text format: this process's registry, or the whole
+   * server's when worker processes share the port (server/lib/cluster-metrics.ts).
+   */
+  exposition(): Promise<string>;
   /** One answered request: its route pattern (never the raw path), status and duration. */
   observeRequest(method: string, route: string, status: number, seconds: number): void;
   cacheLookup(where: CacheTier, hit: boolean): void;
@@ -89,6 +94,7 @@ export function createMetrics(): Metrics {
 
   return {
     registry,
+    exposition: () => registry.metrics(),
     observeRequest(method, route, status, seconds) {
       duration.observe(
         { method: METHODS.has(method) ? method : "OTHER", route, status: String(status) },
