@@ -6,11 +6,14 @@
  * queries drawn from the catalog: Japanese title pieces, authors, kana prefixes, tags, filters.
  *
  *   npx tsx bench/search.ts [--series 100000] [--seconds 10] [--connections 8] [--port 3991]
- *                           [--data-dir /tmp/komaya-search-bench]
+ *                           [--data-dir /tmp/komaya-search-bench] [--cpu-prof DIR]
  *
  * Runs on embedded PGlite, and also on PostgreSQL when DATABASE_URL is set: the catalog goes
  * into a database of its own beside it (<name>_search_<series>, created and seeded once), so the
  * database DATABASE_URL names is left as it is.
+ *
+ * --cpu-prof DIR starts the server under `node --cpu-prof`: its profile lands in DIR when the run
+ * ends (read it with bench/profile-summary.ts; --last picks the final seconds).
  *
  * Goals (issue 12): /api/search p95 ≤ 50 ms, /api/suggest p95 ≤ 20 ms with 8 concurrent users.
  */
@@ -32,6 +35,7 @@ const args = z
     connections: z.coerce.number().int().min(1).max(256).default(8),
     port: z.coerce.number().int().min(1).max(65535).default(3991),
     "data-dir": z.string().default("/tmp/komaya-search-bench"),
+    "cpu-prof": z.string().optional(),
   })
   .parse(
     parseArgs({
@@ -41,6 +45,7 @@ const args = z
         connections: { type: "string" },
         port: { type: "string" },
         "data-dir": { type: "string" },
+        "cpu-prof": { type: "string" },
       },
     }).values,
   );
@@ -324,7 +329,8 @@ async function measure(target: Target): Promise<boolean> {
   const prepared = await prepare(target);
   const base = `http://127.0.0.1:${args.port}`;
   const started = Date.now();
-  const server = spawn("node", ["build/server/main.js"], {
+  const profile = args["cpu-prof"] ? ["--cpu-prof", `--cpu-prof-dir=${args["cpu-prof"]}`] : [];
+  const server = spawn("node", [...profile, "build/server/main.js"], {
     env: {
       ...process.env,
       PORT: String(args.port),
@@ -336,8 +342,9 @@ async function measure(target: Target): Promise<boolean> {
     },
     stdio: ["ignore", "pipe", "inherit"],
   });
-  // Searches are measured once the server holds its copy of the search tables, as it does
-  // a few seconds after it starts; before that the database answers them.
+  // Searches are measured once the server holds its copies of the search tables and of the
+  // cards, as it does some seconds after it starts (minutes on a busy machine); before that
+  // the database answers them.
   const held = new Promise<void>((resolve) => {
     let seen = "";
     server.stdout!.on("data", (chunk: Buffer) => {
@@ -347,7 +354,7 @@ async function measure(target: Target): Promise<boolean> {
   });
   try {
     await waitForServer(`${base}/healthz`, server, 600_000);
-    await Promise.race([held, new Promise((r) => setTimeout(r, 120_000))]);
+    await Promise.race([held, new Promise((r) => setTimeout(r, 600_000))]);
     process.stdout.write(
       `\n## search through HTTP, ${target.driver}: ${prepared.seriesCount} series, server ready after ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
     );

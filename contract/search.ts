@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { INT4_MAX, integerIn, oneOfNumbers } from "./input";
+import { integerIn, oneOfNumbers } from "./input";
+import { INT4_MAX } from "./row-id";
 
 /**
  * The search short keys (spec 001 §2.1, §5) as /api/search, /search and /more/{id} take them,

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import type { Logger } from "../../logger";
+import { cardMemory } from "./card-memory";
 import { rebuildSearchIndex, refreshSearchPopularity, vacuumSearchTables } from "./indexer";
 import { searchMemory } from "./memory-index";
 import { searchIndexState } from "./schema";
@@ -47,10 +48,10 @@ export function startSearchIndexRefresh(
     if (age >= rebuildMs) await rebuild();
     // An index built by the seed was built inside its transaction, where VACUUM cannot run.
     else await guarded("search tables vacuumed", () => vacuumSearchTables(db));
-    // Read the copy searches answer from now, not at the first visitor's search.
+    // Read the copies searches answer from now, not at the first visitor's search.
     await guarded("search index held in memory", async () => {
-      const memory = await searchMemory(db);
-      return { series: memory.series.count };
+      const [memory, cards] = await Promise.all([searchMemory(db), cardMemory(db)]);
+      return { series: memory.series.count, cards: cards.facts.size };
     });
   })().catch((error) => logger.error("search index check failed", { error }));
   const timers = [

@@ -11,6 +11,7 @@ import type { Db } from "../../db/client";
 import { seriesItems } from "../catalog/series-items";
 import { layoutSeriesList } from "../home/service";
 import { clearSearchWords, recentSearchWords, recordSearchWord } from "../library/service";
+import { searchCards } from "./card-memory";
 import {
   containedInMemory,
   heldSearchMemory,
@@ -161,42 +162,6 @@ export function pattern(page: number, limit: number, hit: number): Pattern {
   };
 }
 
-/**
- * A search page's cards may be this old: building 30 cards is seven queries, which PGlite answers
- * one at a time, and the popular series turn up in many searches. A campaign's price or a
- * catalog edit reaches search results within this time; the series page itself is always current.
- */
-export const SEARCH_CARD_MS = 30_000;
-/** Cards kept per database: a few hundred pages of results, a few megabytes. */
-const SEARCH_CARD_LIMIT = 10_000;
-const cardCaches = new WeakMap<Db, Map<number, { card: SeriesItem; until: number }>>();
-
-/** Cards for these series, each built at most SEARCH_CARD_MS ago (for visitors and members alike). */
-async function recentCards(db: Db, ids: number[], now: Date): Promise<SeriesItem[]> {
-  let cache = cardCaches.get(db);
-  if (!cache) {
-    cache = new Map();
-    cardCaches.set(db, cache);
-  }
-  const at = now.getTime();
-  const missing = ids.filter((id) => (cache.get(id)?.until ?? 0) <= at);
-  if (missing.length > 0) {
-    for (const card of await seriesItems(db, missing, { now })) {
-      cache.delete(card.series_id);
-      cache.set(card.series_id, { card, until: at + SEARCH_CARD_MS });
-    }
-    // Oldest first in a Map's order: those go when the cache is full.
-    for (const id of cache.keys()) {
-      if (cache.size <= SEARCH_CARD_LIMIT) break;
-      cache.delete(id);
-    }
-  }
-  return ids.flatMap((id) => {
-    const held = cache.get(id);
-    return held && held.until > at ? [held.card] : [];
-  });
-}
-
 export interface SearchAnswer {
   data: SeriesItem[];
   pattern: Pattern;
@@ -223,7 +188,9 @@ export async function searchSeries(
   const page = await searchSeriesIds(db, input, { now });
   if (opts.memberId && input.wd !== "") await recordSearchWord(db, opts.memberId, input.wd, now);
   return {
-    data: live ? await recentCards(db, page.ids, now) : await seriesItems(db, page.ids, { now }),
+    // A search on the live clock reads the copy held in memory; one at a given moment (tests,
+    // the copy's own parity test) reads the database.
+    data: live ? await searchCards(db, page.ids, now) : await seriesItems(db, page.ids, { now }),
     pattern: pattern(input.pn, SEARCH_PAGE_SIZE, page.hit),
     condition,
   };
