@@ -87,6 +87,25 @@ module.exports = {
       from: { path: "^app/", pathNot: "[.]server[.]tsx?$" },
       to: { path: "^server/" },
     },
+    {
+      name: "browser-code-builds-no-zod-schemas",
+      comment:
+        "zod is 25 KB gzip on every first load; browser code takes only types from contract files that build schemas, and values from their zod-free companions (row-id, event-names, review-rules; decision 0040).",
+      severity: "error",
+      from: { path: "^app/", pathNot: [TESTS, "[.]server[.]tsx?$"] },
+      to: {
+        path: "^(contract/(input|event|review)[.]ts|node_modules/zod/)",
+        dependencyTypesNot: ["type-only"],
+      },
+    },
+    {
+      name: "zod-free-contract-files",
+      comment:
+        "Browser code imports these for their values; they stay free of zod (decision 0040).",
+      severity: "error",
+      from: { path: "^contract/(row-id|event-names|review-rules)[.]ts$" },
+      to: { path: "^(node_modules/zod/|contract/(input|event|review)[.]ts$)" },
+    },
   ],
   options: {
     doNotFollow: { path: "node_modules" },

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { CartAnswer, CartGroup } from "./cart";
-import { blankToUndefined, INT4_MAX, integerIn, recordId } from "./input";
+import { blankToUndefined, integerIn, recordId } from "./input";
+import { INT4_MAX } from "./row-id";
 
 /** Spec 001 §4: the placeholder payment type, refused at checkout. */
 export const PAYMENT_PLACEHOLDER = { payment_type: 0, name: "選択してください" } as const;

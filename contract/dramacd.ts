@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { blankToUndefined, INT4_MAX, integerIn, pageNumber, recordId } from "./input";
+import { blankToUndefined, integerIn, pageNumber, recordId } from "./input";
 import type { DramaCdItem, Pattern } from "./items";
+import { INT4_MAX } from "./row-id";
 
 /** Drama CD list and page answers (spec 001 §3 "Drama CD", §7.4 doramacds / doramacd). */
 

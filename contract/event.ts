@@ -1,27 +1,7 @@
 import { z } from "zod";
-import { INT4_MAX, integerIn, numeric } from "./input";
-
-/**
- * The analytics events the pages send (spec 000 §7, 001 §4 and §7.4): the tracking events of the
- * cards and topic blocks, the page view and series view, popup impressions and closes, and the
- * favourite click.
- */
-export const EVENT_NAMES = [
-  "page_view",
-  "view_book",
-  "click",
-  "click_book",
-  "click_leadlink",
-  "open",
-  "close",
-  "popup_open",
-  "popup_close",
-  "favorite",
-] as const;
-export type EventName = (typeof EVENT_NAMES)[number];
-
-/** One page hide sends at most this many events; the page keeps no more than this queued. */
-export const EVENT_BATCH_MAX = 50;
+import { EVENT_BATCH_MAX, EVENT_NAMES } from "./event-names";
+import { integerIn, numeric } from "./input";
+import { INT4_MAX } from "./row-id";
 
 const text = z.string().max(200);
 const id = integerIn(0, INT4_MAX, "0〜2147483647の整数で指定してください");

@@ -1,12 +1,11 @@
 import { z } from "zod";
+import { INT4_MAX } from "./row-id";
 
 /**
  * The shapes every id, page number and numeric field takes, for the API's readers and the pages'
  * loaders alike (docs/decisions/0014-request-input.md). A number is a JSON number or the text of
  * one ("12", "-3", "4.5"); true, [3], {} or "1e10" are not numbers, so no field coerces them.
  */
-export const INT4_MAX = 2_147_483_647;
-
 const NUMERIC_TEXT = /^-?\d{1,16}(\.\d{1,16})?$/;
 
 /** An empty value (a blank form field, null, an empty query key) means "not given". */
@@ -49,13 +48,6 @@ export const pageNumber = (max = 10_000, field = "page") =>
     blankToUndefined,
     integerIn(1, max, `${field} は1〜${max}の整数で指定してください`).default(1),
   );
-
-/** A route id from the address bar (/series/12): the number, or null when it names no row. */
-export function idFromPath(value: string | null | undefined): number | null {
-  if (!value || !/^[1-9]\d{0,9}$/.test(value)) return null;
-  const n = Number(value);
-  return n <= INT4_MAX ? n : null;
-}
 
 /**
  * C0 control characters and DEL. PostgreSQL refuses U+0000 in text outright, and the others

@@ -1,6 +1,10 @@
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { documentHeadStream, inlineStylesheets } from "./document-head.server";
+import {
+  documentHeadStream,
+  inlineStylesheets,
+  lowPriorityModulePreloads,
+} from "./document-head.server";
 
 const css: Record<string, string> = {
   "/assets/app-1.css": "body{color:red}",
@@ -27,6 +31,25 @@ describe("inlineStylesheets", () => {
     expect(out).toContain(
       "<style data-href=\"/assets/home-2.css#\">.x::after{content:'<\\/style>'}</style>",
     );
+  });
+});
+
+describe("lowPriorityModulePreloads", () => {
+  it("asks for every module preload at low priority and leaves other links alone", () => {
+    const head =
+      '<link rel="modulepreload" href="/assets/react-1.js" nonce="n"/>' +
+      '<link rel="preload" as="image" href="/media/banner/7.png" fetchpriority="high"/>' +
+      '<link rel="modulepreload" href="/assets/home-1.js">';
+    expect(lowPriorityModulePreloads(head)).toBe(
+      '<link rel="modulepreload" href="/assets/react-1.js" nonce="n" fetchpriority="low"/>' +
+        '<link rel="preload" as="image" href="/media/banner/7.png" fetchpriority="high"/>' +
+        '<link rel="modulepreload" href="/assets/home-1.js" fetchpriority="low"/>',
+    );
+  });
+
+  it("keeps a priority a preload already states", () => {
+    const head = '<link rel="modulepreload" href="/assets/x.js" fetchpriority="high"/>';
+    expect(lowPriorityModulePreloads(head)).toBe(head);
   });
 });
 

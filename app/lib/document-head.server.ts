@@ -41,6 +41,20 @@ export function inlineStylesheets(head: string, read = stylesheetText): string {
 }
 
 /**
+ * The page's modules are for hydration, never for the first paint: the server's HTML is the page.
+ * Preloaded at the default (high) priority they compete with the first banner, which is the
+ * LCP, and a phone's first paint waits behind them (decision 0040). At low priority they come
+ * after the pictures the page asks for with high priority, as a deferred module script would.
+ */
+export function lowPriorityModulePreloads(head: string): string {
+  return head.replace(/<link\b[^>]*>/g, (tag) =>
+    /\brel="modulepreload"/.test(tag) && !/\bfetchpriority=/.test(tag)
+      ? tag.replace(/\s*\/?>$/, ' fetchpriority="low"/>')
+      : tag,
+  );
+}
+
+/**
  * zod probes for eval with `new Function("")` when a module builds its first object schema; the
  * CSP forbids eval, so every page would report a violation (Lighthouse best practices). Modules
  * run in an order the bundler decides, so the switch is set before any of them, in the head.
@@ -50,7 +64,7 @@ const zodJitless = "globalThis.__zod_globalConfig={jitless:true}";
 
 /**
  * A pass-through stream that rewrites the document's <head> as it goes by (stylesheets inline,
- * the zod switch), then stops looking.
+ * module preloads at low priority, the zod switch), then stops looking.
  */
 export function documentHeadStream(nonce: string | undefined, onFinal: () => void): Transform {
   const script = `<script${nonce ? ` nonce="${nonce}"` : ""}>${zodJitless}</script>`;
@@ -64,7 +78,9 @@ export function documentHeadStream(nonce: string | undefined, onFinal: () => voi
       const end = pending.indexOf("</head>");
       if (end === -1) return callback();
       done = true;
-      const head = inlineStylesheets(pending.subarray(0, end).toString("utf8")) + script;
+      const head =
+        lowPriorityModulePreloads(inlineStylesheets(pending.subarray(0, end).toString("utf8"))) +
+        script;
       const rest = pending.subarray(end);
       pending = Buffer.alloc(0);
       callback(null, Buffer.concat([Buffer.from(head), rest]));

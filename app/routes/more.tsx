@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { idFromPath } from "../../contract/input";
+import { idFromPath } from "../../contract/row-id";
 import { SearchResults } from "../features/search/SearchResults";
 import { loadSearchPage, loadSectionTitle } from "../features/search/search.server";
 import { pageMeta } from "../features/seo/seo";

@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { useLocation, useNavigation } from "react-router";
 import type { EventFields } from "../../../contract/event";
 import { withoutHtmlSuffix } from "../../../contract/html-suffix";
-import { idFromPath } from "../../../contract/input";
+import { idFromPath } from "../../../contract/row-id";
 import { useShell } from "../../lib/shell";
 import { track } from "./track";
 

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { EVENT_BATCH_MAX, type EventBatch } from "../../../contract/event";
+import type { EventBatch } from "../../../contract/event";
+import { EVENT_BATCH_MAX } from "../../../contract/event-names";
 import { CLICK_ROUTE_KEY } from "../../lib/click-source";
 import { viewedBook } from "./PageViews";
 import { flush, queuedEvents, setTransport, track } from "./track";

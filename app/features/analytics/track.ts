@@ -1,10 +1,5 @@
-import {
-  EVENT_BATCH_MAX,
-  type EventBatch,
-  type EventFields,
-  type EventName,
-  type QueuedEvent,
-} from "../../../contract/event";
+import type { EventBatch, EventFields, QueuedEvent } from "../../../contract/event";
+import { EVENT_BATCH_MAX, type EventName } from "../../../contract/event-names";
 import { readClickRoutes, type SessionStore, sessionStore } from "../../lib/click-source";
 import { readCookie } from "../../lib/cookies";
 import { CSRF_COOKIE, CSRF_HEADER } from "../../lib/request";

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, Link, useRouteError, useSearchParams } from "react-router";
-import { idFromPath } from "../../../contract/input";
+import { idFromPath } from "../../../contract/row-id";
 import "./reader.css";
 
 /** The reader's error state, full screen like the reader, with the way back to the series. */

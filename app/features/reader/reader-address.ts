@@ -1,4 +1,4 @@
-import { idFromPath } from "../../../contract/input";
+import { idFromPath } from "../../../contract/row-id";
 
 /**
  * What the reader's address names (spec 001 §2.1): the volume in `cid`, or in `continue_cid` for

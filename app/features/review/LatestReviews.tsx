@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { REVIEWS_PER_PAGE, type ReviewView } from "../../../contract/review";
+import type { ReviewView } from "../../../contract/review";
+import { REVIEWS_PER_PAGE } from "../../../contract/review-rules";
 import { ReviewList } from "./ReviewList";
 
 /** みんなのレビュー: every member's newest reviews (/reviews, and the review routes without an id). */

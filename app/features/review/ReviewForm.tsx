@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useRevalidator } from "react-router";
-import { REVIEW_LIMITS, type ReviewView } from "../../../contract/review";
+import type { ReviewView } from "../../../contract/review";
+import { REVIEW_LIMITS } from "../../../contract/review-rules";
 import { post } from "../../lib/request";
 import { formText } from "../../lib/use-api-form";
 

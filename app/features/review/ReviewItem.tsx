@@ -1,11 +1,11 @@
 import { useState } from "react";
 import { Link, useRevalidator } from "react-router";
+import type { ReviewView } from "../../../contract/review";
 import {
   REPORT_COMMENT_MAX,
   REPORT_TYPE_LABELS,
   REPORT_TYPES,
-  type ReviewView,
-} from "../../../contract/review";
+} from "../../../contract/review-rules";
 import { post } from "../../lib/request";
 import { useApiForm } from "../../lib/use-api-form";
 

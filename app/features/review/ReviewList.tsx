@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { REVIEW_SORT_LABELS, REVIEW_SORTS, type ReviewView } from "../../../contract/review";
+import type { ReviewView } from "../../../contract/review";
+import { REVIEW_SORT_LABELS, REVIEW_SORTS } from "../../../contract/review-rules";
 import { ReviewItem } from "./ReviewItem";
 import "./review.css";
 

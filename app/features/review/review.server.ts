@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "react-router";
-import { idFromPath } from "../../../contract/input";
 import { type ReviewView, reviewListInput, reviewPageInput } from "../../../contract/review";
+import { idFromPath } from "../../../contract/row-id";
 import { NotFound } from "../../../server/lib/errors";
 import { parseInput } from "../../../server/lib/input";
 import { userIdOfProfile } from "../../../server/modules/account/service";
