@@ -164,6 +164,12 @@ async function record(url: string) {
 }
 
 /**
+ * Issue 12's budget for /home. React 19 with React Router's framework runtime is 105 KB of it
+ * alone (decision 0040), so the row says how far over the page is rather than failing.
+ */
+const FIRST_LOAD_BUDGET_KB = 100;
+
+/**
  * First-load JavaScript of a page: every module the server-rendered HTML preloads or imports,
  * gzipped as a CDN would send it. Lazily loaded chunks (drawer, search dialog) are not counted.
  */
@@ -175,15 +181,18 @@ async function firstLoadJs(base: string, path: string) {
   for (const m of html.matchAll(/<script[^>]+src="([^"]+\.js)"/g)) urls.add(m[1]!);
   let raw = 0;
   let gzipped = 0;
+  let zod = false;
   const wire = { br: 0, gzip: 0, identity: 0 };
   for (const url of urls) {
     const bytes = Buffer.from(await (await fetch(base + url)).arrayBuffer());
     raw += bytes.length;
+    // zod's schema classes keep their names through minification (decision 0040).
+    zod ||= bytes.includes("ZodObject");
     gzipped += gzipSync(bytes, { level: 9 }).length;
     for (const encoding of ["br", "gzip", "identity"] as const)
       wire[encoding] += await wireBytes(base + url, encoding);
   }
-  return { files: urls.size, raw, gzipped, wire };
+  return { files: urls.size, raw, gzipped, wire, zod };
 }
 
 /** Bytes the server sends for one URL with one Accept-Encoding (fetch would decode them). */
@@ -560,10 +569,12 @@ async function storeRows() {
       );
     }
     if (want("js")) {
-      const js = await firstLoadJs(base, "/home");
-      console.log(
-        `/home first-load JavaScript: ${js.files} files, ${kb(js.raw)} KB raw, ${kb(js.gzipped)} KB gzip; over the wire ${kb(js.wire.br)} KB with Accept-Encoding br, ${kb(js.wire.gzip)} KB with gzip, ${kb(js.wire.identity)} KB with none`,
-      );
+      for (const page of ["/home", "/series/126"]) {
+        const js = await firstLoadJs(base, page);
+        console.log(
+          `${page} first-load JavaScript: ${js.files} files, ${kb(js.raw)} KB raw, ${kb(js.gzipped)} KB gzip (issue 12 budget ${FIRST_LOAD_BUDGET_KB} KB: ${js.gzipped <= FIRST_LOAD_BUDGET_KB * 1024 ? "within" : "over"}); over the wire ${kb(js.wire.br)} KB with Accept-Encoding br, ${kb(js.wire.gzip)} KB with gzip, ${kb(js.wire.identity)} KB with none${js.zod ? "; zod is in it" : ""}`,
+        );
+      }
     }
     if (want("lighthouse")) {
       // Last, so the load of the rows above has settled; its own process, as Lighthouse is large.

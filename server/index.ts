@@ -10,8 +10,15 @@ import { createApp } from "./http/app";
 import { nodeListener } from "./http/node-listener";
 import { developmentPageHandler, type PageHandler, productionPageHandler } from "./http/pages";
 import { startOfTokyoDay } from "./lib/clock";
+import { metricsGatherer, workerMetrics } from "./lib/cluster-metrics";
 import type { AppServices } from "./lib/context";
-import { createMetrics } from "./lib/metrics";
+import { MEMBER_KEPT_MS, memberKept } from "./lib/member-kept";
+import {
+  memoryMemberVersions,
+  redisMemberVersions,
+  UNKNOWN_MEMBER_VERSIONS,
+} from "./lib/member-versions";
+import { createMetrics, type Metrics } from "./lib/metrics";
 import { sharedAnswerStore } from "./lib/shared-answers";
 import { createLogger, type Logger } from "./logger";
 import { loadSessionSecret } from "./modules/account/service";
@@ -50,6 +57,8 @@ async function main() {
   return serve(env, logger, {
     migrate: cluster.isPrimary,
     jobs: cluster.isPrimary || process.env[JOBS_WORKER] === "1",
+    // The primary serves only when it is the one process: it then sees every member's write.
+    alone: cluster.isPrimary,
   });
 }
 
@@ -80,17 +89,26 @@ async function prepareDatabase(env: Env, logger: Logger) {
  */
 async function supervise(env: Env, logger: Logger, count: number) {
   await (await prepareDatabase(env, logger)).close();
+  // Structured clone keeps the NaN and Infinity of metric values, which JSON would turn into null.
+  cluster.setupPrimary({ serialization: "advanced" });
+  // GET /metrics reaches one worker; it asks here for every worker's figures (decision 0041).
+  const metrics = metricsGatherer();
+  cluster.on("message", (worker, message) => metrics.receive(worker, message));
   let stopping = false;
-  const fork = (jobs: boolean) => {
-    const worker = cluster.fork({ [JOBS_WORKER]: jobs ? "1" : "0" });
+  // A worker's place (1…count) outlives it: the replacement inherits the background jobs of
+  // place 1 and the metrics label of its place.
+  const fork = (place: number) => {
+    const worker = cluster.fork({ [JOBS_WORKER]: place === 1 ? "1" : "0" });
+    worker.on("listening", () => metrics.join(worker, String(place)));
     worker.on("exit", (code, signal) => {
+      metrics.leave(worker);
       if (stopping) return;
       logger.error("worker exited; starting another", { pid: worker.process.pid, code, signal });
-      fork(jobs);
+      fork(place);
     });
     return worker;
   };
-  const running: Worker[] = Array.from({ length: count }, (_, i) => fork(i === 0));
+  const running: Worker[] = Array.from({ length: count }, (_, i) => fork(i + 1));
   logger.info("workers started", { workers: count });
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
@@ -112,7 +130,11 @@ async function supervise(env: Env, logger: Logger, count: number) {
   return running;
 }
 
-async function serve(env: Env, logger: Logger, options: { migrate: boolean; jobs: boolean }) {
+async function serve(
+  env: Env,
+  logger: Logger,
+  options: { migrate: boolean; jobs: boolean; alone: boolean },
+) {
   const started = performance.now();
   const database = options.migrate
     ? await prepareDatabase(env, logger)
@@ -123,7 +145,7 @@ async function serve(env: Env, logger: Logger, options: { migrate: boolean; jobs
     : null;
   if (redis) await redis.connect();
 
-  const metrics = createMetrics();
+  const metrics = wholeServerMetrics(logger);
   metrics.watchDatabase(database.driver, database.usage);
   const services: AppServices = {
     env,
@@ -135,6 +157,16 @@ async function serve(env: Env, logger: Logger, options: { migrate: boolean; jobs
       onRedisError: (error) => logger.warn("shared answer cache: redis failed", { error }),
       onLookup: (tier, hit) => metrics.cacheLookup({ cache: "shared_answers", tier }, hit),
     }),
+    memberKept: memberKept(
+      redis
+        ? redisMemberVersions(redis, (error) =>
+            logger.warn("member versions: redis failed", { error }),
+          )
+        : options.alone
+          ? memoryMemberVersions()
+          : UNKNOWN_MEMBER_VERSIONS,
+      { ttlMs: MEMBER_KEPT_MS },
+    ),
     metrics,
     logger,
     sessionSecret: await loadSessionSecret(database.db, env.SESSION_SECRET),
@@ -225,6 +257,22 @@ async function serve(env: Env, logger: Logger, options: { migrate: boolean; jobs
   };
   process.on("SIGTERM", () => void stop("SIGTERM"));
   process.on("SIGINT", () => void stop("SIGINT"));
+}
+
+/** This process's metrics; in a cluster worker, a scrape answers for every worker. */
+function wholeServerMetrics(logger: Logger): Metrics {
+  const own = createMetrics();
+  if (!cluster.isWorker || !process.send) return own;
+  const send = process.send.bind(process);
+  const link = workerMetrics(
+    { send: (message, callback) => send(message, callback) },
+    own.registry,
+    {
+      onSilentPrimary: () => logger.warn("metrics: the primary did not answer; this worker's only"),
+    },
+  );
+  process.on("message", (message) => link.receive(message));
+  return { ...own, exposition: link.gather };
 }
 
 main().catch((error) => {

@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "react-router";
-import { sessionStatus, userStatus } from "../../server/pages/status";
+import { sessionStatus, shownUserStatus } from "../../server/pages/status";
 
 /** The status and user-status answers, computed in-process for server rendering. */
 export async function loadShellState(context: AppLoadContext, request: Request) {
@@ -11,7 +11,7 @@ export async function loadShellState(context: AppLoadContext, request: Request) 
       visitorId: req.visitorId,
       userAgent: request.headers.get("user-agent") ?? undefined,
     }),
-    userStatus(services.db, req.member?.userId ?? null),
+    shownUserStatus(services, req.member?.userId ?? null),
   ]);
   return { status, user };
 }

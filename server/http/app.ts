@@ -12,6 +12,7 @@ import { METRICS_PATH, metricsAnswer } from "./metrics";
 import { setAnswerHeader } from "./middleware/answer-header";
 import { compression } from "./middleware/compression";
 import { cookiesAndSession } from "./middleware/cookies-and-session";
+import { memberChanges } from "./middleware/member-changes";
 import { requestContext } from "./middleware/request-context";
 import { requestMetrics } from "./middleware/request-metrics";
 import { securityHeaders } from "./middleware/security-headers";
@@ -123,6 +124,7 @@ export function createApp({
     }
     return session(c, next);
   });
+  app.use(memberChanges(services.memberKept));
 
   const api = new Hono<AppEnv>();
   // Every call's query and body pass the one reader before routing, so a call that ignores its

@@ -35,4 +35,15 @@ describe("the route id of a page (its request metrics label)", () => {
   it("names nothing when only the not-found splat matches", () => {
     expect(routeIdOf(build, "/no/such/page")).toBeUndefined();
   });
+
+  it("answers the same from memory, past its bound too, and per build", () => {
+    for (let i = 0; i < 2100; i++) expect(routeIdOf(build, `/series/${i}`)).toBe("routes/series");
+    expect(routeIdOf(build, "/series/5")).toBe("routes/series");
+    expect(routeIdOf(build, "/no/such/page")).toBeUndefined();
+    const other = manifest([
+      { id: "root", path: "" },
+      { id: "routes/other-series", parentId: "root", path: "series/:seriesId?" },
+    ]);
+    expect(routeIdOf(other, "/series/5")).toBe("routes/other-series");
+  });
 });

@@ -54,13 +54,28 @@ function pagePath(pathname: string): string {
   return plain === "/_root" ? "/" : plain;
 }
 
+/** Route ids by path, per build: at most this many paths are remembered (any can be asked). */
+const ROUTE_IDS_KEPT = 2000;
+const routeIds = new WeakMap<ServerBuild["routes"], Map<string, string | undefined>>();
+
 export function routeIdOf(
   build: Pick<ServerBuild, "routes">,
   pathname: string,
 ): string | undefined {
+  // matchRoutes flattens and ranks the whole route table on every call: a twentieth of a
+  // member's /home render went there, for the metrics label alone.
+  let known = routeIds.get(build.routes);
+  if (!known) {
+    known = new Map();
+    routeIds.set(build.routes, known);
+  }
+  if (known.has(pathname)) return known.get(pathname);
   const matches = matchRoutes(routeTree(build.routes) as never, pagePath(pathname));
   const leaf = matches?.at(-1)?.route as RouteNode | undefined;
-  return leaf && leaf.path !== "*" ? leaf.id : undefined;
+  const id = leaf && leaf.path !== "*" ? leaf.id : undefined;
+  if (known.size >= ROUTE_IDS_KEPT) known.clear();
+  known.set(pathname, id);
+  return id;
 }
 
 /** Renders pages from the production build (build/server/index.js). */

@@ -2,6 +2,8 @@ import type { Database } from "../db/client";
 import { createTestDatabase } from "../db/test-database";
 import { parseEnv } from "../env";
 import type { AppServices } from "../lib/context";
+import { MEMBER_KEPT_MS, memberKept } from "../lib/member-kept";
+import { memoryMemberVersions } from "../lib/member-versions";
 import { createMetrics } from "../lib/metrics";
 import { sharedAnswerStore } from "../lib/shared-answers";
 import { createLogger } from "../logger";
@@ -32,6 +34,7 @@ export async function createTestApp(
     sharedAnswers: sharedAnswerStore({
       onLookup: (tier, hit) => metrics.cacheLookup({ cache: "shared_answers", tier }, hit),
     }),
+    memberKept: memberKept(memoryMemberVersions(), { ttlMs: MEMBER_KEPT_MS }),
     metrics,
     // Errors still reach stderr, so a failing API test shows its cause.
     logger: createLogger(process.env.TEST_LOG_LEVEL === "debug" ? "debug" : "error", {}, (line) =>

@@ -2,6 +2,7 @@ import type { Database, Db } from "../db/client";
 import type { Env } from "../env";
 import type { Logger } from "../logger";
 import type { RateLimiter } from "../rate-limit";
+import type { MemberKept } from "./member-kept";
 import type { Metrics } from "./metrics";
 import type { SharedAnswerStore } from "./shared-answers";
 
@@ -30,6 +31,8 @@ export interface AppServices {
   db: Db;
   limiter: RateLimiter;
   sharedAnswers: SharedAnswerStore;
+  /** What is kept per member between their changes (decision 0038); told of every change. */
+  memberKept: MemberKept;
   /** Counted for GET /metrics: this app's own registry. */
   metrics: Metrics;
   /** Keys the session-token hashes (see loadSessionSecret). */

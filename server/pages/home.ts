@@ -1,6 +1,8 @@
 import type { HomeAnswer, HomeContentAnswer } from "../../contract/home";
+import type { UserItems } from "../../contract/items";
 import type { Db } from "../db/client";
 import { currentCampaignTimestamp } from "../lib/campaign-timestamp";
+import type { AppServices } from "../lib/context";
 import { type Kept, kept } from "../lib/kept";
 import { runningCampaigns } from "../modules/campaign/item-campaigns";
 import {
@@ -10,7 +12,7 @@ import {
   shownLayout,
 } from "../modules/home/home-page";
 import { sectionContent } from "../modules/home/section-content";
-import { withMemberFlagsOnContent } from "../modules/library/member-flags";
+import { memberItems, withMemberFlagsOnContent } from "../modules/library/member-flags";
 import { latestNews } from "../modules/news/latest-news";
 
 /** The home answer shows this many notices. */
@@ -101,4 +103,27 @@ export async function homeSection(
   if (!layout) return null;
   const answer = await sectionContent(db, layout, { num, page, memberId, now });
   return { ...answer, content: await withMemberFlagsOnContent(db, memberId, answer.content) };
+}
+
+/**
+ * The member's cart, owned and 気になる lists among the items of the first sections /home
+ * renders, kept between the member's changes like their status (decision 0038): those items
+ * are the same for every member while the kept sections last, and any add to cart, purchase or
+ * 気になる of the member moves their version, so a card never offers カートに入れる for a
+ * volume they own after their own purchase.
+ */
+export async function keptMemberItems(
+  services: AppServices,
+  userId: number,
+  itemIds: readonly number[],
+  now: Date,
+): Promise<UserItems> {
+  const asked = [...new Set(itemIds)].sort((a, b) => a - b);
+  const kept = await services.memberKept.get(
+    userId,
+    `items:${currentCampaignTimestamp(now)}:${asked.join(",")}`,
+    async () => ({ value: await memberItems(services.db, userId, asked) }),
+    now.getTime(),
+  );
+  return kept.value;
 }

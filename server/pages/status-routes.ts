@@ -1,7 +1,7 @@
 import { type Context, Hono } from "hono";
 import type { AppEnv, AppServices } from "../lib/context";
 import { initAnswer } from "../lib/init-answer";
-import { sessionStatus, userStatus } from "./status";
+import { sessionStatus, shownUserStatus } from "./status";
 
 /**
  * /api/status (GET or POST) and /api/user (POST): spec 001 §7.2, the same assemblers the pages'
@@ -23,7 +23,7 @@ export function statusRoutes(services: AppServices) {
   routes.get("/status", status);
   routes.post("/status", status);
   routes.post("/user", async (c) =>
-    c.json({ result: true, ...(await userStatus(services.db, c.get("member")?.userId ?? null)) }),
+    c.json({ result: true, ...(await shownUserStatus(services, c.get("member")?.userId ?? null)) }),
   );
   const init = (c: Context<AppEnv>) =>
     c.json({

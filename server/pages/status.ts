@@ -75,12 +75,11 @@ export async function sessionStatus(
   req: StatusRequest,
   now = new Date(),
 ): Promise<SessionStatus> {
-  const { db } = services;
   const member = req.member;
   const clock = clockFieldsAt(now);
-  const [payments, lastRead] = member
-    ? await Promise.all([paymentSummary(db, member.userId), lastReadAt(db, member.userId)])
-    : [null, null];
+  const { payments, lastRead } = member
+    ? (await keptMemberStatus(services, member.userId, now)).session
+    : { payments: null, lastRead: null };
   const { os, device } = detectDevice(req.userAgent);
   return {
     is_login: Boolean(member),
@@ -120,6 +119,70 @@ export function visitorCtrlGroup(id: string): number {
   let h = 0;
   for (let i = 0; i < id.length; i++) h = (h * 31 + id.charCodeAt(i)) >>> 0;
   return (h % 9) + 1;
+}
+
+/** The user status a page or /api/user shows: a member's is kept between their changes. */
+export async function shownUserStatus(
+  services: AppServices,
+  userId: number | null,
+  now = new Date(),
+): Promise<UserStatus> {
+  if (userId === null) return structuredClone(VISITOR_USER_STATUS) as UserStatus;
+  return (await keptMemberStatus(services, userId, now)).user;
+}
+
+interface MemberStatus {
+  user: UserStatus;
+  session: {
+    payments: Awaited<ReturnType<typeof paymentSummary>>;
+    lastRead: Date | null;
+  };
+}
+
+/**
+ * A member's user status and the member part of the session status, kept per member between
+ * their changes (decision 0038) and per campaign hour: a new hour is also a new Tokyo day now
+ * and then, and the first status of a Tokyo day presses the stamp, once. Null when the member
+ * is gone: the visitor's status then, as userStatus answers.
+ */
+async function keptMemberStatus(
+  services: AppServices,
+  userId: number,
+  now: Date,
+): Promise<MemberStatus> {
+  const hour = currentCampaignTimestamp(now);
+  const kept = await services.memberKept.get<MemberStatus>(
+    userId,
+    `status:${hour}`,
+    async () => {
+      const [user, payments, lastRead] = await Promise.all([
+        userStatus(services.db, userId, now),
+        paymentSummary(services.db, userId),
+        lastReadAt(services.db, userId),
+      ]);
+      // A countdown reaching zero changes more than its own field (enable_coupon, the sale).
+      const ends = [user.signup_coupon_expire_seconds, user.special_sale_expire_seconds]
+        .filter((s) => s > 0)
+        .map((s) => now.getTime() + s * 1000);
+      return {
+        value: { user, session: { payments, lastRead } },
+        until: ends.length > 0 ? Math.min(...ends) : undefined,
+      };
+    },
+    now.getTime(),
+  );
+  const elapsed = Math.floor((now.getTime() - kept.computedAt) / 1000);
+  if (elapsed <= 0) return kept.value;
+  const left = (s: number) => Math.max(0, s - elapsed);
+  const user = kept.value.user;
+  return {
+    ...kept.value,
+    user: {
+      ...user,
+      signup_coupon_expire_seconds: left(user.signup_coupon_expire_seconds),
+      special_sale_expire_seconds: left(user.special_sale_expire_seconds),
+    },
+  };
 }
 
 export async function userStatus(

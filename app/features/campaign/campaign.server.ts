@@ -1,6 +1,6 @@
 import { type AppLoadContext, data } from "react-router";
 import type { OtokuFilter } from "../../../contract/campaign";
-import { idFromPath } from "../../../contract/input";
+import { idFromPath } from "../../../contract/row-id";
 import { currentCampaignTimestamp } from "../../../server/lib/campaign-timestamp";
 import {
   dailySpecial,

@@ -1,7 +1,7 @@
 import { type AppLoadContext, redirect } from "react-router";
 import { cartQuery } from "../../../contract/cart";
 import { checkoutQuery } from "../../../contract/checkout";
-import { idFromPath } from "../../../contract/input";
+import { idFromPath } from "../../../contract/row-id";
 import { cartPage, checkoutPage } from "../../../server/pages/cart";
 import { orPageFailure } from "../../lib/page-failure.server";
 

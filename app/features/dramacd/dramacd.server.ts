@@ -1,6 +1,6 @@
 import { type AppLoadContext, data } from "react-router";
 import { dramaCdListInput } from "../../../contract/dramacd";
-import { idFromPath } from "../../../contract/input";
+import { idFromPath } from "../../../contract/row-id";
 import { dramaCdList, dramaCdPage } from "../../../server/pages/dramacd";
 
 const NO_CD = "お探しのドラマCDは見つかりませんでした";

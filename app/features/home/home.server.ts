@@ -2,8 +2,7 @@ import type { AppLoadContext } from "react-router";
 import { isGenreId } from "../../../contract/genres";
 import type { HomeAnswer } from "../../../contract/home";
 import { applyUserItemsToContent, contentCards, itemIdsOf } from "../../../contract/user-items";
-import { memberItems } from "../../../server/modules/library/member-flags";
-import { keptHomePage, keptSharedSection } from "../../../server/pages/home";
+import { keptHomePage, keptMemberItems, keptSharedSection } from "../../../server/pages/home";
 import { isEmptyContent, ROTATING_LAYOUT_ID, type SectionData } from "./section-loader";
 
 /** Sections rendered with the page: the first screen's, so its largest paint needs no fetch. */
@@ -49,7 +48,7 @@ export async function loadFirstSections(
   if (!member) return shown;
   const sections = Object.values(shown);
   const items = sections.flatMap((s) => itemIdsOf(contentCards(s.content)));
-  const lists = await memberItems(context.services.db, member.userId, items);
+  const lists = await keptMemberItems(context.services, member.userId, items, now);
   for (const section of sections) section.content = applyUserItemsToContent(section.content, lists);
   return shown;
 }

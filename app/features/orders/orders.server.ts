@@ -1,6 +1,6 @@
 import { type AppLoadContext, data } from "react-router";
-import { idFromPath } from "../../../contract/input";
 import { orderMonth } from "../../../contract/orders";
+import { idFromPath } from "../../../contract/row-id";
 import { orderDetail, orderHistory } from "../../../server/pages/orders";
 
 /**

@@ -79,7 +79,11 @@ export function PopupHost({ onQueueDone }: { onQueueDone?: (shown: boolean) => v
   const [plan, setPlan] = useState<PopupPlan | null>(null);
   const [queue, setQueue] = useState<QueueState | null>(null);
   const [banner, setBanner] = useState<PopupView | null>(null);
-  const [phase, setPhase] = useState<"idle" | "loading" | "open" | "done">("idle");
+  // A page with popups is loading them from the first render, so a reader of data-phase never
+  // sees "idle" between the placeholder (StoreFrame) and the fetch.
+  const [phase, setPhase] = useState<"idle" | "loading" | "open" | "done">(
+    page ? "loading" : "idle",
+  );
   const doneRef = useRef(onQueueDone);
   doneRef.current = onQueueDone;
   const key = page ? `${page}:${series ?? ""}` : "";

@@ -43,3 +43,10 @@ describe("the popup host on the home page", () => {
     expect(html).toContain('data-testid="popup-queue"');
   });
 });
+
+describe("the popup queue's phase", () => {
+  it("is loading from the first render on a page with popups, idle elsewhere", () => {
+    expect(render({ is_today_stamp: true })).toContain('data-phase="loading"');
+    expect(render({ is_today_stamp: true }, { path: "/cart" })).toContain('data-phase="idle"');
+  });
+});

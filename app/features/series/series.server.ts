@@ -1,5 +1,5 @@
 import { type AppLoadContext, data } from "react-router";
-import { idFromPath } from "../../../contract/input";
+import { idFromPath } from "../../../contract/row-id";
 import {
   DEFAULT_MEMBER_FREE_VOL,
   SERIES_USER_DEFAULTS,

@@ -213,12 +213,15 @@ export function memberSettingsRoutes(services: AppServices) {
   // The link in every newsletter mail: works without a login, refuses a changed signature.
   routes.post("/newsletter/unsubscribe", async (c) => {
     const input = await readJson(c, unsubscribePayload);
-    if (!(await unsubscribeByLink(db, services.sessionSecret, input.u, input.s))) {
+    const userId = await unsubscribeByLink(db, services.sessionSecret, input.u, input.s);
+    if (userId === null) {
       throw new ApiError(
         403,
         "配信停止のリンクが正しくありません。メールのリンクをもう一度お確かめください",
       );
     }
+    // The link works without a login: the member whose newsletter stopped is told here.
+    await services.memberKept.changed(userId);
     return c.json({ result: true });
   });
 
@@ -247,13 +250,15 @@ export function newsletterOneClickRoutes(services: AppServices) {
       return failure(c, 400, (link.error ?? click.error)!.issues[0]!.message);
     }
     const { u, s } = link.data;
-    if (!(await unsubscribeByLink(services.db, services.sessionSecret, u, s))) {
+    const userId = await unsubscribeByLink(services.db, services.sessionSecret, u, s);
+    if (userId === null) {
       return failure(
         c,
         403,
         "配信停止のリンクが正しくありません。メールのリンクをもう一度お確かめください",
       );
     }
+    await services.memberKept.changed(userId);
     return c.json({ result: true });
   });
   return routes;

@@ -256,24 +256,25 @@ export function unsubscribeUrl(siteUrl: string, secret: string, profileId: strin
 }
 
 /**
- * Stops the newsletter of the member a signed link names, without a login. Answers false for a
- * link whose signature does not match (tampered or made up).
+ * Stops the newsletter of the member a signed link names, without a login, and answers that
+ * member's id. Null for a link whose signature does not match (tampered or made up) or a member
+ * who left.
  */
 export async function unsubscribeByLink(
   db: Db,
   secret: string,
   profileId: string,
   signature: string,
-): Promise<boolean> {
+): Promise<number | null> {
   const expected = Buffer.from(unsubscribeSignature(secret, profileId));
   const given = Buffer.from(signature);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return false;
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
   const [row] = await db
     .update(users)
     .set({ newsletterFlag: false })
     .where(and(eq(users.profileId, profileId), isNull(users.leftAt)))
     .returning({ userId: users.userId });
-  return Boolean(row);
+  return row?.userId ?? null;
 }
 
 /**

@@ -138,7 +138,7 @@ async function member(label: string) {
   return { browser, userId: row!.userId };
 }
 
-function own(
+async function own(
   userId: number,
   seriesId: number,
   volume: number,
@@ -146,7 +146,7 @@ function own(
   at: Date,
 ) {
   const id = seriesId * 1000 + volume;
-  return t.services.db.insert(userItems).values({
+  await t.services.db.insert(userItems).values({
     userId,
     itemId: id,
     itemType: ITEM_TYPE_BOOK,
@@ -155,6 +155,8 @@ function own(
     source,
     acquiredAt: at,
   });
+  // Written here as a checkout would, which tells what is kept of the member (decision 0038).
+  await t.services.memberKept.changed(userId);
 }
 
 function read(

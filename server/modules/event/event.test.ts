@@ -1,6 +1,6 @@
 import { getTableColumns } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EVENT_BATCH_MAX } from "../../../contract/event";
+import { EVENT_BATCH_MAX } from "../../../contract/event-names";
 import { Browser, createTestApp } from "../../http/test-client";
 import { users } from "../account/schema";
 import { runEventSummary } from "./jobs";

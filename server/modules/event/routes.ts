@@ -1,11 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import {
-  EVENT_NAMES,
-  eventBatchSchema,
-  eventContextSchema,
-  eventFieldsSchema,
-} from "../../../contract/event";
+import { eventBatchSchema, eventContextSchema, eventFieldsSchema } from "../../../contract/event";
+import { EVENT_NAMES } from "../../../contract/event-names";
 import type { AppEnv, AppServices } from "../../lib/context";
 import { ApiError } from "../../lib/errors";
 import { readJson, readParams } from "../../lib/input";

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { INT4_MAX, integerIn, recordId } from "../../../contract/input";
+import { integerIn, recordId } from "../../../contract/input";
+import { INT4_MAX } from "../../../contract/row-id";
 import type { AppEnv, AppServices } from "../../lib/context";
 import { NotFound } from "../../lib/errors";
 import { readJson, readParams } from "../../lib/input";

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { REVIEW_LIMITS, type ReviewListAnswer, type ReviewView } from "../../../contract/review";
+import type { ReviewListAnswer, ReviewView } from "../../../contract/review";
+import { REVIEW_LIMITS } from "../../../contract/review-rules";
 import { Browser, createTestApp } from "../../http/test-client";
 import { users } from "../account/schema";
 import { books, genres, publishers, series, seriesGenres } from "../catalog/schema";

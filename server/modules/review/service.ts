@@ -1,11 +1,11 @@
 import { and, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
-import {
-  REVIEWS_PER_PAGE,
-  type ReviewAddInput,
-  type ReviewListAnswer,
-  type ReviewListInput,
-  type ReviewView,
+import type {
+  ReviewAddInput,
+  ReviewListAnswer,
+  ReviewListInput,
+  ReviewView,
 } from "../../../contract/review";
+import { REVIEWS_PER_PAGE } from "../../../contract/review-rules";
 import type { Db } from "../../db/client";
 import { Forbidden, NotFound } from "../../lib/errors";
 import { publicProfiles, userIdOfProfile } from "../account/service";
