@@ -9,10 +9,28 @@ async function shot(page: Page, name: string) {
     ),
   );
   await page.waitForTimeout(300);
-  await page.screenshot({ path: `/tmp/popup-${name}-${page.viewportSize()?.width ?? 0}.png` });
+  await page.screenshot({
+    path: `/tmp/popup-${name}-${page.viewportSize()?.width ?? 0}.png`,
+  });
 }
 
 const popup = (page: Page) => page.getByTestId("popup");
+
+/**
+ * Esc on the open popup. The dialog listens for keys from the moment it takes the focus, so the
+ * key waits for that: on a loaded machine the press could otherwise land a frame too early.
+ */
+async function pressEscape(page: Page) {
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          document.querySelector("[data-testid=popup]")?.contains(document.activeElement) ?? false,
+      ),
+    )
+    .toBe(true);
+  await page.keyboard.press("Escape");
+}
 
 test("the home page's queue shows its popups one at a time, in order", async ({ page }) => {
   const opened: number[] = [];
@@ -41,7 +59,7 @@ test("the home page's queue shows its popups one at a time, in order", async ({ 
   await expect(second.getByText("70%OFF", { exact: true })).toBeVisible();
   await expect(second.locator(".popup__cards > li")).toHaveCount(6);
   await shot(page, "signup-coupon");
-  await page.keyboard.press("Escape");
+  await pressEscape(page);
   await expect(popup(page)).toHaveCount(0);
   await expect(page.getByTestId("popup-queue")).toHaveAttribute("data-phase", "done");
 
@@ -56,7 +74,7 @@ test("a scroll-triggered popup opens past 40 % and Esc gives the focus back", as
   // Clear the queue first; scroll popups never come from it.
   for (const type of ["2", "10"]) {
     await expect(popup(page)).toHaveAttribute("data-popup-type", type);
-    await page.keyboard.press("Escape");
+    await pressEscape(page);
   }
   await expect(page.getByTestId("popup-queue")).toHaveAttribute("data-phase", "done");
   await expect(popup(page)).toHaveCount(0);
@@ -86,7 +104,7 @@ test("a scroll-triggered popup opens past 40 % and Esc gives the focus back", as
   expect(await shortcut.evaluate((el) => el.contains(document.activeElement))).toBe(true);
   await shot(page, "shortcut");
 
-  await page.keyboard.press("Escape");
+  await pressEscape(page);
   await expect(popup(page)).toHaveCount(0);
   await expect(logo).toBeFocused();
 });
@@ -123,7 +141,9 @@ test("a member's home page: the login stamp first, then the queue", async ({ pag
   // 今後表示しない: the server is told to hide it for good.
   const closing = page.waitForRequest((r) => r.url().endsWith("/api/popup_close"));
   await pickup.getByRole("button", { name: "今後表示しない" }).click();
-  expect(JSON.parse((await closing).postData() ?? "{}")).toMatchObject({ hide: true });
+  expect(JSON.parse((await closing).postData() ?? "{}")).toMatchObject({
+    hide: true,
+  });
   await expect(page.getByTestId("popup-queue")).toHaveAttribute("data-phase", "done");
 });
 
@@ -144,7 +164,10 @@ test("a reader of a series gets the forced favourite appeal on its page at once"
     const ct = document.cookie.match(/(?:^|; )ct=([^;]+)/)?.[1] ?? "";
     const r = await fetch("/api/reader/progress", {
       method: "POST",
-      headers: { "content-type": "application/json", "x-csrftoken": decodeURIComponent(ct) },
+      headers: {
+        "content-type": "application/json",
+        "x-csrftoken": decodeURIComponent(ct),
+      },
       body: JSON.stringify({ book, page: 2 }),
     });
     return r.status;
