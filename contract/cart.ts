@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { blankToUndefined, recordId } from "./input";
+import { couponChoice } from "./input";
 
 /**
  * The cart answer of spec 001 §3 "Cart" (/api/cart, and the /cart page's loader). Amounts are
@@ -13,7 +13,7 @@ import { blankToUndefined, recordId } from "./input";
 
 /** /api/cart {coupon}: the coupon to apply; absent: the best one; 0: none. */
 export const cartQuery = z.object({
-  coupon: z.preprocess(blankToUndefined, z.union([z.literal(0), recordId("coupon")]).optional()),
+  coupon: couponChoice(),
 });
 export type CartQuery = z.infer<typeof cartQuery>;
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { CartAnswer, CartGroup } from "./cart";
-import { blankToUndefined, integerIn, recordId } from "./input";
+import { blankToUndefined, couponChoice, integerIn, recordId } from "./input";
 import { INT4_MAX } from "./row-id";
 
 /** Spec 001 §4: the placeholder payment type, refused at checkout. */
@@ -40,7 +40,7 @@ export interface CheckoutAnswer extends CartAnswer {
 /** The checkout page's query: /order (whole cart) or /order/{itemId}, optional coupon. */
 export const checkoutQuery = z.object({
   item: z.preprocess(blankToUndefined, recordId("item").optional()),
-  coupon: z.preprocess(blankToUndefined, z.union([z.literal(0), recordId("coupon")]).optional()),
+  coupon: couponChoice(),
 });
 
 /**
@@ -49,7 +49,7 @@ export const checkoutQuery = z.object({
  */
 export const checkoutRequest = z.object({
   item: z.preprocess(blankToUndefined, recordId("item").optional()),
-  coupon: z.preprocess(blankToUndefined, z.union([z.literal(0), recordId("coupon")]).optional()),
+  coupon: couponChoice(),
   payment_type: z.preprocess(
     (v) => blankToUndefined(v) ?? 0,
     integerIn(0, 32_767, "payment_type は整数で指定してください"),

@@ -42,6 +42,16 @@ export const oneOfNumbers = <T extends number>(values: readonly T[], message: st
 export const recordId = (field = "id") =>
   integerIn(1, INT4_MAX, `${field} は1〜${INT4_MAX}の整数で指定してください`);
 
+/**
+ * The coupon a cart or checkout applies: absent picks the best one, 0 none, else that coupon.
+ * Text from an address ("?coupon=0") counts as its number.
+ */
+export const couponChoice = () =>
+  z.preprocess(
+    blankToUndefined,
+    integerIn(0, INT4_MAX, `coupon は0〜${INT4_MAX}の整数で指定してください`).optional(),
+  );
+
 /** A page of a list, 1 when not given. */
 export const pageNumber = (max = 10_000, field = "page") =>
   z.preprocess(
