@@ -1136,10 +1136,12 @@ export async function seedCatalog(ctx: SeedContext): Promise<CatalogSummary> {
             priceInc: inc,
             onsaleFlag: onsale,
           });
-          bookIds.push(bookId);
-          itemIds.push(itemId);
-          pricesInc.push(inc);
           if (onsale) {
+            // Only volumes on sale go to the summary: nobody owns, buys, carts or reads a
+            // volume that is not out yet.
+            bookIds.push(bookId);
+            itemIds.push(itemId);
+            pricesInc.push(inc);
             latestBookId = bookId;
             latestRelease = dates[v - 1]!;
           }

@@ -31,7 +31,7 @@ export interface CatalogSummary {
     /** The title, frozen into the demo orders' item names. */
     name?: string;
     genreIds: number[];
-    /** Volumes in order, with their sellable item ids (same order). */
+    /** Volumes on sale, in order, with their item ids (same order). */
     bookIds: number[];
     itemIds: number[];
     /** Price of each volume in yen including tax (0 = free). */
