@@ -136,7 +136,10 @@ test("two volumes and a drama CD, a coupon, points and the succeeding card end a
   expect(href).toMatch(/^\/viewer\/speed\.html\?cid=\d+&series=\d+$/);
   await read.click();
   // The browser shows the reader's address without .html once loaded; a bought volume reads in full.
-  await expect(page).toHaveURL(/\/viewer\/speed(\.html)?\?cid=\d+&series=\d+/);
+  // The reader is a page of its own (a full load, not a client navigation): give it time.
+  await expect(page).toHaveURL(/\/viewer\/speed(\.html)?\?cid=\d+&series=\d+/, {
+    timeout: 30_000,
+  });
   await expect(page.locator(".reader")).toHaveAttribute("data-layout", /single|spread|scroll/);
   await expect(page.locator(".reader .reader__view img").first()).toBeVisible();
 });
