@@ -8,6 +8,7 @@ import { jsonBody, queryObject } from "../lib/input";
 import { SHARED_PREFIX } from "../lib/shared-answers";
 import { type PaymentProvider, sandboxProvider } from "../modules/commerce/payments/provider";
 import { IMMUTABLE, precompressedAssets } from "./assets";
+import { KEPT_PAGES, keptPageRenders, type PageRequest } from "./kept-pages";
 import { METRICS_PATH, metricsAnswer } from "./metrics";
 import { setAnswerHeader } from "./middleware/answer-header";
 import { compression } from "./middleware/compression";
@@ -18,7 +19,6 @@ import { requestMetrics } from "./middleware/request-metrics";
 import { securityHeaders } from "./middleware/security-headers";
 import type { PageHandler } from "./pages";
 import { apiRouter, siteRouter } from "./registry";
-import { visitorPageCache } from "./visitor-pages";
 
 export interface AppOptions {
   services: AppServices;
@@ -29,6 +29,8 @@ export interface AppOptions {
   dev?: boolean;
   /** Takes the money at checkout; the in-process sandbox unless a real provider is given. */
   paymentProvider?: PaymentProvider;
+  /** The clock kept page renders are timed by, to the second; tests hold it still. */
+  pageClock?: () => number;
 }
 
 /** JSON calls carry a few fields; the topic editor's page content (500,000 characters) is the largest. */
@@ -53,6 +55,7 @@ export function createApp({
   clientDir,
   dev = false,
   paymentProvider = sandboxProvider(),
+  pageClock = Date.now,
 }: AppOptions) {
   const app = new Hono<AppEnv>();
 
@@ -111,7 +114,7 @@ export function createApp({
   }
 
   const session = cookiesAndSession(services);
-  const visitorPages = visitorPageCache();
+  const keptPages = keptPageRenders(pageClock);
   app.use((c, next) => {
     // Shared answers are the same for everybody and publicly cacheable: they read no session
     // and must never carry a Set-Cookie that a CDN would hand to every visitor.
@@ -166,10 +169,16 @@ export function createApp({
           cspNonce: c.get("cspNonce"),
         },
       });
-    const visitor =
-      c.req.method === "GET" && c.get("member") === null
+    const member = c.get("member");
+    const version =
+      c.req.method === "GET" && member && KEPT_PAGES.has(url.pathname)
+        ? await services.memberKept.version(member.userId)
+        : null;
+    const asking: PageRequest | null =
+      c.req.method === "GET" && (member === null || version !== null)
         ? {
             url,
+            member: member && version !== null ? { userId: member.userId, version } : null,
             userAgent: c.req.header("user-agent"),
             visitorId: c.get("visitorId"),
             sessionToken: c.get("sessionToken"),
@@ -177,8 +186,8 @@ export function createApp({
             csrfToken: c.get("csrfToken"),
           }
         : null;
-    const key = visitor && visitorPages.keyOf(visitor);
-    const page = visitor && key ? await visitorPages.page(key, visitor, render) : await render();
+    const key = asking && keptPages.keyOf(asking);
+    const page = asking && key ? await keptPages.page(key, asking, render) : await render();
     // Re-issue through the context so the cookies and headers middleware set are not dropped.
     const response = c.newResponse(page.body, page);
     response.headers.set("Cache-Control", pageCacheControl(c.get("member") !== null, response));

@@ -25,6 +25,8 @@ export interface MemberKept {
   ): Promise<Kept<T>>;
   /** The member changed something: call after the change is committed, before answering them. */
   changed(userId: number): Promise<void>;
+  /** The member's version now, for what is kept elsewhere under it; null: keep nothing. */
+  version(userId: number): Promise<string | null>;
 }
 
 /** What a producer answers: the value, and optionally a time before which it must be redone. */
@@ -109,5 +111,6 @@ export function memberKept(
       members.delete(userId);
       await versions.changed(userId);
     },
+    version: (userId) => versions.current(userId),
   };
 }

@@ -11,6 +11,9 @@ function appWith(member: Pick<SessionMember, "userId"> | null) {
     get: async () => {
       throw new Error("not asked here");
     },
+    version: async () => {
+      throw new Error("not asked here");
+    },
     changed: async (userId) => {
       told.push({ userId, handled });
     },

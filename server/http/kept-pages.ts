@@ -4,16 +4,22 @@ import { detectDevice } from "../lib/device";
 import { publicSession, visitorCtrlGroup } from "../pages/status";
 
 /**
- * Pages whose render a visitor shares with other visitors (decision 0033). Their markup depends
- * only on the address, the device class, the visitor's control group and the clock to the
- * second (the status fields; at most STALE_SECONDS old while the next render runs). The CSP
+ * Pages whose render is kept for a second and served again (decisions 0033 and 0042). A
+ * visitor's markup depends only on the address, the device class, the visitor's control group
+ * and the clock to the second (the status fields; at most STALE_SECONDS old while the next render
+ * runs), so visitors share one render. A member's markup depends on that and on their own state,
+ * which moves only with their member version (decision 0038): a member's render is kept for that
+ * member alone, under the version it was made in, and never outlives a change they make. The CSP
  * nonce, the public session id and the CSRF token are the only per-request strings that may
- * appear in them, and each request gets its own put back. Members are never served from here.
+ * appear in them, and each request gets its own put back.
  */
-export const SHARED_VISITOR_PAGES: ReadonlySet<string> = new Set(["/home"]);
+export const KEPT_PAGES: ReadonlySet<string> = new Set(["/home"]);
 
-/** Addresses × device classes × control groups kept; beyond them pages render afresh. */
-const MAX_KEYS = 500;
+/**
+ * Renders kept (addresses × device classes × control groups, and members): past it the one used
+ * least recently goes. A /home render is about 100 KB, so this bounds them near 30 MB.
+ */
+const MAX_KEYS = 300;
 /**
  * How old a render may be when it is served while the next one is being made. Under load (on
  * PGlite every query runs on the event loop) one streamed render can take seconds; waiting for
@@ -30,8 +36,10 @@ interface Render {
   slots: Slot[];
 }
 
-export interface VisitorRequest {
+export interface PageRequest {
   url: URL;
+  /** The member asking and their version now (decision 0038), or null for a visitor. */
+  member: { userId: number; version: string } | null;
   userAgent: string | undefined;
   visitorId: string;
   sessionToken: string | null;
@@ -41,32 +49,39 @@ export interface VisitorRequest {
 
 type Slot = "nonce" | "session" | "csrf";
 
-export interface VisitorPageCache {
-  /** The key a visitor's request shares a render under, or null when it may not share one. */
-  keyOf(req: VisitorRequest): string | null;
+export interface KeptPages {
+  /** The key a request's render is kept under, or null when it may not be kept. */
+  keyOf(req: PageRequest): string | null;
   /**
    * The page for this request: this second's render under key (or, while the next one runs, a
    * render at most STALE_SECONDS old), else `render()` (streamed
    * to this visitor as it comes, and kept for the others once complete).
    */
-  page(key: string, req: VisitorRequest, render: () => Promise<Response>): Promise<Response>;
+  page(key: string, req: PageRequest, render: () => Promise<Response>): Promise<Response>;
 }
 
 const literal = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-export function visitorPageCache(now: () => number = Date.now): VisitorPageCache {
+export function keptPageRenders(now: () => number = Date.now, maxKeys = MAX_KEYS): KeptPages {
   /** Renders under way, by key; visitors who have nothing fresh enough wait for them. */
   const rendering = new Map<string, Promise<Render | null>>();
   /** The latest complete render of each key and the second it was made in. */
   const latest = new Map<string, { second: number; render: Render }>();
 
-  const valuesOf = (req: VisitorRequest): Record<Slot, string> => ({
+  /** Marks a render as the most recently used, dropping the least recently used past maxKeys. */
+  const used = (key: string, kept: { second: number; render: Render }) => {
+    latest.delete(key);
+    latest.set(key, kept);
+    if (latest.size > maxKeys) latest.delete(latest.keys().next().value!);
+  };
+
+  const valuesOf = (req: PageRequest): Record<Slot, string> => ({
     nonce: req.cspNonce,
     session: publicSession(req),
     csrf: req.csrfToken,
   });
 
-  const template = (text: string, response: Response, req: VisitorRequest): Render => {
+  const template = (text: string, response: Response, req: PageRequest): Render => {
     const values = valuesOf(req);
     const named = new Map(
       (Object.entries(values) as Array<[Slot, string]>)
@@ -87,7 +102,7 @@ export function visitorPageCache(now: () => number = Date.now): VisitorPageCache
     return { status: response.status, headers, parts, slots };
   };
 
-  const fill = (render: Render, req: VisitorRequest) => {
+  const fill = (render: Render, req: PageRequest) => {
     const values = valuesOf(req);
     const filled: Buffer[] = [render.parts[0]!];
     for (let i = 0; i < render.slots.length; i++)
@@ -100,18 +115,24 @@ export function visitorPageCache(now: () => number = Date.now): VisitorPageCache
 
   return {
     keyOf(req) {
-      if (!SHARED_VISITOR_PAGES.has(req.url.pathname)) return null;
+      if (!KEPT_PAGES.has(req.url.pathname)) return null;
       // Crawlers get the whole page at once (app/entry.server.tsx); they are few.
       if (!req.cspNonce || (req.userAgent && isbot(req.userAgent))) return null;
       const { os, device } = detectDevice(req.userAgent);
       const search = new URLSearchParams(req.url.search);
       search.sort();
-      return `${req.url.pathname}?${search}|${os}|${device}|${visitorCtrlGroup(req.visitorId)}`;
+      const page = `${req.url.pathname}?${search}|${os}|${device}`;
+      // A member's render is theirs alone, and only until their version moves.
+      if (req.member) return `member ${req.member.userId} ${req.member.version}|${page}`;
+      return `${page}|${visitorCtrlGroup(req.visitorId)}`;
     },
     async page(key, req, render) {
       const at = Math.floor(now() / 1000);
       const done = latest.get(key);
-      if (done && done.second === at) return fill(done.render, req);
+      if (done && done.second === at) {
+        used(key, done);
+        return fill(done.render, req);
+      }
       const running = rendering.get(key);
       if (running) {
         // While the next render runs, the one before it serves if it is recent enough.
@@ -119,7 +140,6 @@ export function visitorPageCache(now: () => number = Date.now): VisitorPageCache
         const ready = await running;
         return ready ? fill(ready, req) : render();
       }
-      if (!latest.has(key) && latest.size >= MAX_KEYS) return render();
       // Visitors arriving while this render runs wait for it (or take the one before it).
       let keep: (render: Render | null) => void = () => {};
       rendering.set(
@@ -127,7 +147,7 @@ export function visitorPageCache(now: () => number = Date.now): VisitorPageCache
         new Promise<Render | null>((resolve) => {
           keep = (made) => {
             rendering.delete(key);
-            if (made) latest.set(key, { second: at, render: made });
+            if (made) used(key, { second: at, render: made });
             resolve(made);
           };
         }),

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { publicSession } from "../pages/status";
 import { createApp } from "./app";
+import { keptPageRenders, type PageRequest } from "./kept-pages";
 import type { PageHandler } from "./pages";
 import { Browser, createTestApp } from "./test-client";
-import { type VisitorRequest, visitorPageCache } from "./visitor-pages";
 
 /**
  * A visitor's /home is rendered once a second and shared; each visitor still gets their own CSP
@@ -33,7 +33,9 @@ let t: Awaited<ReturnType<typeof createTestApp>>;
 let app: ReturnType<typeof createApp>;
 beforeAll(async () => {
   t = await createTestApp();
-  app = createApp({ services: t.services, pages: page });
+  // The clock held within one second: whether a render is kept never depends on timing.
+  const second = Date.now();
+  app = createApp({ services: t.services, pages: page, pageClock: () => second });
 });
 afterAll(async () => {
   await t.database.close();
@@ -63,29 +65,53 @@ describe("a visitor's shared /home", () => {
     expect(seen.size).toBe(6);
   });
 
-  it("is never what a member sees, and a member's page is never kept for anyone", async () => {
+  it("is never what a member sees; a member's own render is kept for them until they change something", async () => {
     const visitor = new Browser(app);
     await visitor.fetch("/home");
-    const member = new Browser(app);
-    const signup = await member.postJson<{ uid?: number }>("/api/account/signup", {
-      email: `visitor-pages-${Date.now()}@example.jp`,
-      password: "password-123",
-      agree: true,
-    });
-    expect(signup.body.result).toBe(true);
+    const signUp = async () => {
+      const browser = new Browser(app);
+      const signup = await browser.postJson<{ uid?: number }>("/api/account/signup", {
+        email: `kept-pages-${Date.now()}-${Math.random()}@example.jp`,
+        password: "password-123",
+        agree: true,
+      });
+      expect(signup.body.result).toBe(true);
+      return browser;
+    };
+    const member = await signUp();
     const before = renders;
-    const mine = await (await member.fetch("/home")).text();
-    expect(mine).toMatch(/<p>member \d+<\/p>/);
+    const mine = await ownValues(member, await member.fetch("/home"));
+    const me = /<p>member (\d+)<\/p>/.exec(mine.html)?.[1];
+    expect(me).toBeDefined();
     expect(renders).toBe(before + 1);
-    await member.fetch("/home");
-    expect(renders).toBe(before + 2);
+
+    // The same member again within the second: the render is theirs, with this request's nonce.
+    const again = await ownValues(member, await member.fetch("/home"));
+    expect(again.html).toContain(`<p>member ${me}</p>`);
+    expect(again.html).toContain(`<script nonce="${again.nonce}">window.s="${again.session}"`);
+    expect(again.nonce).not.toBe(mine.nonce);
+
+    // Another member never gets it, nor does a visitor.
+    const other = await signUp();
+    const theirs = await (await other.fetch("/home")).text();
+    expect(theirs).toMatch(/<p>member \d+<\/p>/);
+    expect(theirs).not.toContain(`<p>member ${me}</p>`);
     expect(await (await visitor.fetch("/home")).text()).toContain("<p>visitor</p>");
+
+    // Any call of theirs that may write (even a refused one) makes their next page a new render.
+    const rendered = renders;
+    await member.fetch("/home");
+    expect(renders).toBe(rendered);
+    await member.postJson("/api/cart_add", { items: [] });
+    await member.fetch("/home");
+    expect(renders).toBe(rendered + 1);
   });
 });
 
-describe("visitorPageCache", () => {
-  const request = (over: Partial<VisitorRequest> = {}): VisitorRequest => ({
+describe("keptPageRenders", () => {
+  const request = (over: Partial<PageRequest> = {}): PageRequest => ({
     url: new URL("http://x/home?genre=2"),
+    member: null,
     userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)",
     visitorId: "v1",
     sessionToken: null,
@@ -93,16 +119,16 @@ describe("visitorPageCache", () => {
     csrfToken: "",
     ...over,
   });
-  const html = (req: VisitorRequest) =>
+  const html = (req: PageRequest) =>
     new Response(`<script nonce="${req.cspNonce}">${publicSession(req)}</script>`, {
       headers: { "Content-Type": "text/html" },
     });
 
   it("renders once a second per address, device and control group", async () => {
     let clock = 10_000;
-    const cache = visitorPageCache(() => clock);
+    const cache = keptPageRenders(() => clock);
     let count = 0;
-    const serve = async (req: VisitorRequest) => {
+    const serve = async (req: PageRequest) => {
       const key = cache.keyOf(req)!;
       return (
         await cache.page(key, req, async () => {
@@ -127,7 +153,7 @@ describe("visitorPageCache", () => {
 
   it("serves the render before while the next one runs, if it is recent", async () => {
     let clock = 50_000;
-    const cache = visitorPageCache(() => clock);
+    const cache = keptPageRenders(() => clock);
     const req = request();
     const key = cache.keyOf(req)!;
     await cache.page(key, req, async () => html(req));
@@ -147,8 +173,30 @@ describe("visitorPageCache", () => {
     await (await slow).text();
   });
 
+  it("keeps the renders used most recently, dropping the oldest past its bound", async () => {
+    const cache = keptPageRenders(() => 90_000, 2);
+    let count = 0;
+    const serve = async (genre: number) => {
+      const req = request({ url: new URL(`http://x/home?genre=${genre}`) });
+      const made = async () => {
+        count++;
+        return html(req);
+      };
+      await (await cache.page(cache.keyOf(req)!, req, made)).text();
+    };
+    await serve(1);
+    await serve(2);
+    await serve(1); // 1 is now the most recently used
+    await serve(3); // drops 2
+    expect(count).toBe(3);
+    await serve(1);
+    expect(count).toBe(3);
+    await serve(2);
+    expect(count).toBe(4);
+  });
+
   it("keeps only visitor pages it may share", async () => {
-    const cache = visitorPageCache();
+    const cache = keptPageRenders();
     expect(cache.keyOf(request({ url: new URL("http://x/cart") }))).toBeNull();
     expect(
       cache.keyOf(request({ userAgent: "Googlebot/2.1 (+http://www.google.com/bot.html)" })),
