@@ -50,9 +50,18 @@ test("home sections load only when they scroll into view", async ({ page }) => {
     const section = page.locator(`section[data-layout-id="${id}"]`);
     if (!(await section.isVisible())) continue;
     await section.scrollIntoViewIfNeeded({ timeout: 5_000 }).catch(() => {});
+    // A section above that finishes loading grows and can push this one out of view before it
+    // was seen, as a reader who keeps scrolling would not notice: bring it back while it waits.
     await expect
-      .poll(async () =>
-        (await section.count()) === 0 ? "hidden, empty" : await section.getAttribute("data-state"),
+      .poll(
+        async () => {
+          if ((await section.count()) === 0) return "hidden, empty";
+          const state = await section.getAttribute("data-state");
+          if (state === "idle")
+            await section.evaluate((el) => el.scrollIntoView({ block: "center" })).catch(() => {});
+          return state;
+        },
+        { message: `section ${id} loads once scrolled to`, timeout: 15_000 },
       )
       .toMatch(/^(done|hidden, empty)$/);
   }
