@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { publicSession } from "../pages/status";
 import { createApp } from "./app";
-import { keptPageRenders, type PageRequest } from "./kept-pages";
+import { keptPageRenders, type PageRequest, STALE_SECONDS } from "./kept-pages";
 import type { PageHandler } from "./pages";
 import { Browser, createTestApp } from "./test-client";
 
@@ -149,6 +149,39 @@ describe("keptPageRenders", () => {
     clock += 1000;
     await serve(request());
     expect(count).toBe(4);
+  });
+
+  it("serves a recent render at once and makes the next one behind it, once", async () => {
+    let clock = 70_000;
+    const cache = keptPageRenders(() => clock);
+    let count = 0;
+    let release: () => void = () => {};
+    const serve = async (req: PageRequest, slow = false) =>
+      (
+        await cache.page(cache.keyOf(req)!, req, async () => {
+          count++;
+          if (slow)
+            await new Promise<void>((r) => {
+              release = r;
+            });
+          return new Response(`<p>render ${count}</p><i>${req.cspNonce}</i>`, {
+            headers: { "Content-Type": "text/html" },
+          });
+        })
+      ).text();
+    expect(await serve(request())).toContain("render 1");
+    clock += 3000;
+    // Three seconds later: the first render, this request's own nonce, and one render begun.
+    const late = request();
+    expect(await serve(late, true)).toBe(`<p>render 1</p><i>${late.cspNonce}</i>`);
+    expect(await serve(request(), true)).toContain("render 1");
+    expect(count).toBe(2);
+    release();
+    await new Promise((r) => setTimeout(r, 10));
+    expect(await serve(request())).toContain("render 2");
+    // Past STALE_SECONDS nothing old is served: the request waits for its own render.
+    clock += (STALE_SECONDS + 1) * 1000;
+    expect(await serve(request())).toContain("render 3");
   });
 
   it("serves the render before while the next one runs, if it is recent", async () => {

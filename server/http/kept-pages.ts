@@ -21,9 +21,9 @@ export const KEPT_PAGES: ReadonlySet<string> = new Set(["/home"]);
  */
 const MAX_KEYS = 300;
 /**
- * How old a render may be when it is served while the next one is being made. Under load (on
+ * How old a render may be when it is served while the next one is made behind it. Under load (on
  * PGlite every query runs on the event loop) one streamed render can take seconds; waiting for
- * it would make every visitor of that second wait too.
+ * it would make every request of that second wait too.
  */
 export const STALE_SECONDS = 5;
 
@@ -53,12 +53,19 @@ export interface KeptPages {
   /** The key a request's render is kept under, or null when it may not be kept. */
   keyOf(req: PageRequest): string | null;
   /**
-   * The page for this request: this second's render under key (or, while the next one runs, a
-   * render at most STALE_SECONDS old), else `render()` (streamed
-   * to this visitor as it comes, and kept for the others once complete).
+   * The page for this request: this second's render under key; else a render at most
+   * STALE_SECONDS old, with the next one begun in the background; else `render()`, streamed to
+   * this request as it comes and kept for the others once complete.
    */
   page(key: string, req: PageRequest, render: () => Promise<Response>): Promise<Response>;
 }
+
+/** Only a complete HTML page without cookies of its own may be served to another request. */
+const shareable = (response: Response) =>
+  response.status === 200 &&
+  response.body !== null &&
+  (response.headers.get("content-type") ?? "").startsWith("text/html") &&
+  response.headers.getSetCookie().length === 0;
 
 const literal = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
@@ -113,6 +120,22 @@ export function keptPageRenders(now: () => number = Date.now, maxKeys = MAX_KEYS
     return new Response(bodyBytes(body), { status: render.status, headers });
   };
 
+  /** Marks a render of key as under way; the function it answers ends it (null: nothing kept). */
+  const begin = (key: string, at: number) => {
+    let keep: (render: Render | null) => void = () => {};
+    rendering.set(
+      key,
+      new Promise<Render | null>((resolve) => {
+        keep = (made) => {
+          rendering.delete(key);
+          if (made) used(key, { second: at, render: made });
+          resolve(made);
+        };
+      }),
+    );
+    return keep;
+  };
+
   return {
     keyOf(req) {
       if (!KEPT_PAGES.has(req.url.pathname)) return null;
@@ -134,24 +157,30 @@ export function keptPageRenders(now: () => number = Date.now, maxKeys = MAX_KEYS
         return fill(done.render, req);
       }
       const running = rendering.get(key);
+      if (done && at - done.second <= STALE_SECONDS) {
+        // The render before serves at once and the next one is made behind it, one at a time:
+        // nobody waits for a render while a recent one exists.
+        if (!running) {
+          const keep = begin(key, at);
+          render().then(
+            async (response) => {
+              if (!shareable(response)) {
+                await response.body?.cancel();
+                keep(null);
+              } else keep(template(await response.text(), response, req));
+            },
+            () => keep(null),
+          );
+        }
+        used(key, done);
+        return fill(done.render, req);
+      }
       if (running) {
-        // While the next render runs, the one before it serves if it is recent enough.
-        if (done && at - done.second <= STALE_SECONDS) return fill(done.render, req);
         const ready = await running;
         return ready ? fill(ready, req) : render();
       }
-      // Visitors arriving while this render runs wait for it (or take the one before it).
-      let keep: (render: Render | null) => void = () => {};
-      rendering.set(
-        key,
-        new Promise<Render | null>((resolve) => {
-          keep = (made) => {
-            rendering.delete(key);
-            if (made) used(key, { second: at, render: made });
-            resolve(made);
-          };
-        }),
-      );
+      // Requests arriving while this render runs wait for it.
+      const keep = begin(key, at);
       let response: Response;
       try {
         response = await render();
@@ -159,12 +188,7 @@ export function keptPageRenders(now: () => number = Date.now, maxKeys = MAX_KEYS
         keep(null);
         throw error;
       }
-      const shareable =
-        response.status === 200 &&
-        response.body !== null &&
-        (response.headers.get("content-type") ?? "").startsWith("text/html") &&
-        response.headers.getSetCookie().length === 0;
-      if (!shareable) {
+      if (!shareable(response)) {
         keep(null);
         return response;
       }
