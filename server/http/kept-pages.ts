@@ -17,7 +17,7 @@ export const KEPT_PAGES: ReadonlySet<string> = new Set(["/home"]);
 
 /**
  * Renders kept (addresses × device classes × control groups, and members): past it the one used
- * least recently goes. A /home render is about 100 KB, so this bounds them near 30 MB.
+ * least recently goes. A /home render is about 150 KB, so this bounds them near 45 MB.
  */
 const MAX_KEYS = 300;
 /**
