@@ -19,6 +19,11 @@ test("a search lists cards, sorts, pages and drops a condition", async ({ page }
 
   await page.goto("/search?gn=2");
   await expect(page.getByRole("link", { name: /の条件を外す/ })).toHaveCount(1);
+  // The covers a phone shows before any scrolling (two rows of three) load at once, the rest
+  // only as they come near: a lazy cover on the first screen would hold back its largest paint.
+  const covers = page.locator(".result-grid .cover img");
+  await expect(covers.nth(5)).toHaveAttribute("loading", "eager");
+  await expect(covers.nth(6)).toHaveAttribute("loading", "lazy");
   const pager = page.getByRole("navigation", { name: "ページ" });
   await pager.getByRole("link", { name: "次へ" }).click();
   await expect(page).toHaveURL(/pn=2/);

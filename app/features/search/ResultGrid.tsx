@@ -2,8 +2,11 @@ import type { SeriesItem } from "../../../contract/items";
 import { BookCard } from "../cards/BookCard";
 import { SHOW_ALL } from "../cards/CardParts";
 
-/** Cards in the first row of the phone's three columns, on screen before any scrolling. */
-const FIRST_ROW = 3;
+/**
+ * Cards on screen before any scrolling: a phone's first two rows of three (the second row's covers
+ * show on a 412 × 823 screen and can be its largest paint, so they may not wait to be scrolled to).
+ */
+const FIRST_SCREEN = 6;
 
 /** The result cards of /search and /more; 対象の作品はありません when there are none (spec 001 §8). */
 export function ResultGrid({ items }: { items: SeriesItem[] }) {
@@ -12,7 +15,7 @@ export function ResultGrid({ items }: { items: SeriesItem[] }) {
     <ul className="result-grid">
       {items.map((item, i) => (
         <li key={item.series_id}>
-          <BookCard item={item} show={SHOW_ALL} withFavorite onFirstScreen={i < FIRST_ROW} />
+          <BookCard item={item} show={SHOW_ALL} withFavorite onFirstScreen={i < FIRST_SCREEN} />
         </li>
       ))}
     </ul>
