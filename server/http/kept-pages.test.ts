@@ -184,6 +184,43 @@ describe("keptPageRenders", () => {
     expect(await serve(request())).toContain("render 3");
   });
 
+  it("makes the renders behind served pages one after another, not side by side", async () => {
+    let clock = 30_000;
+    const cache = keptPageRenders(() => clock);
+    const running: number[] = [];
+    const releases: Array<() => void> = [];
+    let slow = false;
+    const serve = async (genre: number) => {
+      const req = request({ url: new URL(`http://x/home?genre=${genre}`) });
+      return (
+        await cache.page(cache.keyOf(req)!, req, async () => {
+          running.push(genre);
+          if (slow) await new Promise<void>((r) => releases.push(r));
+          running.splice(running.indexOf(genre), 1);
+          return new Response(`<p>genre ${genre} at ${clock}</p>`, {
+            headers: { "Content-Type": "text/html" },
+          });
+        })
+      ).text();
+    };
+    await serve(1);
+    await serve(2);
+    clock += 2000;
+    slow = true;
+    // Both pages are served at once from their recent renders; their next renders queue.
+    expect(await serve(1)).toBe("<p>genre 1 at 30000</p>");
+    expect(await serve(2)).toBe("<p>genre 2 at 30000</p>");
+    await new Promise((r) => setTimeout(r, 10));
+    expect(running).toEqual([1]);
+    releases.shift()!();
+    await new Promise((r) => setTimeout(r, 10));
+    expect(running).toEqual([2]);
+    releases.shift()!();
+    await new Promise((r) => setTimeout(r, 10));
+    expect(running).toEqual([]);
+    expect(await serve(2)).toBe("<p>genre 2 at 32000</p>");
+  });
+
   it("serves the render before while the next one runs, if it is recent", async () => {
     let clock = 50_000;
     const cache = keptPageRenders(() => clock);

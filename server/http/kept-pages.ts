@@ -121,19 +121,42 @@ export function keptPageRenders(now: () => number = Date.now, maxKeys = MAX_KEYS
   };
 
   /** Marks a render of key as under way; the function it answers ends it (null: nothing kept). */
-  const begin = (key: string, at: number) => {
-    let keep: (render: Render | null) => void = () => {};
+  const begin = (key: string) => {
+    let keep: (render: Render | null, second: number) => void = () => {};
     rendering.set(
       key,
       new Promise<Render | null>((resolve) => {
-        keep = (made) => {
+        keep = (made, second) => {
           rendering.delete(key);
-          if (made) used(key, { second: at, render: made });
+          if (made) used(key, { second, render: made });
           resolve(made);
         };
       }),
     );
     return keep;
+  };
+
+  /**
+   * Renders made behind served pages run one after another, not side by side: twenty of them
+   * interleaved on the one event loop would all finish late, and the pages they replace would
+   * age past STALE_SECONDS together, making every request wait; one at a time, each key's next
+   * render is ready within a round of all the keys.
+   */
+  let behind: Promise<void> = Promise.resolve();
+  const renderBehind = (key: string, req: PageRequest, render: () => Promise<Response>) => {
+    const keep = begin(key);
+    behind = behind.then(async () => {
+      const second = Math.floor(now() / 1000);
+      try {
+        const response = await render();
+        if (!shareable(response)) {
+          await response.body?.cancel();
+          keep(null, second);
+        } else keep(template(await response.text(), response, req), second);
+      } catch {
+        keep(null, second);
+      }
+    });
   };
 
   return {
@@ -160,18 +183,7 @@ export function keptPageRenders(now: () => number = Date.now, maxKeys = MAX_KEYS
       if (done && at - done.second <= STALE_SECONDS) {
         // The render before serves at once and the next one is made behind it, one at a time:
         // nobody waits for a render while a recent one exists.
-        if (!running) {
-          const keep = begin(key, at);
-          render().then(
-            async (response) => {
-              if (!shareable(response)) {
-                await response.body?.cancel();
-                keep(null);
-              } else keep(template(await response.text(), response, req));
-            },
-            () => keep(null),
-          );
-        }
+        if (!running) renderBehind(key, req, render);
         used(key, done);
         return fill(done.render, req);
       }
@@ -180,23 +192,23 @@ export function keptPageRenders(now: () => number = Date.now, maxKeys = MAX_KEYS
         return ready ? fill(ready, req) : render();
       }
       // Requests arriving while this render runs wait for it.
-      const keep = begin(key, at);
+      const keep = begin(key);
       let response: Response;
       try {
         response = await render();
       } catch (error) {
-        keep(null);
+        keep(null, at);
         throw error;
       }
       if (!shareable(response)) {
-        keep(null);
+        keep(null, at);
         return response;
       }
       const [mine, theirs] = response.body!.tee();
       const forOthers = new Response(theirs, response);
       forOthers.text().then(
-        (text) => keep(template(text, forOthers, req)),
-        () => keep(null),
+        (text) => keep(template(text, forOthers, req), at),
+        () => keep(null, at),
       );
       return new Response(mine, response);
     },
