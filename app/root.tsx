@@ -9,6 +9,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
+import { shellState } from "../contract/page-clock";
 import type { Route } from "./+types/root";
 import { ErrorDialogProvider } from "./components/ErrorDialogProvider";
 import { PageViews } from "./features/analytics/PageViews";
@@ -68,7 +69,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <ErrorDialogProvider>
-      <ShellStateProvider shell={loaderData}>
+      <ShellStateProvider answer={loaderData}>
         <ShellOverlays>
           <AudioPlayerProvider>
             <RouteProgress />
@@ -88,7 +89,8 @@ function ShellOverlays({ children }: { children: React.ReactNode }) {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  const shell = useRouteLoaderData<typeof loader>("root");
+  const answer = useRouteLoaderData<typeof loader>("root");
+  const shell = answer ? shellState(answer) : undefined;
   let status = 500;
   let message = "エラーが発生しました";
   let detail: string | undefined;

@@ -1,4 +1,5 @@
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from "react";
+import { type ShellAnswer, shellState } from "../../contract/page-clock";
 import type { SessionStatus, UserStatus } from "../../contract/status";
 import { post } from "./request";
 
@@ -26,12 +27,14 @@ const ShellStateContext = createContext<ShellContext | null>(null);
  * logout); an override belongs to the user status it was made over and drops with it.
  */
 export function ShellStateProvider({
-  shell,
+  answer,
   children,
 }: {
-  shell: ShellState;
+  answer: ShellAnswer;
   children: ReactNode;
 }) {
+  // One object per answer: an override belongs to the user status it was made over.
+  const shell = useMemo(() => shellState(answer), [answer]);
   const [override, setOverride] = useState<{ of: UserStatus; patch: Partial<UserStatus> } | null>(
     null,
   );

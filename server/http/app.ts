@@ -114,7 +114,7 @@ export function createApp({
   }
 
   const session = cookiesAndSession(services);
-  const keptPages = keptPageRenders(pageClock);
+  const keptPages = keptPageRenders({ now: pageClock });
   app.use((c, next) => {
     // Shared answers are the same for everybody and publicly cacheable: they read no session
     // and must never carry a Set-Cookie that a CDN would hand to every visitor.

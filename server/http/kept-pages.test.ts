@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formatCountdown, pageClockText } from "../../contract/page-clock";
+import { tokyoDateTime } from "../lib/clock";
 import { publicSession } from "../pages/status";
 import { createApp } from "./app";
-import { keptPageRenders, type PageRequest, STALE_SECONDS } from "./kept-pages";
+import { keptPageRenders, type PageRequest, REFRESH_SECONDS, STALE_SECONDS } from "./kept-pages";
 import type { PageHandler } from "./pages";
 import { Browser, createTestApp } from "./test-client";
 
@@ -126,7 +128,7 @@ describe("keptPageRenders", () => {
 
   it("renders once a second per address, device and control group", async () => {
     let clock = 10_000;
-    const cache = keptPageRenders(() => clock);
+    const cache = keptPageRenders({ now: () => clock });
     let count = 0;
     const serve = async (req: PageRequest) => {
       const key = cache.keyOf(req)!;
@@ -153,7 +155,7 @@ describe("keptPageRenders", () => {
 
   it("serves a recent render at once and makes the next one behind it, once", async () => {
     let clock = 70_000;
-    const cache = keptPageRenders(() => clock);
+    const cache = keptPageRenders({ now: () => clock });
     let count = 0;
     let release: () => void = () => {};
     const serve = async (req: PageRequest, slow = false) =>
@@ -186,7 +188,7 @@ describe("keptPageRenders", () => {
 
   it("makes the renders behind served pages one after another, not side by side", async () => {
     let clock = 30_000;
-    const cache = keptPageRenders(() => clock);
+    const cache = keptPageRenders({ now: () => clock });
     const running: number[] = [];
     const releases: Array<() => void> = [];
     let slow = false;
@@ -223,7 +225,7 @@ describe("keptPageRenders", () => {
 
   it("serves the render before while the next one runs, if it is recent", async () => {
     let clock = 50_000;
-    const cache = keptPageRenders(() => clock);
+    const cache = keptPageRenders({ now: () => clock });
     const req = request();
     const key = cache.keyOf(req)!;
     await cache.page(key, req, async () => html(req));
@@ -244,7 +246,7 @@ describe("keptPageRenders", () => {
   });
 
   it("keeps the renders used most recently, dropping the oldest past its bound", async () => {
-    const cache = keptPageRenders(() => 90_000, 2);
+    const cache = keptPageRenders({ now: () => 90_000, maxKeys: 2 });
     let count = 0;
     const serve = async (genre: number) => {
       const req = request({ url: new URL(`http://x/home?genre=${genre}`) });
@@ -280,5 +282,172 @@ describe("keptPageRenders", () => {
     await cache.page(cache.keyOf(req)!, req, failing);
     await cache.page(cache.keyOf(req)!, req, failing);
     expect(count).toBe(2);
+  });
+
+  /** A page as the shell draws it: the clock string in the page data, the bar's digits. */
+  const clockPage = (at: number, signup: number, sale = 0, req = request()) => {
+    const clock = pageClockText({
+      timestamp: at,
+      now: tokyoDateTime(new Date(at * 1000)),
+      signupCouponSeconds: signup,
+      specialSaleSeconds: sale,
+    });
+    const digits = signup > 0 ? `<time>${formatCountdown(signup)}</time>` : "";
+    return new Response(`${digits}<script>"${clock}"</script><i>${req.cspNonce}</i>`, {
+      headers: { "Content-Type": "text/html" },
+    });
+  };
+  /** A kept page whose sign-up coupon countdown began `signup` seconds before start. */
+  const servesWithClock = (startMs: number, signup: number) => {
+    let clock = startMs;
+    const cache = keptPageRenders({ now: () => clock });
+    let count = 0;
+    return {
+      tick(seconds: number) {
+        clock += seconds * 1000;
+      },
+      get renders() {
+        return count;
+      },
+      async serve(req = request()) {
+        const response = await cache.page(cache.keyOf(req)!, req, async () => {
+          count++;
+          const second = Math.floor(clock / 1000);
+          const left = signup > 0 ? signup - (second - startMs / 1000) : 0;
+          return clockPage(second, left, 0, req);
+        });
+        return response.text();
+      },
+    };
+  };
+  const expected = (at: number, signup: number, req: PageRequest) =>
+    clockPage(at, signup, 0, req).text();
+
+  it("serves a render in the seconds after its own with the clock of the second it is served in", async () => {
+    const start = 1_795_500_000; // 10:00:00 Tokyo: an hour to go before the campaigns switch
+    const page = servesWithClock(start * 1000, 259_199);
+    await page.serve();
+    page.tick(3);
+    const later = request();
+    // No new render: the countdown digits, status time and timestamp are of this second.
+    expect(await page.serve(later)).toBe(await expected(start + 3, 259_196, later));
+    expect(page.renders).toBe(1);
+    page.tick(REFRESH_SECONDS - 3);
+    const refresh = request();
+    expect(await page.serve(refresh)).toBe(
+      await expected(start + REFRESH_SECONDS, 259_189, refresh),
+    );
+    // Past REFRESH_SECONDS the next render is made behind the page served.
+    await new Promise((r) => setTimeout(r, 10));
+    expect(page.renders).toBe(2);
+  });
+
+  it("gives a render no other clock when more than the clock would differ", async () => {
+    // A countdown coming down to its bar's threshold (600 s): the bar is about to go.
+    const start = 1_795_500_000;
+    const near = servesWithClock(start * 1000, 605);
+    await near.serve();
+    near.tick(3);
+    expect(await near.serve()).toContain(`<time>${formatCountdown(602)}</time>`);
+    near.tick(3);
+    // 599 s left by the first render's clock: that render is past its use and too old to serve.
+    expect(await near.serve()).toContain(`${start + 6}|`);
+    expect(near.renders).toBe(2);
+
+    // A new hour: campaigns switch, so the render before serves as it was, and a new one is made.
+    const hourEnd = 1_795_503_600;
+    const hour = servesWithClock((hourEnd - 2) * 1000, 0);
+    await hour.serve();
+    hour.tick(3);
+    const stale = request();
+    expect(await hour.serve(stale)).toBe(await expected(hourEnd - 2, 0, stale));
+    await new Promise((r) => setTimeout(r, 10));
+    expect(hour.renders).toBe(2);
+    expect(await hour.serve()).toContain(`${hourEnd + 1}|`);
+
+    // A page that shows two clocks is never given another.
+    const cache = keptPageRenders({ now: () => clock });
+    let clock = start * 1000;
+    const twice = async (req: PageRequest) =>
+      (
+        await cache.page(cache.keyOf(req)!, req, async () => {
+          const text = pageClockText({
+            timestamp: start,
+            now: tokyoDateTime(new Date(start * 1000)),
+            signupCouponSeconds: 0,
+            specialSaleSeconds: 0,
+          });
+          return new Response(`"${text}""${text}"`, { headers: { "Content-Type": "text/html" } });
+        })
+      ).text();
+    await twice(request());
+    clock += 2000;
+    expect(await twice(request())).toContain(`${start}|`);
+  });
+
+  it("gives up a render behind served pages that hangs, so the next one still runs", async () => {
+    let clock = 40_000;
+    const cache = keptPageRenders({ now: () => clock, behindLimitMs: 30 });
+    let hang = false;
+    const made: number[] = [];
+    const serve = async (genre: number) => {
+      const req = request({ url: new URL(`http://x/home?genre=${genre}`) });
+      return (
+        await cache.page(cache.keyOf(req)!, req, async () => {
+          if (hang && genre === 1) await new Promise(() => {});
+          made.push(genre);
+          return new Response(`<p>${genre} at ${clock}</p>`, {
+            headers: { "Content-Type": "text/html" },
+          });
+        })
+      ).text();
+    };
+    await serve(1);
+    await serve(2);
+    clock += 2000;
+    hang = true;
+    await serve(1); // its next render hangs
+    await serve(2); // and this one's is queued behind it
+    await new Promise((r) => setTimeout(r, 100));
+    expect(made).toEqual([1, 2, 2]);
+    expect(await serve(2)).toBe("<p>2 at 42000</p>");
+    // The hung key is free to render again.
+    hang = false;
+    clock += 1000;
+    await serve(1);
+    await new Promise((r) => setTimeout(r, 10));
+    expect(made).toEqual([1, 2, 2, 1]);
+  });
+
+  it("does not make a render queued for a member under a version they have since left", async () => {
+    let clock = 60_000;
+    const cache = keptPageRenders({ now: () => clock });
+    const made: string[] = [];
+    const serve = async (version: string) => {
+      const req = request({ member: { userId: 7, version } });
+      return (
+        await cache.page(cache.keyOf(req)!, req, async () => {
+          made.push(version);
+          return new Response(`<p>v${version}</p>`, { headers: { "Content-Type": "text/html" } });
+        })
+      ).text();
+    };
+    // Hold the queue with another key's render, so member 7's next render waits in it.
+    let release: () => void = () => {};
+    const holder = request({ url: new URL("http://x/home?genre=9") });
+    await (await cache.page(cache.keyOf(holder)!, holder, async () => html(holder))).text();
+    await serve("1");
+    clock += 2000;
+    await cache.page(cache.keyOf(holder)!, holder, async () => {
+      await new Promise<void>((r) => {
+        release = r;
+      });
+      return html(holder);
+    });
+    expect(await serve("1")).toBe("<p>v1</p>"); // served; its next render queued
+    expect(await serve("2")).toBe("<p>v2</p>"); // they changed something: a render of their own
+    release();
+    await new Promise((r) => setTimeout(r, 10));
+    expect(made).toEqual(["1", "2"]);
   });
 });

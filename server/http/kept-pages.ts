@@ -1,4 +1,12 @@
 import { isbot } from "isbot";
+import {
+  COUNTDOWN_DIGITS_ONLY_ABOVE,
+  formatCountdown,
+  type PageClock,
+  pageClocksIn,
+  pageClockText,
+} from "../../contract/page-clock";
+import { tokyoDateTime } from "../lib/clock";
 import { bodyBytes } from "../lib/compression";
 import { detectDevice } from "../lib/device";
 import { publicSession, visitorCtrlGroup } from "../pages/status";
@@ -12,6 +20,12 @@ import { publicSession, visitorCtrlGroup } from "../pages/status";
  * member alone, under the version it was made in, and never outlives a change they make. The CSP
  * nonce, the public session id and the CSRF token are the only per-request strings that may
  * appear in them, and each request gets its own put back.
+ *
+ * A render is also served in the seconds after its own with its clock made anew (decision
+ * 0043): the shell state's clock string (contract/page-clock.ts) and the countdown digits are
+ * slots too, filled for the second the page is served in, while nothing else on it would differ:
+ * within the campaign hour, with every running countdown above the point where a bar or coupon
+ * changes, and for at most REFRESH_SECONDS before the next render is made behind it.
  */
 export const KEPT_PAGES: ReadonlySet<string> = new Set(["/home"]);
 
@@ -26,14 +40,23 @@ const MAX_KEYS = 300;
  * it would make every request of that second wait too.
  */
 export const STALE_SECONDS = 5;
+/**
+ * How long a render is served with its clock made anew before the next one is begun behind it:
+ * what is shared (the home answer, kept 30 s) and what a job changes reach pages this late.
+ */
+export const REFRESH_SECONDS = 10;
+/** A render made behind served pages that takes longer is given up, so the next may start. */
+const BEHIND_LIMIT_MS = 15_000;
 
 interface Render {
   status: number;
   headers: Array<[string, string]>;
   /** The bytes between the slots, kept encoded: parts[0] slot parts[1] slot … */
   parts: Buffer[];
-  /** Which of the request's own values fills each slot. */
+  /** Which of the request's own values, or the clock's, fills each slot. */
   slots: Slot[];
+  /** The clock the render showed, when it showed one and only one. */
+  clock: PageClock | null;
 }
 
 export interface PageRequest {
@@ -47,14 +70,15 @@ export interface PageRequest {
   csrfToken: string;
 }
 
-type Slot = "nonce" | "session" | "csrf";
+type Slot = "nonce" | "session" | "csrf" | "clock" | "signup-digits" | "sale-digits";
 
 export interface KeptPages {
   /** The key a request's render is kept under, or null when it may not be kept. */
   keyOf(req: PageRequest): string | null;
   /**
-   * The page for this request: this second's render under key; else a render at most
-   * STALE_SECONDS old, with the next one begun in the background; else `render()`, streamed to
+   * The page for this request: this second's render under key, or an earlier one given this
+   * second's clock (the next begun behind it past REFRESH_SECONDS); else a render at most
+   * STALE_SECONDS old as it was, with the next one begun behind it; else `render()`, streamed to
    * this request as it comes and kept for the others once complete.
    */
   page(key: string, req: PageRequest, render: () => Promise<Response>): Promise<Response>;
@@ -69,11 +93,50 @@ const shareable = (response: Response) =>
 
 const literal = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-export function keptPageRenders(now: () => number = Date.now, maxKeys = MAX_KEYS): KeptPages {
+/** The clock at another second, or null when more than the clock would differ by then. */
+function clockAt(shown: PageClock, second: number): PageClock | null {
+  const elapsed = second - shown.timestamp;
+  if (elapsed < 0 || elapsed > REFRESH_SECONDS + STALE_SECONDS) return null;
+  if (Math.floor(second / 3600) !== Math.floor(shown.timestamp / 3600)) return null;
+  const left = (s: number) => (s > 0 ? s - elapsed : 0);
+  const signupCouponSeconds = left(shown.signupCouponSeconds);
+  const specialSaleSeconds = left(shown.specialSaleSeconds);
+  // A running countdown that comes down to a bar's threshold or to 0 changes more than digits.
+  const changesMore = (was: number, left: number) => was > 0 && left <= COUNTDOWN_DIGITS_ONLY_ABOVE;
+  if (
+    changesMore(shown.signupCouponSeconds, signupCouponSeconds) ||
+    changesMore(shown.specialSaleSeconds, specialSaleSeconds)
+  )
+    return null;
+  return {
+    timestamp: second,
+    now: tokyoDateTime(new Date(second * 1000)),
+    signupCouponSeconds,
+    specialSaleSeconds,
+  };
+}
+
+/** Countdown digits are a slot only as an element's whole text, where the bars show them. */
+const digits = (seconds: number) => (seconds > 0 ? `>${formatCountdown(seconds)}<` : "");
+
+interface Options {
+  now?: () => number;
+  maxKeys?: number;
+  /** How long a render behind served pages may take before the next one starts anyway. */
+  behindLimitMs?: number;
+}
+
+export function keptPageRenders({
+  now = Date.now,
+  maxKeys = MAX_KEYS,
+  behindLimitMs = BEHIND_LIMIT_MS,
+}: Options = {}): KeptPages {
   /** Renders under way, by key; visitors who have nothing fresh enough wait for them. */
   const rendering = new Map<string, Promise<Render | null>>();
   /** The latest complete render of each key and the second it was made in. */
   const latest = new Map<string, { second: number; render: Render }>();
+  /** Each member's version as last asked for: renders queued under an older one are not made. */
+  const versions = new Map<number, string>();
 
   /** Marks a render as the most recently used, dropping the least recently used past maxKeys. */
   const used = (key: string, kept: { second: number; render: Render }) => {
@@ -82,14 +145,24 @@ export function keptPageRenders(now: () => number = Date.now, maxKeys = MAX_KEYS
     if (latest.size > maxKeys) latest.delete(latest.keys().next().value!);
   };
 
-  const valuesOf = (req: PageRequest): Record<Slot, string> => ({
+  const valuesOf = (req: PageRequest, clock: PageClock | null): Record<Slot, string> => ({
     nonce: req.cspNonce,
     session: publicSession(req),
     csrf: req.csrfToken,
+    clock: clock ? pageClockText(clock) : "",
+    "signup-digits": clock ? digits(clock.signupCouponSeconds) : "",
+    "sale-digits": clock ? digits(clock.specialSaleSeconds) : "",
   });
 
+  /** The one clock a page shows; a page showing none or several is never given another. */
+  const shownClock = (text: string): PageClock | null => {
+    const clocks = pageClocksIn(text);
+    return clocks.length === 1 ? clocks[0]! : null;
+  };
+
   const template = (text: string, response: Response, req: PageRequest): Render => {
-    const values = valuesOf(req);
+    const clock = shownClock(text);
+    const values = valuesOf(req, clock);
     const named = new Map(
       (Object.entries(values) as Array<[Slot, string]>)
         .filter(([, v]) => v)
@@ -106,11 +179,12 @@ export function keptPageRenders(now: () => number = Date.now, maxKeys = MAX_KEYS
     }
     parts.push(Buffer.from(text.slice(from)));
     const headers = [...response.headers].filter(([name]) => name !== "content-length");
-    return { status: response.status, headers, parts, slots };
+    return { status: response.status, headers, parts, slots, clock };
   };
 
-  const fill = (render: Render, req: PageRequest) => {
-    const values = valuesOf(req);
+  /** The render for this request, showing `clock` (by default the one it was made with). */
+  const fill = (render: Render, req: PageRequest, clock: PageClock | null = render.clock) => {
+    const values = valuesOf(req, clock);
     const filled: Buffer[] = [render.parts[0]!];
     for (let i = 0; i < render.slots.length; i++)
       filled.push(Buffer.from(values[render.slots[i]!]), render.parts[i + 1]!);
@@ -120,42 +194,61 @@ export function keptPageRenders(now: () => number = Date.now, maxKeys = MAX_KEYS
     return new Response(bodyBytes(body), { status: render.status, headers });
   };
 
-  /** Marks a render of key as under way; the function it answers ends it (null: nothing kept). */
+  /**
+   * Marks a render of key as under way; the function it answers ends it, once (null: nothing
+   * kept). A render given up and ending later changes nothing.
+   */
   const begin = (key: string) => {
-    let keep: (render: Render | null, second: number) => void = () => {};
-    rendering.set(
-      key,
-      new Promise<Render | null>((resolve) => {
-        keep = (made, second) => {
-          rendering.delete(key);
-          if (made) used(key, { second, render: made });
-          resolve(made);
-        };
-      }),
-    );
-    return keep;
+    let resolve: (render: Render | null) => void = () => {};
+    const under = new Promise<Render | null>((r) => {
+      resolve = r;
+    });
+    rendering.set(key, under);
+    let ended = false;
+    return (made: { second: number; render: Render } | null) => {
+      if (ended) return;
+      ended = true;
+      if (rendering.get(key) === under) rendering.delete(key);
+      if (made) used(key, made);
+      resolve(made?.render ?? null);
+    };
   };
+
+  /** Whether a member's render is still of the version they last asked with. */
+  const current = (req: PageRequest) =>
+    !req.member || versions.get(req.member.userId) === req.member.version;
 
   /**
    * Renders made behind served pages run one after another, not side by side: twenty of them
    * interleaved on the one event loop would all finish late, and the pages they replace would
-   * age past STALE_SECONDS together, making every request wait; one at a time, each key's next
-   * render is ready within a round of all the keys.
+   * age together, making every request wait; one at a time, each key's next render is ready
+   * within a round of all the keys. One that hangs is given up after behindLimitMs, so it cannot
+   * hold back every other key's.
    */
   let behind: Promise<void> = Promise.resolve();
   const renderBehind = (key: string, req: PageRequest, render: () => Promise<Response>) => {
     const keep = begin(key);
-    behind = behind.then(async () => {
+    const make = async () => {
+      // A member who has changed something since asks under another key: this one is dead.
+      if (!current(req)) return keep(null);
       const second = Math.floor(now() / 1000);
-      try {
-        const response = await render();
-        if (!shareable(response)) {
-          await response.body?.cancel();
-          keep(null, second);
-        } else keep(template(await response.text(), response, req), second);
-      } catch {
-        keep(null, second);
+      const response = await render();
+      if (!shareable(response)) {
+        await response.body?.cancel();
+        return keep(null);
       }
+      keep({ second, render: template(await response.text(), response, req) });
+    };
+    behind = behind.then(() => {
+      let timer: NodeJS.Timeout | undefined;
+      const limit = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, behindLimitMs);
+      });
+      return Promise.race([make().catch(() => keep(null)), limit]).finally(() => {
+        clearTimeout(timer);
+        // Given up if not ended: requests stop waiting on it, and its end, if ever, is ignored.
+        keep(null);
+      });
     });
   };
 
@@ -173,19 +266,31 @@ export function keptPageRenders(now: () => number = Date.now, maxKeys = MAX_KEYS
       return `${page}|${visitorCtrlGroup(req.visitorId)}`;
     },
     async page(key, req, render) {
+      if (req.member) {
+        versions.delete(req.member.userId);
+        versions.set(req.member.userId, req.member.version);
+        if (versions.size > maxKeys) versions.delete(versions.keys().next().value!);
+      }
       const at = Math.floor(now() / 1000);
       const done = latest.get(key);
-      if (done && done.second === at) {
-        used(key, done);
-        return fill(done.render, req);
-      }
       const running = rendering.get(key);
-      if (done && at - done.second <= STALE_SECONDS) {
-        // The render before serves at once and the next one is made behind it, one at a time:
-        // nobody waits for a render while a recent one exists.
-        if (!running) renderBehind(key, req, render);
-        used(key, done);
-        return fill(done.render, req);
+      if (done) {
+        const age = at - done.second;
+        const clock =
+          age === 0 ? done.render.clock : done.render.clock && clockAt(done.render.clock, at);
+        // Served with this second's clock; past REFRESH_SECONDS the next render is made behind.
+        if (age === 0 || clock) {
+          if (age >= REFRESH_SECONDS && !running) renderBehind(key, req, render);
+          used(key, done);
+          return fill(done.render, req, clock);
+        }
+        // A recent render whose clock cannot be moved serves as it was, and the next one is made
+        // behind it: nobody waits for a render while a recent one exists.
+        if (age <= STALE_SECONDS) {
+          if (!running) renderBehind(key, req, render);
+          used(key, done);
+          return fill(done.render, req);
+        }
       }
       if (running) {
         const ready = await running;
@@ -197,18 +302,18 @@ export function keptPageRenders(now: () => number = Date.now, maxKeys = MAX_KEYS
       try {
         response = await render();
       } catch (error) {
-        keep(null, at);
+        keep(null);
         throw error;
       }
       if (!shareable(response)) {
-        keep(null, at);
+        keep(null);
         return response;
       }
       const [mine, theirs] = response.body!.tee();
       const forOthers = new Response(theirs, response);
       forOthers.text().then(
-        (text) => keep(template(text, forOthers, req), at),
-        () => keep(null, at),
+        (text) => keep({ second: at, render: template(text, forOthers, req) }),
+        () => keep(null),
       );
       return new Response(mine, response);
     },

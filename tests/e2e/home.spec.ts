@@ -215,3 +215,47 @@ test("every picture on the home page is drawn in its slot's shape, and new manga
   await expect(newManga.locator(".book-card__name")).toHaveCount(await cards.count());
   await expect(newManga.locator(".book-card__name").first()).toHaveText(/\S{2,}/);
 });
+
+test("a member's home page served again seconds later counts down from that second and hydrates cleanly", async ({
+  page,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== "phone", "the countdown bars are a phone's (spec 001 §4)");
+  const errors: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(m.text());
+  });
+  page.on("pageerror", (e) => errors.push(e.message));
+  await page.goto("/signup");
+  await page.getByLabel("メールアドレス").fill(uniqueEmail("countdown"));
+  await page.getByLabel(/パスワード/).fill("countdown-123");
+  await page.getByLabel(/利用規約/).check();
+  await page.getByRole("button", { name: "同意して登録する" }).click();
+  await expect(page.getByTestId("header-member")).toBeVisible();
+  await closeStampDialog(page);
+
+  const secondsShown = async () => {
+    const digits = page.getByTestId("signup-coupon-bar").locator("time");
+    const [h, m, s] = (await digits.textContent())!.split(":").map(Number);
+    return h! * 3600 + m! * 60 + s!;
+  };
+  // The server's markup, before any script runs: what the member sees first.
+  const served = async () => {
+    const html = await (await page.request.get("/home")).text();
+    const [h, m, s] = /aria-live="off">(\d+):(\d\d):(\d\d)</.exec(html)!.slice(1).map(Number);
+    return h! * 3600 + m! * 60 + s!;
+  };
+  const first = await served();
+  expect(first).toBeGreaterThan(71 * 3600);
+  await page.waitForTimeout(3_000);
+  // Served from the render kept for this member, its clock moved to this second.
+  const later = await served();
+  expect(first - later).toBeGreaterThanOrEqual(2);
+  expect(first - later).toBeLessThanOrEqual(5);
+
+  await visit(page, "/home");
+  await closeStampDialog(page);
+  const shown = await secondsShown();
+  expect(shown).toBeLessThanOrEqual(later);
+  expect(later - shown).toBeLessThanOrEqual(3);
+  expect(errors.filter((e) => /hydrat|did not match|Minified React error/i.test(e))).toEqual([]);
+});

@@ -1,6 +1,7 @@
 import { useEffect, useEffectEvent, useState } from "react";
 import { Link } from "react-router";
 import type { SeriesItem } from "../../../contract/items";
+import { formatCountdown } from "../../../contract/page-clock";
 import type {
   PopupCampaign,
   PopupCreativeInfoAnswer,
@@ -15,7 +16,7 @@ import { useShell } from "../../lib/shell";
 import { BookCard } from "../cards/BookCard";
 import { SHOW_ALL } from "../cards/CardParts";
 import { viewerUrl } from "../cards/card-rules";
-import { formatCountdown, popupCountdownVisible, startCountdown } from "../shell/countdown";
+import { popupCountdownVisible, startCountdown } from "../shell/countdown";
 import { controlGroupTitle, LEAD_LINK_TYPES, ListLoadGate } from "./popup-queue";
 
 /** One list popup loads at a time across the whole page (spec 001 §4). */

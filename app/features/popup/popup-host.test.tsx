@@ -1,6 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
+import { shellAnswer } from "../../../contract/page-clock";
 import { type SessionStatus, type UserStatus, VISITOR_USER_STATUS } from "../../../contract/status";
 import { ShellStateProvider } from "../../lib/shell";
 import { PopupHost } from "./PopupHost";
@@ -11,7 +12,7 @@ function render(patch: Partial<UserStatus>, { login = true, path = "/home" } = {
   const user = { ...structuredClone(VISITOR_USER_STATUS), ...patch } as UserStatus;
   return renderToStaticMarkup(
     <MemoryRouter initialEntries={[path]}>
-      <ShellStateProvider shell={{ status: { ...status, is_login: login }, user }}>
+      <ShellStateProvider answer={shellAnswer({ ...status, is_login: login }, user)}>
         <PopupHost />
       </ShellStateProvider>
     </MemoryRouter>,

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import { countdownBars, formatCountdown, startCountdown } from "./countdown";
+import { formatCountdown } from "../../../contract/page-clock";
+import { countdownBars, startCountdown } from "./countdown";
 import { ClockIcon } from "./icons";
 
 function useSecondsLeft(initial: number): number {

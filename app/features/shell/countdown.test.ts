@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { countdownBars, formatCountdown, popupCountdownVisible, startCountdown } from "./countdown";
+import { formatCountdown } from "../../../contract/page-clock";
+import { countdownBars, popupCountdownVisible, startCountdown } from "./countdown";
 
 describe("countdown text", () => {
   it("shows hours, minutes and seconds as two digits", () => {

@@ -1,19 +1,12 @@
+import {
+  SIGNUP_COUPON_BAR_MIN_SECONDS,
+  SPECIAL_SALE_BAR_MIN_SECONDS,
+} from "../../../contract/page-clock";
+
 /** Spec 001 §4, §9: the sign-up coupon and special-sale countdowns. */
 export const COUNTDOWN_TICK_MS = 1000;
-/** The sign-up coupon bar shows while more than this many seconds remain. */
-export const SIGNUP_COUPON_BAR_MIN_SECONDS = 600;
-/** The 50% OFF bar shows once the coupon has run out, while more than this remain of the sale. */
-export const SPECIAL_SALE_BAR_MIN_SECONDS = 600;
 /** A popup's coupon countdown shows only below three days. */
 export const POPUP_COUNTDOWN_MAX_SECONDS = 259_200;
-
-const two = (n: number) => String(n).padStart(2, "0");
-
-/** "HH:MM:SS", each part at least two digits; hours are not folded into days. */
-export function formatCountdown(seconds: number): string {
-  const s = Math.max(0, Math.floor(seconds));
-  return `${two(Math.floor(s / 3600))}:${two(Math.floor((s % 3600) / 60))}:${two(s % 60)}`;
-}
 
 export interface CountdownBarState {
   signupCoupon: boolean;
