@@ -15,6 +15,8 @@ await build({
   logLevel: "warning",
 });
 cpSync("server/db/migrations", "build/server/migrations", { recursive: true });
+// PGlite runs on a thread of its own (decision 0044), loaded from this file beside the bundle.
+cpSync("server/db/pglite-worker.mjs", "build/server/pglite-worker.mjs");
 // React picks its production build from NODE_ENV when first imported, and ESM imports run before
 // any code of the importing module, so the default has to be set in a module of its own first.
 writeFileSync(

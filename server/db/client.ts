@@ -1,13 +1,13 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import type { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { openPgliteThread } from "./pglite-thread";
 
 // The build copies migrations next to the server bundle, so this resolves in source and in build/.
 export const migrationsFolder = path.join(
@@ -77,11 +77,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   }
   const dir = opts.dataDir ?? "memory://";
   if (!dir.startsWith("memory://")) mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir.startsWith("memory://") ? undefined : dir, {
-    extensions: { pg_trgm },
-  });
-  const busy = countCalls(client);
-  const db = drizzlePglite({ client }) as unknown as Db;
+  const client = await openPgliteThread(dir.startsWith("memory://") ? undefined : dir);
+  const db = drizzlePglite({ client: client as unknown as PGlite }) as unknown as Db;
   let closed = false;
   return {
     db,
@@ -90,8 +87,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     usage: () => ({
       max: 1,
       open: closed ? 0 : 1,
-      idle: busy() === 0 && !closed ? 1 : 0,
-      waiting: Math.max(0, busy() - 1),
+      idle: client.pending() === 0 && !closed ? 1 : 0,
+      waiting: Math.max(0, client.pending() - 1),
     }),
     async ping() {
       if (closed) return false;
@@ -109,27 +106,6 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       await client.close();
     },
   };
-}
-
-/**
- * Counts the calls drizzle makes on PGlite (query, exec, transaction) that have not finished:
- * PGlite runs one at a time, so all but one of them are queued.
- */
-function countCalls(client: PGlite): () => number {
-  let running = 0;
-  const counted = <A extends unknown[], R>(call: (...args: A) => Promise<R>) => {
-    const bound = call.bind(client);
-    return (...args: A): Promise<R> => {
-      running++;
-      return bound(...args).finally(() => {
-        running--;
-      });
-    };
-  };
-  client.query = counted(client.query) as PGlite["query"];
-  client.exec = counted(client.exec);
-  client.transaction = counted(client.transaction) as PGlite["transaction"];
-  return () => running;
 }
 
 export function pgliteDir(dataDir: string) {
