@@ -211,7 +211,9 @@ async function serve(
         startRankingRefresh(database.db, logger),
         startSearchIndexRefresh(database.db, logger),
         // Points expire on their date and refund campaigns pay out on theirs.
-        startLedgerJobs(database.db, logger, paymentProvider),
+        startLedgerJobs(database.db, logger, paymentProvider, async (userIds) => {
+          for (const userId of userIds) await services.memberKept.changed(userId);
+        }),
         // The operator console charts the daily event counts.
         startEventSummary(database.db, logger),
         startMailDelivery(database.db, logger, {

@@ -469,8 +469,8 @@ describe("/api/checkout", () => {
     expect(pending.status).toBe("pending");
     expect(
       await cancelAbandonedPayments(db(), provider, new Date(started.getTime() + 60_000)),
-    ).toBe(0);
-    expect(await cancelAbandonedPayments(db(), provider)).toBe(1);
+    ).toEqual([]);
+    expect(await cancelAbandonedPayments(db(), provider)).toEqual([userId]);
     const [order] = await db().select().from(orders).where(eq(orders.orderId, pending.order_id!));
     expect(order!.status).toBe("cancelled");
     expect((await state(userId)).points).toBe(100);

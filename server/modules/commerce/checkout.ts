@@ -450,13 +450,13 @@ export const PENDING_PAYMENT_MINUTES = 30;
 
 /**
  * Cancels orders whose confirmation step was abandoned, giving their points and coupon back
- * (a scheduled job runs it). Answers how many it cancelled.
+ * (a scheduled job runs it). Answers the member of each order it cancelled.
  */
 export async function cancelAbandonedPayments(
   db: Db,
   provider: PaymentProvider,
   now = new Date(),
-): Promise<number> {
+): Promise<number[]> {
   const before = new Date(now.getTime() - PENDING_PAYMENT_MINUTES * 60_000);
   const stale = await db
     .select({ userId: orders.userId, reference: payments.providerRef })
@@ -469,11 +469,11 @@ export async function cancelAbandonedPayments(
         lt(orders.createdAt, before),
       ),
     );
-  let cancelled = 0;
+  const cancelled: number[] = [];
   for (const s of stale) {
     if (!s.reference) continue;
     const result = await cancelPayment(db, provider, s.userId, s.reference, now);
-    if (result.status === "cancelled") cancelled++;
+    if (result.status === "cancelled") cancelled.push(s.userId);
   }
   return cancelled;
 }

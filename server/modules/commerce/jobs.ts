@@ -18,7 +18,7 @@ export const LEDGER_JOB_MS = 10 * 60_000;
 export async function runLedgerJobs(
   db: Db,
   now: Date,
-): Promise<{ expired: number; refunded: number } | null> {
+): Promise<{ expired: number[]; refunded: number[] } | null> {
   return db.transaction(async (tx) => {
     const locked = await tx.execute(
       sql`select pg_try_advisory_xact_lock(hashtext('komaya.ledgers')) as locked`,
@@ -32,22 +32,46 @@ export async function runLedgerJobs(
 /**
  * Runs the ledger jobs when the server starts and then every intervalMs, and gives up payments
  * whose confirmation step was abandoned (their points and coupon go back; each order's cancel is
- * itself locked and idempotent, so two processes doing it at once cancel it once). Answers a stop
- * function.
+ * itself locked and idempotent, so two processes doing it at once cancel it once). Each member
+ * whose points, coupons or orders a pass changed is told to `membersChanged` once it is
+ * committed: what is kept for them (status, pages: decisions 0038, 0042) shows the old balance
+ * otherwise. Answers a stop function.
  */
 export function startLedgerJobs(
   db: Db,
   logger: Logger,
   provider: PaymentProvider,
+  membersChanged: (userIds: number[]) => Promise<void>,
   intervalMs = LEDGER_JOB_MS,
 ): () => void {
-  return every("ledger jobs", intervalMs, logger, async () => {
-    const now = new Date();
-    const result = await runLedgerJobs(db, now);
-    if (result && (result.expired > 0 || result.refunded > 0)) {
-      logger.info("ledgers settled", result);
-    }
-    const abandoned = await cancelAbandonedPayments(db, provider, now);
-    if (abandoned > 0) logger.info("abandoned payments cancelled", { abandoned });
-  });
+  return every("ledger jobs", intervalMs, logger, () =>
+    runLedgerPass(db, logger, provider, membersChanged, new Date()),
+  );
+}
+
+/** One pass of startLedgerJobs. */
+export async function runLedgerPass(
+  db: Db,
+  logger: Logger,
+  provider: PaymentProvider,
+  membersChanged: (userIds: number[]) => Promise<void>,
+  now: Date,
+): Promise<void> {
+  const settled = await runLedgerJobs(db, now);
+  if (settled && (settled.expired.length > 0 || settled.refunded.length > 0)) {
+    logger.info("ledgers settled", {
+      expired: settled.expired.length,
+      refunded: settled.refunded.length,
+    });
+  }
+  const abandoned = await cancelAbandonedPayments(db, provider, now);
+  if (abandoned.length > 0) {
+    logger.info("abandoned payments cancelled", { abandoned: abandoned.length });
+  }
+  const changed = new Set([
+    ...(settled?.expired ?? []),
+    ...(settled?.refunded ?? []),
+    ...abandoned,
+  ]);
+  if (changed.size > 0) await membersChanged([...changed]);
 }

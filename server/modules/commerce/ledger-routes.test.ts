@@ -7,7 +7,8 @@ import { users } from "../account/schema";
 import { campaigns, campaignTargets } from "../campaign/schema";
 import { books, ITEM_TYPE_BOOK, items, publishers, series } from "../catalog/schema";
 import { userItems } from "../library/schema";
-import { runLedgerJobs } from "./jobs";
+import { runLedgerJobs, runLedgerPass } from "./jobs";
+import { sandboxProvider } from "./payments/provider";
 import { daysLater, earnPoints, spendPoints } from "./points";
 import {
   coupons,
@@ -379,6 +380,44 @@ describe("the present box", () => {
 });
 
 describe("refund campaigns", () => {
+  it("shows a member the points a job paid back on their next page, not what was kept for them", async () => {
+    const { browser, userId } = await member();
+    const now = new Date();
+    // A purchase period of its own, around one order, apart from the other refund tests'.
+    const bought = new Date(now.getTime() - 12 * 24 * hour);
+    const [campaign] = await db
+      .insert(refundCampaigns)
+      .values({
+        name: "10%ポイント還元",
+        ratePercent: 10,
+        purchaseStartAt: new Date(bought.getTime() - 60_000),
+        purchaseEndAt: new Date(bought.getTime() + 60_000),
+        periodDate: "2099-01-01",
+      })
+      .returning();
+    await paidOrder(userId, 1000, bought);
+    // Kept for the member under their version (decision 0038): the job is not their request.
+    const point = async () => (await browser.postJson<{ point: number }>("/api/user")).body.point;
+    expect(await point()).toBe(0);
+    await db
+      .update(refundCampaigns)
+      .set({ periodDate: "2000-01-01" })
+      .where(eq(refundCampaigns.refundCampaignId, campaign!.refundCampaignId));
+    const told: number[] = [];
+    await runLedgerPass(
+      db,
+      t.services.logger,
+      sandboxProvider(),
+      async (ids) => {
+        told.push(...ids);
+        for (const id of ids) await t.services.memberKept.changed(id);
+      },
+      now,
+    );
+    expect(told).toContain(userId);
+    expect(await point()).toBe(100);
+  });
+
   it("gives points back for paid orders in the period once per order, on period_date", async () => {
     const { browser, userId } = await member();
     const now = new Date();

@@ -209,9 +209,9 @@ export async function cancelOrderPoints(
  * Writes one 'expire' entry for each lot that reached its expiry with points left, so the history
  * shows what ran out and when. The balance never counted those points after expiry anyway; the
  * unique index point_entries_expire_once makes a second run (or a second process) write nothing.
- * Answers how many lots it closed.
+ * Answers the member of each lot it closed, so what is kept for them can be dropped.
  */
-export async function expirePoints(db: Db, now: Date): Promise<number> {
+export async function expirePoints(db: Db, now: Date): Promise<number[]> {
   const result = await db.execute(sql`
     insert into point_entries (user_id, delta, reason, lot_id, expires_at, description, created_at)
     select lot.user_id, -left_over.remaining, 'expire', lot.point_entry_id, lot.expires_at,
@@ -227,8 +227,9 @@ export async function expirePoints(db: Db, now: Date): Promise<number> {
         where done.lot_id = lot.point_entry_id and done.reason = 'expire'
       )
       and left_over.remaining > 0
-    on conflict (lot_id) where reason = 'expire' do nothing`);
-  return Number((result as { rowCount?: number | null }).rowCount ?? 0);
+    on conflict (lot_id) where reason = 'expire' do nothing
+    returning user_id`);
+  return result.rows.map((row) => Number((row as { user_id: number }).user_id));
 }
 
 /** Lots running out within the window, soonest first: the point page's 失効予定. */

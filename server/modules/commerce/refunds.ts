@@ -26,16 +26,16 @@ export async function refundPeriodDates(db: Db): Promise<Record<number, string>>
  * Settles refund campaigns whose period_date has come: every paid order of the purchase period
  * gets rate_percent of its amount back as points. refunds_order_key lets an order be refunded
  * once, so a second run, a second process or a second campaign over the same days gives nothing
- * more. Answers the number of orders refunded.
+ * more. Answers the member of each order refunded.
  */
-export async function settleRefunds(db: Db, now: Date): Promise<number> {
+export async function settleRefunds(db: Db, now: Date): Promise<number[]> {
   const today = tokyoIsoDate(now);
   const due = await db
     .select()
     .from(refundCampaigns)
     .where(lte(refundCampaigns.periodDate, today))
     .orderBy(asc(refundCampaigns.refundCampaignId));
-  let settled = 0;
+  const settled: number[] = [];
   for (const campaign of due) {
     const candidates = await db
       .select({ orderId: orders.orderId, userId: orders.userId, amount: orders.amount })
@@ -79,7 +79,7 @@ export async function settleRefunds(db: Db, now: Date): Promise<number> {
         });
         return true;
       });
-      if (done) settled++;
+      if (done) settled.push(order.userId);
     }
   }
   return settled;
