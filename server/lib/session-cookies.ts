@@ -1,7 +1,7 @@
-import { randomBytes } from "node:crypto";
 import type { Context } from "hono";
 import { setCookie } from "hono/cookie";
 import type { AppEnv } from "./context";
+import { randomToken } from "./random-token";
 
 export const SESSION_COOKIE = "sid";
 export const CSRF_COOKIE = "ct";
@@ -12,7 +12,7 @@ export const CSRF_COOKIE = "ct";
  * page's request helper reads the cookie on every call, so its next POST sends the new value.
  */
 export function issueCsrfToken(c: Context<AppEnv>) {
-  const csrf = randomBytes(18).toString("base64url");
+  const csrf = randomToken(18);
   // Readable by the page on purpose: the request helper copies it into X-CSRFToken.
   setCookie(c, CSRF_COOKIE, csrf, {
     path: "/",

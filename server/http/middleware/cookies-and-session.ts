@@ -1,8 +1,8 @@
-import { randomBytes } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import type { AppEnv, AppServices } from "../../lib/context";
 import { failure } from "../../lib/errors";
+import { randomToken } from "../../lib/random-token";
 import { CSRF_COOKIE, issueCsrfToken, SESSION_COOKIE } from "../../lib/session-cookies";
 import { findSession, UNSUBSCRIBE_PATH } from "../../modules/account/service";
 
@@ -44,7 +44,7 @@ export function cookiesAndSession(services: AppServices): MiddlewareHandler<AppE
 
     let visitor = cookies[VISITOR_COOKIE];
     if (!visitor || !token.test(visitor)) {
-      visitor = randomBytes(12).toString("base64url");
+      visitor = randomToken(12);
       setCookie(c, VISITOR_COOKIE, visitor, {
         ...base,
         httpOnly: true,

@@ -1,6 +1,6 @@
-import { randomBytes } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../../lib/context";
+import { randomToken } from "../../lib/random-token";
 import { setAnswerHeader } from "./answer-header";
 
 /** Inline scripts (React Router's hydration data, React's streaming) run only with the nonce. */
@@ -49,7 +49,7 @@ export function hardeningHeaders(
 export function securityHeaders(dev: boolean): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const api = c.req.path.startsWith("/api/");
-    const nonce = api ? "" : randomBytes(18).toString("base64");
+    const nonce = api ? "" : randomToken(18, "base64");
     c.set("cspNonce", nonce);
     await next();
     // Vite's dev client needs eval and a websocket; production gets the strict policy.
