@@ -92,14 +92,8 @@ export async function openPgliteThread(dataDir: string | undefined): Promise<Pgl
     callback: (tx: Parameters<Parameters<PGlite["transaction"]>[0]>[0]) => Promise<T>,
   ) => {
     const id = await send<number>({ op: "begin" });
-    const tx = {
-      query: query(id),
-      exec: exec(id),
-      closed: false,
-      async rollback() {
-        throw new Error("rollback() of a transaction on the database thread: throw instead");
-      },
-    } as unknown as Parameters<typeof callback>[0];
+    // What drizzle calls on a transaction; it rolls back by throwing, never by tx.rollback().
+    const tx = { query: query(id), exec: exec(id) } as unknown as Parameters<typeof callback>[0];
     let result: T;
     try {
       result = await callback(tx);
