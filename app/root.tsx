@@ -20,6 +20,7 @@ import { SiteHeader } from "./features/shell/SiteHeader";
 import { ShellUiProvider } from "./features/shell/shell-ui";
 import { loadShellState } from "./lib/session.server";
 import { ShellStateProvider, useShell } from "./lib/shell";
+import { StoreLinksProvider, storeLinks } from "./lib/store-links";
 import stylesheet from "./styles/app.css?url";
 
 export const links: Route.LinksFunction = () => [
@@ -36,7 +37,10 @@ export function meta({ error }: Route.MetaArgs) {
 }
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  return loadShellState(context, request);
+  return {
+    ...(await loadShellState(context, request)),
+    links: storeLinks(context.services.env),
+  };
 }
 
 // Status and user state change only through actions (login, logout, cart), never by navigating.
@@ -70,14 +74,16 @@ export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <ErrorDialogProvider>
       <ShellStateProvider answer={loaderData}>
-        <ShellOverlays>
-          <AudioPlayerProvider>
-            <RouteProgress />
-            <SessionKeeper />
-            <PageViews />
-            <Outlet />
-          </AudioPlayerProvider>
-        </ShellOverlays>
+        <StoreLinksProvider links={loaderData.links}>
+          <ShellOverlays>
+            <AudioPlayerProvider>
+              <RouteProgress />
+              <SessionKeeper />
+              <PageViews />
+              <Outlet />
+            </AudioPlayerProvider>
+          </ShellOverlays>
+        </StoreLinksProvider>
       </ShellStateProvider>
     </ErrorDialogProvider>
   );

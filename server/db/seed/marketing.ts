@@ -33,6 +33,8 @@ export const LAYOUT_TYPES = [
 ] as const;
 
 const DAY_MS = 86_400_000;
+/** The ABJ site the store's /abj page also links to: the demo's one outside advertiser. */
+const ABJ_SITE = "https://aebs.or.jp/";
 const JST_OFFSET_MS = 9 * 3_600_000;
 
 type SeriesEntry = CatalogSummary["series"][number];
@@ -694,9 +696,8 @@ function planBanners(rng: Rng, now: Date, pools: Pools, plan: CampaignPlan): Ban
     startAt: jstDayStart(now, -7),
     endAt: jstDayEnd(now, 23),
   });
-  const appBannerId = add("公式アプリならもっと快適に読める", "https://example.com/app", {
-    actionType: 2,
-  });
+  // The store's page about its app, which links on to the app stores configured (decision 0065).
+  const appBannerId = add("公式アプリならもっと快適に読める", "/app");
   const fairBannerId = add(`${seasonOf(now)}のマンガ祭り 開催中`, "/topic/manga-fair");
   const guideBannerId = add("はじめての方へ ご利用ガイド", "/page/guide");
   const shared = [welcomeBannerId, stampBannerId, lotteryBannerId, fairBannerId, guideBannerId];
@@ -1755,8 +1756,10 @@ function planTopicPages(
             {
               type: "leadlinkImg",
               src: topicImg(),
-              alt: "【PR】TVアニメ公式サイト",
-              href: "https://example.com/anime",
+              // A lead link leaves the store (spec 000 §2): the ABJ page on telling real
+              // e-book stores from pirate sites, the one outside address the store vouches for.
+              alt: "【PR】STOP!海賊版 ABJマークのある正規版で読もう",
+              href: ABJ_SITE,
             },
           ],
         },
@@ -2165,7 +2168,7 @@ function planPopups(
       priority: 40,
       trackingName: "pop_big_leadlink_app",
       title: "公式アプリならオフラインでも読める",
-      linkUrl: "https://example.com/app",
+      linkUrl: "/app",
       buttonLabel: "アプリを見る",
       display: { dismissible: true, pr: true, utm: fromAds },
     },
@@ -2192,10 +2195,10 @@ function planPopups(
       popupType: 5,
       page: "series",
       priority: 30,
-      trackingName: "pop_big_leadlink_anime",
-      title: "TVアニメ好評放送中",
-      linkUrl: "https://example.com/anime",
-      buttonLabel: "公式サイトへ",
+      trackingName: "pop_big_leadlink_abj",
+      title: "この作品は正規版で配信中",
+      linkUrl: ABJ_SITE,
+      buttonLabel: "ABJマークについて",
       seriesId: one?.seriesId ?? null,
       display: {
         utm: fromAds,

@@ -118,4 +118,22 @@ describe("seedDatabase", () => {
     expect(linked.size).toBeGreaterThan(100);
     expect([...linked].filter((art) => !known.has(art))).toEqual([]);
   });
+
+  it("links nowhere on example domains: every row of every table, read as text (issue 21 item 39)", async () => {
+    const tables = await database.db.execute(
+      sql`select table_name from information_schema.tables
+          where table_schema = current_schema() and table_type = 'BASE TABLE'`,
+    );
+    const found: string[] = [];
+    for (const { table_name } of tables.rows as Array<{ table_name: string }>) {
+      const rows = await database.db.execute(
+        sql.raw(`select left(t::text, 160) as row from "${table_name}" t
+          where t::text ~* '(https?:)?//([a-z0-9-]+[.])*example([.](com|net|org))?([/:"?#]|$)'
+          limit 3`),
+      );
+      for (const row of rows.rows as Array<{ row: string }>)
+        found.push(`${table_name}: ${row.row}`);
+    }
+    expect(found).toEqual([]);
+  });
 });
