@@ -14,6 +14,7 @@ import type { Route } from "./+types/root";
 import { ErrorDialogProvider } from "./components/ErrorDialogProvider";
 import { PageViews } from "./features/analytics/PageViews";
 import { AudioPlayerProvider } from "./features/audio/AudioPlayer";
+import { errorMeta } from "./features/seo/seo";
 import { RouteProgress } from "./features/shell/RouteProgress";
 import { SessionKeeper } from "./features/shell/SessionKeeper";
 import { SiteHeader } from "./features/shell/SiteHeader";
@@ -31,9 +32,7 @@ export const links: Route.LinksFunction = () => [
 // Pages set their own titles; an address that matches no page (404) or a failed root loader
 // lands on the root's error page, which still needs one.
 export function meta({ error }: Route.MetaArgs) {
-  if (!error) return [];
-  const missing = isRouteErrorResponse(error) && error.status === 404;
-  return [{ title: `${missing ? "ページが見つかりません" : "エラー"} | コマヤ` }];
+  return errorMeta(error) ?? [];
 }
 
 export async function loader({ context, request }: Route.LoaderArgs) {
