@@ -56,7 +56,7 @@ export function AppBanner({ page, os }: { page: string; os: string }) {
         </a>
       ) : (
         <Link className="app-banner__open" to={href}>
-          アプリで開く
+          アプリを見る
         </Link>
       )}
     </aside>
