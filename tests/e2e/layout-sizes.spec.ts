@@ -94,12 +94,15 @@ test("the three-column strip is 116 × 158 and the pickup card 300 × 248, scale
   await loadLazySections(page);
   for (const type of [7, 21]) {
     const section = await homeSection(page, type);
+    const columns = await boxes(section.locator(".series-list > li"));
     const covers = await boxes(section.locator(".series-list .cover"));
     expect(covers.length, `type ${type}`).toBeGreaterThan(2);
-    for (const cover of covers) {
-      expect(cover.width, `type ${type} width`).toBeCloseTo(116 * scale, 0);
-      expect(cover.height, `type ${type} height`).toBeCloseTo(158 * scale, 0);
-    }
+    covers.forEach((cover, i) => {
+      // A 116 column with an image 158 high; the cover keeps its 300:424 inside it.
+      expect(columns[i]!.width, `type ${type} column`).toBeCloseTo(116 * scale, 0);
+      expect(cover.height, `type ${type} image height`).toBeCloseTo(158 * scale, 0);
+      expect(cover.width, `type ${type} image width`).toBeCloseTo((158 * scale * 300) / 424, 0);
+    });
   }
   const pickup = await homeSection(page, 10);
   const cards = await boxes(pickup.locator(".appeal-list > li > article"));
