@@ -14,12 +14,14 @@ import type { Route } from "./+types/root";
 import { ErrorDialogProvider } from "./components/ErrorDialogProvider";
 import { PageViews } from "./features/analytics/PageViews";
 import { AudioPlayerProvider } from "./features/audio/AudioPlayer";
+import { errorMeta } from "./features/seo/seo";
 import { RouteProgress } from "./features/shell/RouteProgress";
 import { SessionKeeper } from "./features/shell/SessionKeeper";
 import { SiteHeader } from "./features/shell/SiteHeader";
 import { ShellUiProvider } from "./features/shell/shell-ui";
 import { loadShellState } from "./lib/session.server";
 import { ShellStateProvider, useShell } from "./lib/shell";
+import { StoreLinksProvider, storeLinks } from "./lib/store-links";
 import stylesheet from "./styles/app.css?url";
 
 export const links: Route.LinksFunction = () => [
@@ -30,13 +32,14 @@ export const links: Route.LinksFunction = () => [
 // Pages set their own titles; an address that matches no page (404) or a failed root loader
 // lands on the root's error page, which still needs one.
 export function meta({ error }: Route.MetaArgs) {
-  if (!error) return [];
-  const missing = isRouteErrorResponse(error) && error.status === 404;
-  return [{ title: `${missing ? "ページが見つかりません" : "エラー"} | コマヤ` }];
+  return errorMeta(error) ?? [];
 }
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  return loadShellState(context, request);
+  return {
+    ...(await loadShellState(context, request)),
+    links: storeLinks(context.services.env),
+  };
 }
 
 // Status and user state change only through actions (login, logout, cart), never by navigating.
@@ -70,14 +73,16 @@ export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <ErrorDialogProvider>
       <ShellStateProvider answer={loaderData}>
-        <ShellOverlays>
-          <AudioPlayerProvider>
-            <RouteProgress />
-            <SessionKeeper />
-            <PageViews />
-            <Outlet />
-          </AudioPlayerProvider>
-        </ShellOverlays>
+        <StoreLinksProvider links={loaderData.links}>
+          <ShellOverlays>
+            <AudioPlayerProvider>
+              <RouteProgress />
+              <SessionKeeper />
+              <PageViews />
+              <Outlet />
+            </AudioPlayerProvider>
+          </ShellOverlays>
+        </StoreLinksProvider>
       </ShellStateProvider>
     </ErrorDialogProvider>
   );

@@ -42,6 +42,10 @@ export default [
       "opinion",
       "request",
       "inquiry",
+      // Pages the footer links to beyond spec 001 §2.5's list (decision 0065).
+      "company",
+      "recruit",
+      "app",
     ].map((p) => screen(p)),
     route("review/series/:seriesId?", "routes/review-series.tsx", { id: "review-series" }),
     route("review/user/:userId?", "routes/review-user.tsx"),

@@ -18,6 +18,32 @@ describe("configuration", () => {
     expect(() => parseEnv({ SMTP_URL: "mail.example.jp:587" })).toThrow(/SMTP_URL/);
   });
 
+  it("takes the app-store and X addresses from configuration, refusing example domains (issue 21 item 39)", () => {
+    const env = parseEnv({});
+    expect(env.APP_STORE_URL).toBeUndefined();
+    expect(env.GOOGLE_PLAY_URL).toBeUndefined();
+    expect(env.X_ACCOUNT_URL).toBe("https://x.com/komaya_official");
+    expect(parseEnv({ X_ACCOUNT_URL: "" }).X_ACCOUNT_URL).toBe("https://x.com/komaya_official");
+    const set = parseEnv({
+      APP_STORE_URL: "https://apps.apple.com/jp/app/id1234567890",
+      GOOGLE_PLAY_URL: "https://play.google.com/store/apps/details?id=jp.komaya.app",
+      X_ACCOUNT_URL: "https://x.com/komaya_store",
+    });
+    expect(set.APP_STORE_URL).toBe("https://apps.apple.com/jp/app/id1234567890");
+    expect(set.GOOGLE_PLAY_URL).toBe("https://play.google.com/store/apps/details?id=jp.komaya.app");
+    expect(set.X_ACCOUNT_URL).toBe("https://x.com/komaya_store");
+    expect(() => parseEnv({ APP_STORE_URL: "https://example.com/app" })).toThrow(
+      /^Invalid configuration: APP_STORE_URL must not point at an example domain/,
+    );
+    expect(() => parseEnv({ GOOGLE_PLAY_URL: "http://play.google.com/x" })).toThrow(
+      /GOOGLE_PLAY_URL must start with https/,
+    );
+    expect(() => parseEnv({ APP_STORE_URL: "apps.apple.com/jp" })).toThrow(/APP_STORE_URL/);
+    expect(() => parseEnv({ X_ACCOUNT_URL: "https://evil.example.jp/komaya" })).toThrow(
+      /X_ACCOUNT_URL must be an address on x.com or twitter.com/,
+    );
+  });
+
   it("sends mail over SMTP_URL when set, otherwise writes .eml files", () => {
     expect(parseEnv({}).SMTP_URL).toBeUndefined();
     expect(parseEnv({ SMTP_URL: "" }).SMTP_URL).toBeUndefined();

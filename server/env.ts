@@ -14,6 +14,31 @@ const optionalUrl = (protocols: string[]) =>
       message: `must start with ${protocols.map((p) => `${p}://`).join(" or ")}`,
     });
 
+/** Hosts kept for documentation (RFC 2606): a link there is a leftover, never a real address. */
+const EXAMPLE_HOST = /(^|\.)(example\.(com|net|org)|example)$/i;
+
+/** An https address the store links to from every page (app stores, social accounts). */
+const outsideLink = (hosts?: string[]) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v === "" ? undefined : v))
+    .superRefine((v, ctx) => {
+      if (v === undefined) return;
+      const url = URL.parse(v);
+      const problem = !url
+        ? "must be an absolute URL"
+        : url.protocol !== "https:"
+          ? "must start with https://"
+          : EXAMPLE_HOST.test(url.hostname)
+            ? "must not point at an example domain"
+            : hosts && !hosts.includes(url.hostname)
+              ? `must be an address on ${hosts.join(" or ")}`
+              : null;
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    });
+
 export const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   HOST: z.string().min(1).default("0.0.0.0"),
@@ -32,6 +57,14 @@ export const envSchema = z.object({
   /** Mail goes out over this server (smtp://user:pass@host:587 or smtps://…); unset: .eml files under DATA_DIR/mail. */
   SMTP_URL: optionalUrl(["smtp", "smtps"]),
   MAIL_FROM: z.string().trim().min(3).default("コマヤ <no-reply@komaya.example>"),
+  /** The official app's page on the App Store; unset, its links go to the store's /app page. */
+  APP_STORE_URL: outsideLink(),
+  /** The official app's page on Google Play; unset, its links go to the store's /app page. */
+  GOOGLE_PLAY_URL: outsideLink(),
+  /** The store's X account, linked from the footer. */
+  X_ACCOUNT_URL: outsideLink(["x.com", "twitter.com"]).transform(
+    (v) => v ?? "https://x.com/komaya_official",
+  ),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   SEED_SERIES: z.coerce.number().int().min(0).max(1_000_000).default(2000),
   /** How many proxies in front of the app append to X-Forwarded-*: 0 none, 1 a load balancer… */

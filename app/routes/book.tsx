@@ -1,6 +1,6 @@
 import { CardStateProvider } from "../features/cards/card-state";
 import { JsonLd } from "../features/seo/JsonLd";
-import { pageMeta } from "../features/seo/seo";
+import { errorMeta, pageMeta } from "../features/seo/seo";
 import { seoUrls } from "../features/seo/seo.server";
 import { volumeJsonLd } from "../features/series/json-ld";
 import { loadVolumePage } from "../features/series/series.server";
@@ -28,8 +28,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   };
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return pageMeta(loaderData?.seo, "巻の詳細");
+export function meta({ loaderData, error }: Route.MetaArgs) {
+  return errorMeta(error) ?? pageMeta(loaderData?.seo, "巻の詳細");
 }
 
 export default function VolumeScreen({ loaderData }: Route.ComponentProps) {

@@ -9,7 +9,7 @@ import { SHOW_ALL } from "../features/cards/CardParts";
 import { PRICE_SUFFIX, yen } from "../features/cards/card-rules";
 import { CardStateProvider, useCardState } from "../features/cards/card-state";
 import { DramaCdCard } from "../features/cards/DramaCdCard";
-import { pageMeta } from "../features/seo/seo";
+import { errorMeta, pageMeta } from "../features/seo/seo";
 import { seoUrls } from "../features/seo/seo.server";
 import { EMPTY_LIST } from "../features/series/SeriesCards";
 import type { Route } from "./+types/campaign-detail";
@@ -33,8 +33,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   };
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return pageMeta(loaderData?.seo, "キャンペーン");
+export function meta({ loaderData, error }: Route.MetaArgs) {
+  return errorMeta(error) ?? pageMeta(loaderData?.seo, "キャンペーン");
 }
 
 function policyText(p: CampaignPolicyView): string {

@@ -72,7 +72,7 @@ export default function DramaCdListScreen({ loaderData }: Route.ComponentProps) 
       {list.cds.length === 0 ? (
         <p className="dramacd-list__none">対象の作品はありません</p>
       ) : (
-        <ul className="dramacd-grid">
+        <ul className="cd-grid dramacd-grid">
           {list.cds.map((cd, i) => (
             <li key={cd.cd_id}>
               <DramaCdCard

@@ -1,9 +1,10 @@
 import { LotteryScreen } from "../features/lottery/LotteryScreen";
 import { loadLottery } from "../features/lottery/lottery.server";
+import { errorMeta } from "../features/seo/seo";
 import type { Route } from "./+types/lottery";
 
-export function meta({ data }: Route.MetaArgs) {
-  return [{ title: `${data?.lottery.title ?? "抽選"} | コマヤ` }];
+export function meta({ data, error }: Route.MetaArgs) {
+  return errorMeta(error) ?? [{ title: `${data?.lottery.title ?? "抽選"} | コマヤ` }];
 }
 
 export function loader({ context, params }: Route.LoaderArgs) {

@@ -2,12 +2,12 @@ import { data } from "react-router";
 import { idFromPath } from "../../contract/row-id";
 import { SearchResults } from "../features/search/SearchResults";
 import { loadSearchPage, loadSectionTitle } from "../features/search/search.server";
-import { pageMeta } from "../features/seo/seo";
+import { errorMeta, pageMeta } from "../features/seo/seo";
 import { storePageSeo } from "../features/seo/seo.server";
 import type { Route } from "./+types/more";
 
-export function meta({ data: page }: Route.MetaArgs) {
-  return pageMeta(page?.seo, "作品一覧");
+export function meta({ data: page, error }: Route.MetaArgs) {
+  return errorMeta(error) ?? pageMeta(page?.seo, "作品一覧");
 }
 
 /** /more/{layoutId}: every series of a home section, with the search keys to narrow and sort. */

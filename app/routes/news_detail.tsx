@@ -1,9 +1,10 @@
 import { NewsDetailScreen } from "../features/news/NewsScreens";
 import { loadNewsDetail } from "../features/news/news.server";
+import { errorMeta } from "../features/seo/seo";
 import type { Route } from "./+types/news_detail";
 
-export function meta({ data }: Route.MetaArgs) {
-  return [{ title: `${data?.detail.title ?? "お知らせ"} | コマヤ` }];
+export function meta({ data, error }: Route.MetaArgs) {
+  return errorMeta(error) ?? [{ title: `${data?.detail.title ?? "お知らせ"} | コマヤ` }];
 }
 
 export function loader({ context, request }: Route.LoaderArgs) {

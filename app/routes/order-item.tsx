@@ -1,10 +1,13 @@
 import { loadCheckout } from "../features/cart/cart.server";
 import { CheckoutScreen } from "../features/checkout/CheckoutScreen";
+import { errorMeta } from "../features/seo/seo";
 import { requireMember } from "../lib/member.server";
 import type { Route } from "./+types/order-item";
 
-export function meta() {
-  return [{ title: "ご購入手続き | コマヤ" }, { name: "robots", content: "noindex" }];
+export function meta({ error }: Route.MetaArgs) {
+  return (
+    errorMeta(error) ?? [{ title: "ご購入手続き | コマヤ" }, { name: "robots", content: "noindex" }]
+  );
 }
 
 /** /order/{itemId}: buy one volume now, from its series page, without the cart. */

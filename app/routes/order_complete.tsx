@@ -1,10 +1,13 @@
 import { OrderComplete } from "../features/checkout/OrderResult";
 import { loadOrderDetail } from "../features/orders/orders.server";
+import { errorMeta } from "../features/seo/seo";
 import { requireMember } from "../lib/member.server";
 import type { Route } from "./+types/order_complete";
 
-export function meta() {
-  return [{ title: "ご購入完了 | コマヤ" }, { name: "robots", content: "noindex" }];
+export function meta({ error }: Route.MetaArgs) {
+  return (
+    errorMeta(error) ?? [{ title: "ご購入完了 | コマヤ" }, { name: "robots", content: "noindex" }]
+  );
 }
 
 export async function loader({ context, request }: Route.LoaderArgs) {

@@ -1,4 +1,4 @@
-import { pageMeta } from "../features/seo/seo";
+import { errorMeta, pageMeta } from "../features/seo/seo";
 import { TopicScreen } from "../features/topic/TopicScreen";
 import { loadTopicPage } from "../features/topic/topic.server";
 import type { Route } from "./+types/page";
@@ -7,8 +7,8 @@ export function loader({ context, params, request }: Route.LoaderArgs) {
   return loadTopicPage(context, request, "page", params.slug);
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return pageMeta(loaderData?.seo, "ページ");
+export function meta({ loaderData, error }: Route.MetaArgs) {
+  return errorMeta(error) ?? pageMeta(loaderData?.seo, "ページ");
 }
 
 export default function Screen({ loaderData }: Route.ComponentProps) {

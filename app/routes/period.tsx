@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { CardStateProvider } from "../features/cards/card-state";
 import { JsonLd } from "../features/seo/JsonLd";
-import { pageMeta } from "../features/seo/seo";
+import { errorMeta, pageMeta } from "../features/seo/seo";
 import { seoUrls } from "../features/seo/seo.server";
 import { volumeJsonLd } from "../features/series/json-ld";
 import { loadPeriodPage } from "../features/series/series.server";
@@ -33,8 +33,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return pageMeta(loaderData?.seo, "配信期間");
+export function meta({ loaderData, error }: Route.MetaArgs) {
+  return errorMeta(error) ?? pageMeta(loaderData?.seo, "配信期間");
 }
 
 /** "2026-11-24 23:59:59" → "2026年11月24日 23:59" */

@@ -3,6 +3,7 @@ import { LatestReviews } from "../features/review/LatestReviews";
 import { ReviewForm } from "../features/review/ReviewForm";
 import { ReviewList } from "../features/review/ReviewList";
 import { loadLatestReviews, loadSubjectReviews } from "../features/review/review.server";
+import { errorMeta } from "../features/seo/seo";
 import type { Route } from "./+types/review-series";
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
@@ -14,7 +15,9 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   };
 }
 
-export function meta({ loaderData: data }: Route.MetaArgs) {
+export function meta({ loaderData: data, error }: Route.MetaArgs) {
+  const failed = errorMeta(error);
+  if (failed) return failed;
   const loaderData = data?.subject;
   if (!loaderData) return [{ title: "作品レビュー | コマヤ" }];
   const subject = `${loaderData.seriesName}${loaderData.volume !== null ? ` ${loaderData.volume}巻` : ""}`;

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { LatestReviews } from "../features/review/LatestReviews";
 import { ReviewList } from "../features/review/ReviewList";
 import { loadLatestReviews, loadMemberReviews } from "../features/review/review.server";
+import { errorMeta } from "../features/seo/seo";
 import type { Route } from "./+types/review-user";
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
@@ -10,7 +11,9 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   return { member: await loadMemberReviews(context, request, params.userId) };
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, error }: Route.MetaArgs) {
+  const failed = errorMeta(error);
+  if (failed) return failed;
   const name = loaderData?.member?.reviews[0]?.nickname;
   return [{ title: `${name ? `${name}さん` : "ユーザー"}のレビュー | コマヤ` }];
 }

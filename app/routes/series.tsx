@@ -8,7 +8,7 @@ import { loadRelatedSeries } from "../features/recommend/recommend.server";
 import { seriesReviewDigest } from "../features/review/review.server";
 import { SeriesReviews } from "../features/review/SeriesReviews";
 import { JsonLd } from "../features/seo/JsonLd";
-import { pageMeta } from "../features/seo/seo";
+import { errorMeta, pageMeta } from "../features/seo/seo";
 import { seoUrls } from "../features/seo/seo.server";
 import { seriesJsonLd } from "../features/series/json-ld";
 import { SeriesSummary } from "../features/series/SeriesSummary";
@@ -40,8 +40,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   };
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return pageMeta(loaderData?.seo, "作品詳細");
+export function meta({ loaderData, error }: Route.MetaArgs) {
+  return errorMeta(error) ?? pageMeta(loaderData?.seo, "作品詳細");
 }
 
 export default function SeriesScreen({ loaderData }: Route.ComponentProps) {

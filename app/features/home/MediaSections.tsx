@@ -134,7 +134,7 @@ export function DramaCdList({ layout, items }: { layout: LayoutConfig; items: Dr
   const frame = useSectionFrame(layout.layout_id);
   const t = layout.layout_type;
   return (
-    <ul className="cd-list">
+    <ul className="cd-grid">
       {items.map((cd, i) => (
         <li key={cd.cd_id}>
           <DramaCdCard

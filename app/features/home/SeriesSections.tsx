@@ -8,6 +8,7 @@ import { CartCard } from "../cards/CartCard";
 import { displayName } from "../cards/card-rules";
 import { SeriesAppealCard } from "../cards/SeriesAppealCard";
 import { TrackedLink } from "../cards/TrackedLink";
+import { authorGroups } from "./author-pickup";
 import { useSectionFrame } from "./section-frame";
 
 const at = (frame: string, i: number): Tracking => ({ frame, position: i + 1 });
@@ -90,31 +91,46 @@ export function AuthorPickup({ layout, rows }: { layout: LayoutConfig; rows: Aut
   const frame = useSectionFrame(layout.layout_id);
   return (
     <ul className="author-pickup">
-      {rows.map((row, i) =>
-        row.row === "author" ? (
-          <li key={`a${row.author_id}`} className="author-card">
-            <img src={row.img} alt="" width={240} height={240} loading="lazy" />
-            <div>
-              <p className="author-card__name">{row.name}</p>
-              <p className="author-card__intro">{row.introduction}</p>
-              <Link className="author-card__link" to={`/search?at=${row.author_id}`}>
-                作品一覧
-              </Link>
+      {authorGroups(rows).map((group) => (
+        <li
+          key={group.author ? `a${group.author.author_id}` : `s${group.works[0]!.index}`}
+          className={
+            group.author
+              ? "author-pickup__group"
+              : "author-pickup__group author-pickup__group--works"
+          }
+        >
+          {group.author && (
+            <div className="author-card">
+              <img src={group.author.img} alt="" width={240} height={240} loading="lazy" />
+              <div>
+                <p className="author-card__name">{group.author.name}</p>
+                <p className="author-card__intro">{group.author.introduction}</p>
+                <Link className="author-card__link" to={`/search?at=${group.author.author_id}`}>
+                  作品一覧
+                </Link>
+              </div>
             </div>
-          </li>
-        ) : (
-          <li key={`s${row.item.series_id}-${row.author_id}`} className="author-pickup__series">
-            <BookCard
-              item={row.item}
-              show={{ ...SHOW_ALL, read: true, appeal: false }}
-              tracking={at(frame, i)}
-              variant="row"
-              withFavorite
-              withDescription
-            />
-          </li>
-        ),
-      )}
+          )}
+          <ul
+            className="author-pickup__works"
+            aria-label={group.author ? `${group.author.name}の作品` : undefined}
+          >
+            {group.works.map(({ row, index }) => (
+              <li key={row.item.series_id} className="author-pickup__series">
+                <BookCard
+                  item={row.item}
+                  show={{ ...SHOW_ALL, read: true, appeal: false }}
+                  tracking={at(frame, index)}
+                  variant="row"
+                  withFavorite
+                  withDescription
+                />
+              </li>
+            ))}
+          </ul>
+        </li>
+      ))}
     </ul>
   );
 }

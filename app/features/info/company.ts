@@ -12,6 +12,7 @@ export const DEMO_COMPANY = {
   phoneHours: "平日 10:00〜18:00（土日祝・年末年始を除く）",
   email: "support@komaya.example",
   privacyEmail: "privacy@komaya.example",
+  recruitEmail: "recruit@komaya.example",
   storeName: "コマヤ",
   storeUrl: "https://komaya.example/",
 } as const;

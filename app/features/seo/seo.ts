@@ -1,4 +1,4 @@
-import type { MetaDescriptor } from "react-router";
+import { isRouteErrorResponse, type MetaDescriptor } from "react-router";
 
 /** What every page tells search engines and link previews (Open Graph, Twitter cards). */
 export interface PageSeo {
@@ -25,6 +25,20 @@ export function metaDescription(text: string, limit = DESCRIPTION_LIMIT): string
     .replace(/\s+/g, " ")
     .trim();
   return plain.length > limit ? `${plain.slice(0, limit - 1)}…` : plain;
+}
+
+/**
+ * The head of a page that failed to load: a missing page is titled as one (spec 001 §2.1's 404,
+ * 'This page could not be found'), never with the title of the screen it would have been, and
+ * neither is indexed. Null when the page loaded.
+ */
+export function errorMeta(error: unknown): MetaDescriptor[] | null {
+  if (!error) return null;
+  const missing = isRouteErrorResponse(error) && error.status === 404;
+  return [
+    { title: `${missing ? "ページが見つかりません" : "エラー"} | ${SITE_NAME}` },
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 export function pageMeta(seo: PageSeo | undefined, fallbackTitle: string): MetaDescriptor[] {

@@ -80,9 +80,13 @@ export function SeriesSummary({
           <PublisherFacts series={series} />
           <dt>配信巻数</dt>
           <dd>
-            {series.complete_flag ? "全" : "既刊"}
-            {series.volume_count}巻
-            {series.own_book_count > 0 && `（${series.own_book_count}冊購入済み）`}
+            <span className="nobr">
+              {series.complete_flag ? "全" : "既刊"}
+              {series.volume_count}巻
+            </span>
+            {series.own_book_count > 0 && (
+              <span className="nobr">（{series.own_book_count}冊購入済み）</span>
+            )}
           </dd>
         </dl>
         <Stars

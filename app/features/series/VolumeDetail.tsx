@@ -37,8 +37,10 @@ export function VolumeDetail(props: {
             {book.title}
           </h1>
           <p className="volume-page__series">
-            <Link to={seriesUrl}>{series.name}</Link>（{series.complete_flag ? "完結" : "連載中"}・
-            {series.volume_count}巻）
+            <Link to={seriesUrl}>{series.name}</Link>
+            <span className="nobr">
+              （{series.complete_flag ? "完結" : "連載中"}・{series.volume_count}巻）
+            </span>
           </p>
           <SeriesCredits authors={series.authors} />
           <dl className="series-facts">

@@ -167,7 +167,7 @@ export function VolumeList(props: {
     <section className="volume-list" aria-labelledby="volume-list-title">
       <div className="volume-list__head">
         <h2 id="volume-list-title" className="section-title">
-          作品ラインナップ（{shown.length}冊）
+          作品ラインナップ<span className="nobr">（{shown.length}冊）</span>
         </h2>
         <button
           type="button"

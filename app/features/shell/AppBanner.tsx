@@ -1,7 +1,8 @@
 import { useEffect, useState } from "react";
+import { Link } from "react-router";
+import { isOutside, useStoreLinks } from "../../lib/store-links";
 import { appBannerStorageKey, appBannerVisible, parseBannerTime } from "./app-banner";
 import { CloseIcon } from "./icons";
-import { APP_DOWNLOAD_LINKS } from "./store-links";
 
 /**
  * The app-promotion banner on Android and iOS (spec 001 §2.7, §4) for one page ("home",
@@ -10,6 +11,7 @@ import { APP_DOWNLOAD_LINKS } from "./store-links";
  * this browser, so a recently closed banner leaves after hydration.
  */
 export function AppBanner({ page, os }: { page: string; os: string }) {
+  const links = useStoreLinks();
   const [visible, setVisible] = useState(() =>
     appBannerVisible({ page, os, closedAt: null, nowSeconds: 0 }),
   );
@@ -23,7 +25,7 @@ export function AppBanner({ page, os }: { page: string; os: string }) {
     setVisible(appBannerVisible({ page, os, closedAt, nowSeconds: Math.floor(Date.now() / 1000) }));
   }, [page, os]);
   if (!visible) return null;
-  const href = os === "ios" ? APP_DOWNLOAD_LINKS.ios : APP_DOWNLOAD_LINKS.android;
+  const href = os === "ios" ? links.appStore : links.googlePlay;
   return (
     <aside className="app-banner" aria-label="アプリのご案内" data-testid="app-banner">
       <button
@@ -48,9 +50,15 @@ export function AppBanner({ page, os }: { page: string; os: string }) {
         <strong>コマヤ公式アプリ</strong>
         <small>オフラインでも読める・通知で新刊を逃さない</small>
       </span>
-      <a className="app-banner__open" href={href} rel="noopener">
-        アプリで開く
-      </a>
+      {isOutside(href) ? (
+        <a className="app-banner__open" href={href} rel="noopener">
+          アプリで開く
+        </a>
+      ) : (
+        <Link className="app-banner__open" to={href}>
+          アプリを見る
+        </Link>
+      )}
     </aside>
   );
 }

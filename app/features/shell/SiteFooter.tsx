@@ -1,16 +1,23 @@
 import { Link, NavLink, useLocation } from "react-router";
+import { useStoreLinks } from "../../lib/store-links";
 import { CouponBalloon } from "./CouponBalloon";
 import { BookshelfIcon, CouponIcon, FreeIcon, GiftIcon, GuideIcon, HomeIcon } from "./icons";
-import { APP_DOWNLOAD_LINKS, COMPANY_LINKS, SOCIAL_LINKS } from "./store-links";
+import { StoreBadge } from "./StoreBadge";
 import "./footer.css";
 
 const SERVICE_LINKS = [
   { to: "/howto", label: "はじめての方へ" },
+  { to: "/app", label: "公式アプリ" },
   { to: "/help", label: "ヘルプ" },
   { to: "/faq", label: "よくある質問" },
   { to: "/inquiry", label: "お問い合わせ" },
   { to: "/opinion", label: "ご意見・ご要望" },
   { to: "/request", label: "作品リクエスト" },
+];
+
+const COMPANY_LINKS = [
+  { to: "/company", label: "運営会社" },
+  { to: "/recruit", label: "採用情報" },
 ];
 
 const POLICY_LINKS = [
@@ -36,6 +43,7 @@ export function SiteFooter({
   tabs?: boolean;
 }) {
   const { pathname } = useLocation();
+  const links = useStoreLinks();
   const atHome = pathname === "/" || pathname === "/home";
   return (
     <footer className={tabs ? "site-footer site-footer--tabs" : "site-footer"}>
@@ -54,28 +62,22 @@ export function SiteFooter({
           <p className="site-footer__apps-title">公式アプリ</p>
           <ul className="site-footer__apps">
             <li>
-              <a className="store-badge" href={APP_DOWNLOAD_LINKS.ios} rel="noopener">
-                <small>Download on the</small>App Store
-              </a>
+              <StoreBadge store="appStore" href={links.appStore} />
             </li>
             <li>
-              <a className="store-badge" href={APP_DOWNLOAD_LINKS.android} rel="noopener">
-                <small>GET IT ON</small>Google Play
-              </a>
+              <StoreBadge store="googlePlay" href={links.googlePlay} />
             </li>
           </ul>
           <ul className="site-footer__social">
-            {SOCIAL_LINKS.map((s) => (
-              <li key={s.href}>
-                <a href={s.href} rel="noopener" target="_blank">
-                  <span className="social-x" aria-hidden="true">
-                    𝕏
-                  </span>
-                  {s.label}
-                  <span className="visually-hidden">（新しいタブで開きます）</span>
-                </a>
-              </li>
-            ))}
+            <li>
+              <a href={links.x} rel="noopener" target="_blank">
+                <span className="social-x" aria-hidden="true">
+                  𝕏
+                </span>
+                X（旧Twitter）公式アカウント
+                <span className="visually-hidden">（新しいタブで開きます）</span>
+              </a>
+            </li>
           </ul>
         </div>
         <nav className="site-footer__nav" aria-label="サービス">
@@ -102,10 +104,8 @@ export function SiteFooter({
           <p className="site-footer__heading">会社情報</p>
           <ul>
             {COMPANY_LINKS.map((l) => (
-              <li key={l.href}>
-                <a href={l.href} rel="noopener">
-                  {l.label}
-                </a>
+              <li key={l.to}>
+                <Link to={l.to}>{l.label}</Link>
               </li>
             ))}
           </ul>

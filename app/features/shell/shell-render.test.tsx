@@ -7,6 +7,7 @@ import {
   type UserStatus,
   VISITOR_USER_STATUS,
 } from "../../../contract/status";
+import { StoreLinksProvider, storeLinks } from "../../lib/store-links";
 import { CountdownBars } from "./CountdownBars";
 import { SiteFooter } from "./SiteFooter";
 import { SiteHeader } from "./SiteHeader";
@@ -45,8 +46,14 @@ const status: SessionStatus = {
 
 const user: UserStatus = structuredClone(VISITOR_USER_STATUS) as UserStatus;
 
-const render = (node: React.ReactNode, url = "/") =>
-  renderToStaticMarkup(<MemoryRouter initialEntries={[url]}>{node}</MemoryRouter>);
+const DEFAULT_LINKS = storeLinks({ X_ACCOUNT_URL: "https://x.com/komaya_official" });
+
+const render = (node: React.ReactNode, url = "/", links = DEFAULT_LINKS) =>
+  renderToStaticMarkup(
+    <MemoryRouter initialEntries={[url]}>
+      <StoreLinksProvider links={links}>{node}</StoreLinksProvider>
+    </MemoryRouter>,
+  );
 
 describe("the header", () => {
   it("gives visitors login and sign-up, and no member name", () => {
@@ -112,6 +119,32 @@ describe("the footer tabs", () => {
       expect(member).toContain(`href="${href}"`);
     }
     expect(member).toContain("ABJマークは");
+  });
+});
+
+describe("the footer's company, app and social links (issue 21 item 39)", () => {
+  const hrefs = (html: string) => [...html.matchAll(/href="([^"]*)"/g)].map((m) => m[1]!);
+
+  it("go to the store's own company, recruiting and app pages until app-store addresses are configured", () => {
+    const html = render(<SiteFooter />);
+    expect(html).toMatch(/<a[^>]*href="\/company"[^>]*>運営会社<\/a>/);
+    expect(html).toMatch(/<a[^>]*href="\/recruit"[^>]*>採用情報<\/a>/);
+    expect(html).toContain('href="/app#ios"');
+    expect(html).toContain('href="/app#android"');
+    expect(html).toContain('href="https://x.com/komaya_official"');
+    expect(hrefs(html).filter((h) => /example\.com/.test(h))).toEqual([]);
+  });
+
+  it("take the App Store, Google Play and X addresses from configuration", () => {
+    const links = storeLinks({
+      APP_STORE_URL: "https://apps.apple.com/jp/app/id1234567890",
+      GOOGLE_PLAY_URL: "https://play.google.com/store/apps/details?id=jp.komaya.app",
+      X_ACCOUNT_URL: "https://x.com/komaya_store",
+    });
+    const html = render(<SiteFooter />, "/", links);
+    expect(html).toContain('href="https://apps.apple.com/jp/app/id1234567890"');
+    expect(html).toContain('href="https://play.google.com/store/apps/details?id=jp.komaya.app"');
+    expect(html).toContain('href="https://x.com/komaya_store"');
   });
 });
 

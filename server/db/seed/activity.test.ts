@@ -39,6 +39,7 @@ function syntheticCatalog(): CatalogSummary {
     return {
       seriesId: 100 + i,
       genreIds: [rng.int(1, 6)],
+      authorIds: [1 + (i % 20)],
       bookIds: Array.from({ length: volumes }, () => bookId++),
       itemIds: Array.from({ length: volumes }, () => itemId++),
       pricesInc: Array.from({ length: volumes }, (_, v) => (freeFirst && v === 0 ? 0 : price)),

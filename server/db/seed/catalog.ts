@@ -986,6 +986,7 @@ export async function seedCatalog(ctx: SeedContext): Promise<CatalogSummary> {
           [3, 4],
         ] as const);
         const credited = new Set<number>([mainAuthor]);
+        const firstCredit = authorLinks.length;
         if (creditCount === 1) {
           authorLinks.push({ seriesId, authorId: mainAuthor, role: "著者", sortOrder: 1 });
         } else {
@@ -1173,6 +1174,7 @@ export async function seedCatalog(ctx: SeedContext): Promise<CatalogSummary> {
           seriesId,
           name: title.name,
           genreIds: seriesGenreIds,
+          authorIds: authorLinks.slice(firstCredit).map((l) => l.authorId),
           bookIds,
           itemIds,
           pricesInc,

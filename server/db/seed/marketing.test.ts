@@ -19,6 +19,8 @@ function syntheticCatalog(): CatalogSummary {
     series.push({
       seriesId,
       genreIds: [SERIES_GENRES[i % SERIES_GENRES.length]!],
+      // Forty authors, each credited on four series; every fifth series has a second credit.
+      authorIds: i % 5 === 0 ? [1 + (i % 40), 1 + ((i + 7) % 40)] : [1 + (i % 40)],
       bookIds: Array.from({ length: volumes }, (_, v) => seriesId * 100 + v + 1),
       itemIds: Array.from({ length: volumes }, (_, v) => seriesId * 1000 + v + 1),
       pricesInc: Array.from({ length: volumes }, (_, v) => (v === 0 && i % 3 === 0 ? 0 : 660)),

@@ -33,6 +33,8 @@ export const LAYOUT_TYPES = [
 ] as const;
 
 const DAY_MS = 86_400_000;
+/** The ABJ site the store's /abj page also links to: the demo's one outside advertiser. */
+const ABJ_SITE = "https://aebs.or.jp/";
 const JST_OFFSET_MS = 9 * 3_600_000;
 
 type SeriesEntry = CatalogSummary["series"][number];
@@ -157,13 +159,11 @@ class Pools {
   readonly all: SeriesEntry[];
   readonly free: SeriesEntry[];
   readonly cds: CdEntry[];
-  readonly authorIds: number[];
   private readonly byGenre = new Map<number, SeriesEntry[]>();
 
   constructor(catalog: CatalogSummary) {
     this.all = catalog.series;
     this.cds = catalog.dramaCds;
-    this.authorIds = catalog.authorIds;
     this.free = catalog.series.filter((s) => s.pricesInc[0] === 0);
     for (const s of catalog.series) {
       for (const g of s.genreIds) {
@@ -694,9 +694,8 @@ function planBanners(rng: Rng, now: Date, pools: Pools, plan: CampaignPlan): Ban
     startAt: jstDayStart(now, -7),
     endAt: jstDayEnd(now, 23),
   });
-  const appBannerId = add("公式アプリならもっと快適に読める", "https://example.com/app", {
-    actionType: 2,
-  });
+  // The store's page about its app, which links on to the app stores configured (decision 0065).
+  const appBannerId = add("公式アプリならもっと快適に読める", "/app");
   const fairBannerId = add(`${seasonOf(now)}のマンガ祭り 開催中`, "/topic/manga-fair");
   const guideBannerId = add("はじめての方へ ご利用ガイド", "/page/guide");
   const shared = [welcomeBannerId, stampBannerId, lotteryBannerId, fairBannerId, guideBannerId];
@@ -930,6 +929,27 @@ const GENRE_TITLES: Record<
   },
 };
 
+/** Series shown under each author of the author pickup (layout type 20). */
+const AUTHOR_PICKUP_WORKS = 2;
+
+/** What sets an author apart; each author of one section gets a different one. */
+const AUTHOR_STYLES = [
+  "繊細な心理描写で多くの読者を魅了しています。",
+  "SNSでも話題の最新作が好調です。",
+  "胸を打つ切ない恋愛描写に定評があります。",
+  "王道ファンタジーの名手として知られています。",
+  "テンポのよい掛け合いで幅広い世代に人気です。",
+  "骨太な人間ドラマが持ち味です。",
+  "美麗な作画とドラマチックな展開が人気です。",
+  "読後に温かさの残る物語を描き続けています。",
+];
+
+/** An author's introduction, naming the works of theirs the section shows. */
+function authorIntroduction(works: readonly SeriesEntry[], style: string): string {
+  const titles = works.flatMap((w) => (w.name ? [`『${w.name}』`] : []));
+  return titles.length > 0 ? `${titles.join("")}を手がける注目の作家。${style}` : style;
+}
+
 const APPEAL_TITLES = [
   "ページをめくる手が止まらない！",
   "最後の1ページで号泣必至",
@@ -1076,21 +1096,38 @@ function planHome(
           appealIntro: rng.pick(STAFF_COMMENTS),
         }));
       case "authors": {
+        // Spec 000 §2 (type 20): each author's card, then rows of series that author is
+        // credited on, with an introduction of their own.
+        const works = new Map<number, SeriesEntry[]>();
+        // Only series with a volume out: a row shows a volume.
+        for (const s of series.filter((entry) => entry.bookIds.length > 0)) {
+          for (const authorId of s.authorIds) {
+            const list = works.get(authorId) ?? [];
+            list.push(s);
+            works.set(authorId, list);
+          }
+        }
+        const wanted = Math.ceil(count / (AUTHOR_PICKUP_WORKS + 1));
+        // Authors with a shelf of works first; a small catalog falls back to single works.
+        const prolific = [...works.keys()].filter(
+          (a) => works.get(a)!.length >= AUTHOR_PICKUP_WORKS,
+        );
+        const pool = prolific.length >= wanted ? prolific : [...works.keys()];
+        const authors = sampleFrom(rng, pool, Math.min(wanted, pool.length));
+        const styles = rng.sample(AUTHOR_STYLES, Math.min(authors.length, AUTHOR_STYLES.length));
         const out: LayoutItem[] = [];
-        const authors = sampleFrom(rng, pools.authorIds, Math.ceil(count / 3));
-        const picks = sampleFrom(rng, series, authors.length * 2);
         authors.forEach((authorId, i) => {
+          const own = sampleFrom(
+            rng,
+            works.get(authorId)!,
+            Math.min(AUTHOR_PICKUP_WORKS, works.get(authorId)!.length),
+          );
           out.push({
             authorId,
             img: mediaUrl(`/media/author/${authorId}.png`),
-            appealIntro: rng.pick([
-              "デビュー10周年。繊細な心理描写で多くの読者を魅了する注目作家。",
-              "SNSで話題沸騰！最新作も絶好調の人気作家。",
-              "アニメ化作品多数。王道ファンタジーの名手。",
-              "切ない恋愛を描かせたら右に出る者なし。",
-            ]),
+            appealIntro: authorIntroduction(own, styles[i % styles.length]!),
           });
-          for (const s of picks.slice(i * 2, i * 2 + 2)) {
+          for (const s of own) {
             out.push({ seriesId: s.seriesId, bookId: s.bookIds[0] ?? null, authorId });
           }
         });
@@ -1755,8 +1792,10 @@ function planTopicPages(
             {
               type: "leadlinkImg",
               src: topicImg(),
-              alt: "【PR】TVアニメ公式サイト",
-              href: "https://example.com/anime",
+              // A lead link leaves the store (spec 000 §2): the ABJ page on telling real
+              // e-book stores from pirate sites, the one outside address the store vouches for.
+              alt: "【PR】STOP!海賊版 ABJマークのある正規版で読もう",
+              href: ABJ_SITE,
             },
           ],
         },
@@ -2165,7 +2204,7 @@ function planPopups(
       priority: 40,
       trackingName: "pop_big_leadlink_app",
       title: "公式アプリならオフラインでも読める",
-      linkUrl: "https://example.com/app",
+      linkUrl: "/app",
       buttonLabel: "アプリを見る",
       display: { dismissible: true, pr: true, utm: fromAds },
     },
@@ -2192,10 +2231,10 @@ function planPopups(
       popupType: 5,
       page: "series",
       priority: 30,
-      trackingName: "pop_big_leadlink_anime",
-      title: "TVアニメ好評放送中",
-      linkUrl: "https://example.com/anime",
-      buttonLabel: "公式サイトへ",
+      trackingName: "pop_big_leadlink_abj",
+      title: "この作品は正規版で配信中",
+      linkUrl: ABJ_SITE,
+      buttonLabel: "ABJマークについて",
       seriesId: one?.seriesId ?? null,
       display: {
         utm: fromAds,

@@ -118,4 +118,68 @@ describe("seedDatabase", () => {
     expect(linked.size).toBeGreaterThan(100);
     expect([...linked].filter((art) => !known.has(art))).toEqual([]);
   });
+
+  it("links nowhere on example domains: every row of every table, read as text (issue 21 item 39)", async () => {
+    const tables = await database.db.execute(
+      sql`select table_name from information_schema.tables
+          where table_schema = current_schema() and table_type = 'BASE TABLE'`,
+    );
+    const found: string[] = [];
+    for (const { table_name } of tables.rows as Array<{ table_name: string }>) {
+      const rows = await database.db.execute(
+        sql.raw(`select left(t::text, 160) as row from "${table_name}" t
+          where t::text ~* '(https?:)?//([a-z0-9-]+[.])*example([.](com|net|org))?([/:"?#]|$)'
+          limit 3`),
+      );
+      for (const row of rows.rows as Array<{ row: string }>)
+        found.push(`${table_name}: ${row.row}`);
+    }
+    expect(found).toEqual([]);
+  });
+
+  it("gives each author of the 注目の作家 pickup its own introduction and only series they are credited on (issue 21 item 40)", async () => {
+    const result = await database.db.execute(
+      sql`select l.layout_id, i.position, i.series_id, i.author_id, i.img, i.appeal_intro,
+            s.name as series_name,
+            exists (select 1 from series_authors a
+                    where a.series_id = i.series_id and a.author_id = i.author_id) as credited
+          from home_layouts l join home_layout_items i using (layout_id)
+          left join series s on s.series_id = i.series_id
+          where l.layout_type = 20 order by l.layout_id, i.position`,
+    );
+    type Row = {
+      layout_id: number;
+      series_id: number | null;
+      author_id: number | null;
+      img: string | null;
+      appeal_intro: string | null;
+      series_name: string | null;
+      credited: boolean;
+    };
+    const layouts = new Map<number, Row[]>();
+    for (const row of result.rows as Row[]) {
+      layouts.set(row.layout_id, [...(layouts.get(row.layout_id) ?? []), row]);
+    }
+    expect(layouts.size).toBeGreaterThan(0);
+    for (const [layoutId, items] of layouts) {
+      const cards = items.filter((r) => r.series_id === null);
+      expect(cards.length, `layout ${layoutId}`).toBeGreaterThan(1);
+      // One introduction per author, none shared.
+      const intros = cards.map((c) => c.appeal_intro);
+      expect(new Set(intros).size, `layout ${layoutId}`).toBe(cards.length);
+      let author: Row | null = null;
+      for (const row of items) {
+        if (row.series_id === null) {
+          expect(row.img, `layout ${layoutId}`).toBeTruthy();
+          author = row;
+          continue;
+        }
+        // A series row follows its author's card and is a work that author is credited on,
+        // named in the author's introduction.
+        expect(row.author_id, `layout ${layoutId}`).toBe(author?.author_id);
+        expect(row.credited, `layout ${layoutId} series ${row.series_id}`).toBe(true);
+        expect(author?.appeal_intro).toContain(`『${row.series_name}』`);
+      }
+    }
+  });
 });

@@ -31,6 +31,8 @@ export interface CatalogSummary {
     /** The title, frozen into the demo orders' item names. */
     name?: string;
     genreIds: number[];
+    /** Credited authors, in credit order. */
+    authorIds: number[];
     /** Volumes on sale, in order, with their item ids (same order). */
     bookIds: number[];
     itemIds: number[];

@@ -22,6 +22,9 @@ export const TOP_PAGES = [
   "/howto",
   "/help",
   "/faq",
+  "/app",
+  "/company",
+  "/recruit",
 ] as const;
 
 export interface SitemapUrl {

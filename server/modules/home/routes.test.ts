@@ -1,12 +1,15 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { HomeAnswer, HomeContentAnswer } from "../../../contract/home";
+import type { AuthorPickupRow, HomeAnswer, HomeContentAnswer } from "../../../contract/home";
 import type { SeriesItem } from "../../../contract/items";
 import { LAYOUT_TYPES } from "../../db/seed/marketing";
 import { DEFAULT_NOW, defaultSeedOptions, seedDatabase } from "../../db/seed/seed";
 import { Browser, createTestApp } from "../../http/test-client";
+import { seriesAuthors } from "../catalog/schema";
 import { cartItems } from "../commerce/schema";
 import { seriesFavorites, seriesViews, userItems } from "../library/schema";
 import { refreshRankings } from "../ranking/service";
+import { homeLayoutItems } from "./schema";
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let home: HomeAnswer;
@@ -196,6 +199,53 @@ describe("home sections", () => {
     expect((await alice.postJson("/api/personal/home/999999/6/1")).status).toBe(404);
     expect((await alice.postJson(`/api/personal/home/${seriesSection}/0/1`)).status).toBe(400);
     expect((await alice.fetch(`/api/shared/home/${seriesSection}/6/1`)).status).toBe(400);
+  });
+
+  it("shows 注目の作家 as authors, each with an introduction of their own and only their own works (issue 21 item 40)", async () => {
+    const pickup = home.home_layout.find((l) => l.layout_type === 20)!;
+    const { db } = t.database;
+    const items = await db
+      .select()
+      .from(homeLayoutItems)
+      .where(eq(homeLayoutItems.layoutId, pickup.layout_id));
+    const lastAuthor = items.filter((i) => i.seriesId === null).at(-1)!.authorId!;
+    // A row naming a series the author is not credited on (an editor's slip) is left out.
+    const [stranger] = await db
+      .select({ seriesId: seriesAuthors.seriesId })
+      .from(seriesAuthors)
+      .where(eq(seriesAuthors.authorId, lastAuthor === 1 ? 2 : 1))
+      .limit(1);
+    const credits = await db
+      .select()
+      .from(seriesAuthors)
+      .where(eq(seriesAuthors.seriesId, stranger!.seriesId));
+    expect(credits.some((c) => c.authorId === lastAuthor)).toBe(false);
+    await db.insert(homeLayoutItems).values({
+      layoutId: pickup.layout_id,
+      position: Math.max(...items.map((i) => i.position)) + 1,
+      seriesId: stranger!.seriesId,
+      authorId: lastAuthor,
+    });
+
+    const answer = await new Browser(t.app).postJson<HomeContentAnswer>(
+      `/api/personal/home/${pickup.layout_id}/${items.length + 1}/1`,
+    );
+    const rows = answer.body.content.items as AuthorPickupRow[];
+    const authors = rows.filter((r) => r.row === "author");
+    expect(authors.length).toBeGreaterThan(1);
+    expect(new Set(authors.map((a) => a.introduction)).size).toBe(authors.length);
+    let current: number | null = null;
+    for (const row of rows) {
+      if (row.row === "author") {
+        current = row.author_id;
+        continue;
+      }
+      expect(row.author_id).toBe(current);
+      expect(row.item.authors.map((a) => a.author_id)).toContain(current);
+    }
+    expect(rows.some((r) => r.row === "series" && r.item.series_id === stranger!.seriesId)).toBe(
+      false,
+    );
   });
 });
 

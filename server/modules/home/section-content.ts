@@ -250,7 +250,10 @@ async function authorRows(db: Db, rows: HomeLayoutItem[], now: Date): Promise<Au
       ];
     }
     const item = r.seriesId !== null ? series.get(r.seriesId) : undefined;
-    return item ? [{ row: "series", author_id: r.authorId, item }] : [];
+    if (!item) return [];
+    // A row under an author is one of that author's works, or it does not belong there.
+    if (r.authorId !== null && !item.authors.some((a) => a.author_id === r.authorId)) return [];
+    return [{ row: "series", author_id: r.authorId, item }];
   });
 }
 

@@ -285,17 +285,17 @@ describe("/api/popups targeting", () => {
   });
 
   it("types 5 and 39 are shown on their own series only", async () => {
-    const anime = seeded.get("pop_big_leadlink_anime")!;
+    const lead = seeded.get("pop_big_leadlink_abj")!;
     const koma = seeded.get("pop_koma_appeal")!;
     const visitor = new Browser(t.app);
-    const own = await list(visitor, { page: "series", series: anime.seriesId! });
-    expect(names(own)).toContain("pop_big_leadlink_anime");
+    const own = await list(visitor, { page: "series", series: lead.seriesId! });
+    expect(names(own)).toContain("pop_big_leadlink_abj");
     expect(names(own)).toContain("pop_koma_appeal");
     expect(find(own, "pop_koma_appeal")?.book_data?.book_id).toBe(koma.bookId);
     const other = await seriesPriced(1, 100_000);
-    if (other !== anime.seriesId) {
+    if (other !== lead.seriesId) {
       const elsewhere = await list(visitor, { page: "series", series: other });
-      expect(names(elsewhere)).not.toContain("pop_big_leadlink_anime");
+      expect(names(elsewhere)).not.toContain("pop_big_leadlink_abj");
     }
   });
 
