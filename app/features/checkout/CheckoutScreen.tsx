@@ -86,6 +86,12 @@ export function CheckoutScreen({
       <h1 id="checkout-title" className="checkout__title">
         ご購入手続き
       </h1>
+      {checkout.pending_order_id !== null && (
+        <p className="cart-notice cart-notice--warn" data-testid="pending-order-notice">
+          本人認証がお済みでないご注文（注文番号 {checkout.pending_order_id}
+          ）があります。このまま購入すると、そのご注文は取り消され、ご利用予定だったポイントはお戻しします。
+        </p>
+      )}
       <div className="checkout__layout">
         <div>
           <CartGroups groups={groups} />
