@@ -96,8 +96,7 @@ export const ORDER_ERROR_MESSAGES = {
   points_only: "ポイントだけではお支払いいただけません",
   amount: "お支払い金額が正しくありません",
   not_confirmed: "お支払いを確認できませんでした",
-  already_owned:
-    "ご注文の作品をすでにお持ちのため、お支払いを取り消しました。ご利用予定だったポイントとクーポンはお戻ししました",
+  already_owned: "ご注文の作品をすでにお持ちのため、お支払いを取り消しました",
 } as const;
 export type OrderErrorCode = keyof typeof ORDER_ERROR_MESSAGES;
 

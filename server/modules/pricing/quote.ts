@@ -64,17 +64,17 @@ export async function priceItems(
       ? cd.saleStartDate <= now && (cd.saleEndDate === null || cd.saleEndDate > now)
       : f.itemStartDate === null || f.itemStartDate <= now;
     const sale = freeToMembers ? 0 : salePrice(f.priceInc, effect.salePct);
-    // A sale price of 0 without a free flag is free all the same.
-    const notBuyable: NotBuyableReason | null =
-      freeToAll || (!freeToMembers && sale <= 0)
-        ? "free"
-        : freeToMembers
-          ? "member_free"
-          : !f.onsaleFlag
-            ? "not_on_sale"
-            : !released
-              ? "not_released"
-              : null;
+    // What is not on sale or not out yet cannot be read free either; a sale price of 0 without
+    // a free flag is free all the same.
+    const notBuyable: NotBuyableReason | null = !f.onsaleFlag
+      ? "not_on_sale"
+      : !released
+        ? "not_released"
+        : freeToAll || (!freeToMembers && sale <= 0)
+          ? "free"
+          : freeToMembers
+            ? "member_free"
+            : null;
     out.push({
       itemId: f.itemId,
       itemType: f.itemType,
