@@ -36,6 +36,8 @@ export interface CartLine {
   changed: boolean;
   /** Still buyable (on sale, released, not free); a line that is not is left out of the totals. */
   buyable: boolean;
+  /** Why it cannot be bought (NOT_BUYABLE_MESSAGES); null when it can. */
+  not_buyable_message: string | null;
 }
 
 /** The cart's lines grouped by series (drama CDs without a series form their own group). */
@@ -83,6 +85,15 @@ export interface CartAnswer extends CartTotals {
   cart_in_item_types: number[];
   cart_count: number;
 }
+
+/** Why one item cannot be bought now, said of that item (not of the cart). */
+export const NOT_BUYABLE_MESSAGES = {
+  free: "この作品は無料でお読みいただけます",
+  member_free: "この作品は会員の方は無料でお読みいただけます",
+  not_on_sale: "この作品は現在販売しておりません",
+  not_released: "この作品はまだ発売されていません",
+} as const;
+export type NotBuyableReason = keyof typeof NOT_BUYABLE_MESSAGES;
 
 export const DUPLICATE_MESSAGE = "購入済みの作品をカートから削除しました";
 export const NEED_UPDATE_MESSAGE = "カート内の作品の価格または販売状況が変更されました";

@@ -3,6 +3,9 @@ import type { CartAnswer, CartGroup } from "./cart";
 import { blankToUndefined, couponChoice, integerIn, recordId } from "./input";
 import { INT4_MAX } from "./row-id";
 
+/** Carrier billing (キャリア決済) takes at most this much per order. */
+export const CARRIER_BILLING_LIMIT = 50_000;
+
 /** Spec 001 §4: the placeholder payment type, refused at checkout. */
 export const PAYMENT_PLACEHOLDER = { payment_type: 0, name: "選択してください" } as const;
 export const PAYMENT_REQUIRED_MESSAGE = "お支払い方法を選択してください";
@@ -19,7 +22,10 @@ export interface PaymentTypeOption {
 export interface CheckoutAnswer extends CartAnswer {
   /** Points applied (all the usable balance by default when ≥ 50; the page may lower it). */
   used_point: number;
-  /** The member's point balance. */
+  /**
+   * The member's point balance, with the points an order left at its confirmation step holds:
+   * this checkout cancels that order and gives them back first.
+   */
   point: number;
   /** Points can be used (balance ≥ 50). */
   point_usable: boolean;
@@ -35,6 +41,8 @@ export interface CheckoutAnswer extends CartAnswer {
   last_payment: number;
   /** Every offered type can pay this order (false: some are hidden for the amount). */
   all_payment_type_flag: boolean;
+  /** The member's order left at its confirmation step (本人認証), which this checkout cancels. */
+  pending_order_id: number | null;
 }
 
 /** The checkout page's query: /order (whole cart) or /order/{itemId}, optional coupon. */
@@ -76,21 +84,52 @@ export const paymentReference = z.object({
     .regex(/^[A-Za-z0-9_-]{8,128}$/, "reference が正しくありません"),
 });
 
+/**
+ * Why a purchase ended without buying anything, as /order_error?code=… names it. The page shows
+ * only these words of the store's: text carried in a link is never shown (a link anyone can make
+ * must not speak with the store's voice).
+ */
+export const ORDER_ERROR_MESSAGES = {
+  card_declined: "カードが承認されませんでした。別のお支払い方法をお試しください",
+  card_number: "カード番号が正しくありません",
+  carrier_limit: `キャリア決済のご利用上限（${CARRIER_BILLING_LIMIT.toLocaleString("ja-JP")}円）を超えています。別のお支払い方法をお試しください`,
+  points_only: "ポイントだけではお支払いいただけません",
+  amount: "お支払い金額が正しくありません",
+  not_confirmed: "お支払いを確認できませんでした",
+  already_owned: "ご注文の作品をすでにお持ちのため、お支払いを取り消しました",
+} as const;
+export type OrderErrorCode = keyof typeof ORDER_ERROR_MESSAGES;
+
+/** What /order_error says for a code it does not know (or none). */
+export const ORDER_ERROR_FALLBACK = "お支払いを完了できませんでした";
+
+export function orderErrorUrl(code: OrderErrorCode): string {
+  return `/order_error?code=${code}`;
+}
+
+/** The store's message for a code from a link; anything else gets the fallback. */
+export function orderErrorMessage(code: string | null): string {
+  return code !== null && Object.hasOwn(ORDER_ERROR_MESSAGES, code)
+    ? ORDER_ERROR_MESSAGES[code as OrderErrorCode]
+    : ORDER_ERROR_FALLBACK;
+}
+
 export type CheckoutStatus = "paid" | "pending" | "declined" | "cancelled";
 
 /**
  * The /api/checkout answer: where the page goes next.
  *   paid      → next_url /order_complete?order={order_id}
  *   pending   → next_url is the provider's confirmation step (requires_action)
- *   declined  → next_url /order_error?reason=…; nothing was bought
- *   cancelled → next_url /order_cancel; nothing was bought
+ *   declined  → next_url /order_error?code=…; nothing was bought
+ *   cancelled → next_url /order_cancel (or /order_error?code=… when the store cancelled it);
+ *               nothing was bought
  */
 export interface CheckoutResult {
   result: true;
   order_id: number | null;
   status: CheckoutStatus;
   next_url: string;
-  /** Why the payment was declined, in Japanese; empty otherwise. */
+  /** Why nothing was bought (ORDER_ERROR_MESSAGES), in Japanese; empty otherwise. */
   reason: string;
   /** Bought item ids (paid), for the complete page's 読む buttons. */
   items: number[];

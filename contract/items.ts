@@ -158,3 +158,14 @@ export interface UserItems {
   own_items: number[];
   favorite_series: number[];
 }
+
+/** Spec 001 §2.1 product links: a volume's page, or a drama CD's. */
+export function productUrl(item: {
+  series_id: number | null;
+  book_id: number | null;
+  cd_id: number | null;
+}): string {
+  if (item.book_id !== null && item.series_id !== null)
+    return `/series/${item.series_id}/book/${item.book_id}`;
+  return `/doramacd/${item.cd_id}`;
+}

@@ -1,3 +1,4 @@
+import { orderErrorMessage } from "../../contract/checkout";
 import { OrderError } from "../features/checkout/OrderResult";
 import { requireMember } from "../lib/member.server";
 import type { Route } from "./+types/order_error";
@@ -6,11 +7,13 @@ export function meta() {
   return [{ title: "ご購入エラー | コマヤ" }, { name: "robots", content: "noindex" }];
 }
 
-/** The reason travels in the address (?reason=) and is shown as plain text, at most one line. */
+/**
+ * The link names why (?code=) and the page says it in the store's own words: any other text in
+ * the link is never shown, so nobody can make this page say what they like.
+ */
 export function loader({ context, request }: Route.LoaderArgs) {
   requireMember(context, request);
-  const reason = new URL(request.url).searchParams.get("reason") ?? "";
-  return { reason: reason.replace(/[\p{Cc}\p{Cf}]/gu, "").slice(0, 200) };
+  return { reason: orderErrorMessage(new URL(request.url).searchParams.get("code")) };
 }
 
 export default function Screen({ loaderData }: Route.ComponentProps) {

@@ -5,13 +5,18 @@ import {
   type CartGroup,
   type CartLine,
   DUPLICATE_MESSAGE,
+  NOT_BUYABLE_MESSAGES,
 } from "../../contract/cart";
-import { type CheckoutAnswer, PAYMENT_PLACEHOLDER } from "../../contract/checkout";
+import {
+  CARRIER_BILLING_LIMIT,
+  type CheckoutAnswer,
+  PAYMENT_PLACEHOLDER,
+} from "../../contract/checkout";
 import type { Db } from "../db/client";
 import { NotFound } from "../lib/errors";
 import { cartLines, removeFromCart } from "../modules/commerce/cart";
 import { memberCouponTerms, receivableCouponTerms } from "../modules/commerce/coupon-terms";
-import { CARRIER_BILLING_LIMIT } from "../modules/commerce/payments/provider";
+import { pendingOrdersOf } from "../modules/commerce/orders";
 import { lastPaymentType, offeredPaymentTypes, pointBalance } from "../modules/commerce/service";
 import { ownedItemIds } from "../modules/library/service";
 import { type PricedItem, priceItems } from "../modules/pricing/quote";
@@ -82,6 +87,7 @@ function groupLines(priced: readonly PricedItem[], changed: ReadonlySet<number>)
       before_price: p.salePrice < p.listPrice ? p.listPrice : null,
       changed: changed.has(p.itemId),
       buyable: p.buyable,
+      not_buyable_message: p.notBuyable ? NOT_BUYABLE_MESSAGES[p.notBuyable] : null,
     };
     group.items.push(line);
     groups.set(key, group);
@@ -195,12 +201,14 @@ export async function checkoutPage(
   } else {
     basket = await memberCart(db, userId, now);
   }
-  const [cart, balance, offered, last] = await Promise.all([
+  const [cart, ledger, pending, offered, last] = await Promise.all([
     answerFor(db, userId, basket, query.coupon, now),
     pointBalance(db, userId, now),
+    pendingOrdersOf(db, userId),
     offeredPaymentTypes(db),
     lastPaymentType(db, userId),
   ]);
+  const balance = ledger + pending.reduce((sum, p) => sum + p.usedPoint, 0);
   const lastOffered = offered.some((o) => o.payment_type === last);
   return {
     ...cart,
@@ -213,5 +221,6 @@ export async function checkoutPage(
     select_payment: lastOffered ? last : PAYMENT_PLACEHOLDER.payment_type,
     last_payment: last,
     all_payment_type_flag: cart.amount <= CARRIER_BILLING_LIMIT,
+    pending_order_id: pending.at(-1)?.orderId ?? null,
   };
 }

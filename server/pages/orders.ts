@@ -1,5 +1,5 @@
 import { genreName } from "../../contract/genres";
-import type { GenreRef } from "../../contract/items";
+import { type GenreRef, productUrl } from "../../contract/items";
 import {
   monthText,
   type OrderDetailAnswer,
@@ -33,7 +33,7 @@ function line(item: OrderRecord["items"][number]): OrderLine {
     cd_id: item.cdId,
     name: item.name,
     img: isBook ? coverUrl(item.bookId!) : jacketUrl(item.cdId ?? 0),
-    url: isBook ? `/series/${item.seriesId}/book/${item.bookId}` : `/doramacd/${item.cdId}`,
+    url: productUrl(shape),
     read_url: readUrl(shape),
     price_inc: item.priceInc,
     discount: item.discount,

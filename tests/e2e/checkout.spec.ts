@@ -234,3 +234,29 @@ test("今すぐ購入 on a volume page buys that one volume without touching the
   await visit(page, "/cart");
   await expect(page.getByText("対象の作品はありません")).toBeVisible();
 });
+
+test("/order_error says only the store's own words: text carried in its link is never shown", async ({
+  page,
+}) => {
+  await login(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
+  const phishing = "お客様のカードは利用停止中です。至急 0120-000-000 までお電話ください";
+  const forged = `/order_error?reason=${encodeURIComponent(phishing)}&code=${encodeURIComponent(phishing)}`;
+  // The page as the server sends it: not a word of the link in the HTML.
+  const html = await (await page.request.get(forged)).text();
+  expect(html).not.toContain("0120-000-000");
+  expect(html).not.toContain("利用停止中");
+  expect(html).toContain("お支払いを完了できませんでした");
+
+  await visit(page, forged);
+  await expect(page.getByRole("alert")).toHaveText("お支払いを完了できませんでした");
+  await expect(page.getByText(/0120-000-000|利用停止中/)).toHaveCount(0);
+  await screenshot(page, "order-error-forged");
+
+  // A code the store chose says the store's message.
+  await visit(page, "/order_error?code=card_declined");
+  await expect(page.getByRole("alert")).toHaveText(
+    "カードが承認されませんでした。別のお支払い方法をお試しください",
+  );
+  expect(await seriousViolations(page, "main")).toEqual([]);
+  await screenshot(page, "order-error");
+});

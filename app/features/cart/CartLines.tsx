@@ -57,7 +57,11 @@ export function CartGroups(props: {
                     <strong>{yen(line.price)}円</strong>
                     <small>（税込）</small>
                   </p>
-                  {!line.buyable && <p className="cart-line__note">現在購入できません</p>}
+                  {!line.buyable && (
+                    <p className="cart-line__note">
+                      {line.not_buyable_message ?? "現在購入できません"}
+                    </p>
+                  )}
                   {line.buyable && line.changed && (
                     <p className="cart-line__note">価格または販売状況が変更されました</p>
                   )}

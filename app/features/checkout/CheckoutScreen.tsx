@@ -1,11 +1,13 @@
 import { useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
+import type { CartGroup, CartLine } from "../../../contract/cart";
 import {
   type CheckoutAnswer,
   type CheckoutResult,
   PAYMENT_PLACEHOLDER,
   PAYMENT_REQUIRED_MESSAGE,
 } from "../../../contract/checkout";
+import { productUrl } from "../../../contract/items";
 import { post } from "../../lib/request";
 import { useShell } from "../../lib/shell";
 import { yen } from "../cards/card-rules";
@@ -47,6 +49,8 @@ export function CheckoutScreen({
   const remaining = remainingPrice(checkout.subtotal, usedPoint);
   const needsPayment = remaining > 0;
   const groups = checkout.items_child.length > 0 ? checkout.items_child : checkout.items;
+  const lines = groups.flatMap((g) => g.items.map((line) => ({ group: g, line })));
+  const nothingToBuy = !lines.some((l) => l.line.buyable);
   const couponHref = (coupon: number) =>
     `${itemId ? `/order/${itemId}` : "/order"}?coupon=${coupon}`;
 
@@ -86,6 +90,12 @@ export function CheckoutScreen({
       <h1 id="checkout-title" className="checkout__title">
         ご購入手続き
       </h1>
+      {checkout.pending_order_id !== null && (
+        <p className="cart-notice cart-notice--warn" data-testid="pending-order-notice">
+          本人認証がお済みでないご注文（注文番号 {checkout.pending_order_id}
+          ）があります。このまま購入すると、そのご注文は取り消され、ご利用予定だったポイントはお戻しします。
+        </p>
+      )}
       <div className="checkout__layout">
         <div>
           <CartGroups groups={groups} />
@@ -95,146 +105,193 @@ export function CheckoutScreen({
             </Link>
           )}
         </div>
-        <form
-          className="checkout__summary"
-          aria-label="お支払い"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void purchase();
-          }}
-        >
-          {checkout.coupons.length > 0 && (
-            <fieldset className="checkout-field">
-              <legend>クーポン</legend>
-              {checkout.coupons.map((c) => (
-                <label key={c.coupon_id} className="checkout-option">
+        {nothingToBuy ? (
+          <NothingToBuy itemId={itemId} first={lines[0]} />
+        ) : (
+          <form
+            className="checkout__summary"
+            aria-label="お支払い"
+            onSubmit={(e) => {
+              e.preventDefault();
+              void purchase();
+            }}
+          >
+            {checkout.coupons.length > 0 && (
+              <fieldset className="checkout-field">
+                <legend>クーポン</legend>
+                {checkout.coupons.map((c) => (
+                  <label key={c.coupon_id} className="checkout-option">
+                    <input
+                      type="radio"
+                      name="coupon"
+                      checked={checkout.select_coupon === c.coupon_id}
+                      onChange={() => navigate(couponHref(c.coupon_id), { replace: true })}
+                    />
+                    <span className="cart-coupon__name">{c.name}</span>
+                    <span className="cart-coupon__saving">−{yen(c.discount)}円</span>
+                  </label>
+                ))}
+                <label className="checkout-option">
                   <input
                     type="radio"
                     name="coupon"
-                    checked={checkout.select_coupon === c.coupon_id}
-                    onChange={() => navigate(couponHref(c.coupon_id), { replace: true })}
+                    checked={checkout.select_coupon === 0}
+                    onChange={() => navigate(couponHref(0), { replace: true })}
                   />
-                  <span className="cart-coupon__name">{c.name}</span>
-                  <span className="cart-coupon__saving">−{yen(c.discount)}円</span>
+                  <span className="cart-coupon__name">クーポンを使用しない</span>
                 </label>
-              ))}
-              <label className="checkout-option">
-                <input
-                  type="radio"
-                  name="coupon"
-                  checked={checkout.select_coupon === 0}
-                  onChange={() => navigate(couponHref(0), { replace: true })}
-                />
-                <span className="cart-coupon__name">クーポンを使用しない</span>
-              </label>
-            </fieldset>
-          )}
-          {checkout.point_usable && (
-            <fieldset className="checkout-field">
-              <legend>
-                ポイント<span className="checkout__balance">保有 {yen(checkout.point)}pt</span>
-              </legend>
-              <label className="checkout-option">
-                <input
-                  type="radio"
-                  name="point"
-                  checked={pointChoice === "all"}
-                  onChange={() => setPointChoice("all")}
-                />
-                すべて使う（{yen(usable)}pt）
-              </label>
-              <label className="checkout-option">
-                <input
-                  type="radio"
-                  name="point"
-                  checked={pointChoice === "some"}
-                  onChange={() => setPointChoice("some")}
-                />
-                一部を使う
-                <input
-                  className="checkout__point-input"
-                  type="number"
-                  inputMode="numeric"
-                  min={0}
-                  max={usable}
-                  value={pointAmount}
-                  aria-label="使うポイント"
-                  onFocus={() => setPointChoice("some")}
-                  onChange={(e) => setPointAmount(e.currentTarget.value)}
-                />
-                pt
-              </label>
-              <label className="checkout-option">
-                <input
-                  type="radio"
-                  name="point"
-                  checked={pointChoice === "none"}
-                  onChange={() => setPointChoice("none")}
-                />
-                使わない
-              </label>
-            </fieldset>
-          )}
-          {needsPayment ? (
-            <div className="checkout-field">
-              <label className="field">
-                <span className="field__label">お支払い方法</span>
-                <select
-                  name="payment_type"
-                  value={payment}
-                  onChange={(e) => setPayment(Number(e.currentTarget.value))}
-                >
-                  {checkout.payment_type.map((p) => (
-                    <option key={p.payment_type} value={p.payment_type}>
-                      {p.name}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              {payment === CARD_PAYMENT_TYPE && (
-                <label className="field">
-                  <span className="field__label">カード番号</span>
+              </fieldset>
+            )}
+            {checkout.point_usable && (
+              <fieldset className="checkout-field">
+                <legend>
+                  ポイント<span className="checkout__balance">保有 {yen(checkout.point)}pt</span>
+                </legend>
+                <label className="checkout-option">
                   <input
-                    name="card"
-                    inputMode="numeric"
-                    autoComplete="cc-number"
-                    placeholder="4242 4242 4242 4242"
-                    value={card}
-                    onChange={(e) => setCard(e.currentTarget.value)}
+                    type="radio"
+                    name="point"
+                    checked={pointChoice === "all"}
+                    onChange={() => setPointChoice("all")}
                   />
-                  <small className="checkout__hint">
-                    テスト環境です。4242 4242 4242 4242（承認）、4000 0000 0000 0002（否認）、4000
-                    0027 6000 3184（本人認証あり）をお使いください。
-                  </small>
+                  すべて使う（{yen(usable)}pt）
                 </label>
-              )}
-            </div>
-          ) : (
-            <p className="checkout__points-only">ポイントでお支払いいただけます</p>
-          )}
-          <CartTotalsList
-            totals={usedPoint === checkout.used_point ? checkout : { ...checkout, add_point: 0 }}
-            usedPoint={usedPoint}
-          />
-          {message && (
-            <p className="cart-notice cart-notice--error" role="alert">
-              {message}
+                <label className="checkout-option">
+                  <input
+                    type="radio"
+                    name="point"
+                    checked={pointChoice === "some"}
+                    onChange={() => setPointChoice("some")}
+                  />
+                  一部を使う
+                  <input
+                    className="checkout__point-input"
+                    type="number"
+                    inputMode="numeric"
+                    min={0}
+                    max={usable}
+                    value={pointAmount}
+                    aria-label="使うポイント"
+                    onFocus={() => setPointChoice("some")}
+                    onChange={(e) => setPointAmount(e.currentTarget.value)}
+                  />
+                  pt
+                </label>
+                <label className="checkout-option">
+                  <input
+                    type="radio"
+                    name="point"
+                    checked={pointChoice === "none"}
+                    onChange={() => setPointChoice("none")}
+                  />
+                  使わない
+                </label>
+              </fieldset>
+            )}
+            {needsPayment ? (
+              <div className="checkout-field">
+                <label className="field">
+                  <span className="field__label">お支払い方法</span>
+                  <select
+                    name="payment_type"
+                    value={payment}
+                    onChange={(e) => setPayment(Number(e.currentTarget.value))}
+                  >
+                    {checkout.payment_type.map((p) => (
+                      <option key={p.payment_type} value={p.payment_type}>
+                        {p.name}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                {payment === CARD_PAYMENT_TYPE && (
+                  <label className="field">
+                    <span className="field__label">カード番号</span>
+                    <input
+                      name="card"
+                      inputMode="numeric"
+                      autoComplete="cc-number"
+                      placeholder="4242 4242 4242 4242"
+                      value={card}
+                      onChange={(e) => setCard(e.currentTarget.value)}
+                    />
+                    <small className="checkout__hint">
+                      テスト環境です。4242 4242 4242 4242（承認）、4000 0000 0000 0002（否認）、4000
+                      0027 6000 3184（本人認証あり）をお使いください。
+                    </small>
+                  </label>
+                )}
+              </div>
+            ) : (
+              <p className="checkout__points-only">ポイントでお支払いいただけます</p>
+            )}
+            <CartTotalsList
+              totals={usedPoint === checkout.used_point ? checkout : { ...checkout, add_point: 0 }}
+              usedPoint={usedPoint}
+            />
+            {message && (
+              <p className="cart-notice cart-notice--error" role="alert">
+                {message}
+              </p>
+            )}
+            <button
+              type="submit"
+              className="button button--primary button--block checkout__buy"
+              disabled={sending}
+              aria-busy={sending}
+            >
+              {sending ? "処理中…" : "購入する"}
+            </button>
+            <p className="checkout__legal">
+              購入するボタンを押すと、<Link to="/agreement">利用規約</Link>
+              に同意のうえ購入したことになります。デジタルコンテンツの性質上、購入後のキャンセルはできません。
             </p>
-          )}
-          <button
-            type="submit"
-            className="button button--primary button--block checkout__buy"
-            disabled={sending}
-            aria-busy={sending}
-          >
-            {sending ? "処理中…" : "購入する"}
-          </button>
-          <p className="checkout__legal">
-            購入するボタンを押すと、<Link to="/agreement">利用規約</Link>
-            に同意のうえ購入したことになります。デジタルコンテンツの性質上、購入後のキャンセルはできません。
-          </p>
-        </form>
+          </form>
+        )}
       </div>
     </section>
+  );
+}
+
+/**
+ * What the page says instead of the payment form when nothing on it can be bought: the line says
+ * why (free, free to members, not on sale), and the way on is the work's own page (or the cart).
+ */
+function NothingToBuy({
+  itemId,
+  first,
+}: {
+  itemId: number | null;
+  first: { group: CartGroup; line: CartLine } | undefined;
+}) {
+  const owned = itemId !== null && first === undefined;
+  return (
+    <div className="checkout__summary checkout__nothing" data-testid="checkout-nothing">
+      <p className="checkout__nothing-text">
+        {owned
+          ? "この作品は購入済みです。本棚からお読みいただけます"
+          : "ご購入いただける作品はありません"}
+      </p>
+      {owned ? (
+        <Link className="button button--primary button--block" to="/bookshelf">
+          本棚へ
+        </Link>
+      ) : itemId !== null && first ? (
+        <Link
+          className="button button--primary button--block"
+          to={productUrl({
+            series_id: first.group.series_id,
+            book_id: first.line.book_id,
+            cd_id: first.line.cd_id,
+          })}
+        >
+          作品ページへ
+        </Link>
+      ) : (
+        <Link className="button button--primary button--block" to="/cart">
+          カートに戻る
+        </Link>
+      )}
+    </div>
   );
 }

@@ -51,7 +51,7 @@ export function OrderError({ reason }: { reason: string }) {
         ご購入できませんでした
       </h1>
       <p className="cart-notice cart-notice--error" role="alert">
-        {reason || "お支払いを完了できませんでした"}
+        {reason}
       </p>
       <p className="order-result__lead">
         ご購入は完了していません。代金の請求やポイント・クーポンの利用はなく、カートの内容もそのままです。

@@ -6,6 +6,7 @@ import type {
   PresentView,
 } from "../../../contract/ledgers";
 import { post } from "../../lib/request";
+import { useShell } from "../../lib/shell";
 
 function holds(p: PresentView): string {
   if (p.kind === "point") return `${p.point.toLocaleString("ja-JP")}ポイント`;
@@ -15,7 +16,9 @@ function holds(p: PresentView): string {
 
 /**
  * The present box inside the member drawer: what is waiting, received one by one or all at once.
- * After a receive the page data is loaded again so the drawer's points and coupons are current.
+ * After a receive the user status is asked again, as after checkout, so the header's and the
+ * drawer's points and coupon count follow at once; the page's own data (a point history, the
+ * bookshelf) is loaded again too.
  */
 export function PresentBox() {
   const [list, setList] = useState<PresentView[] | null>(null);
@@ -24,6 +27,7 @@ export function PresentBox() {
   const [notice, setNotice] = useState("");
   const panelId = useId();
   const { revalidate } = useRevalidator();
+  const { refreshUser } = useShell();
 
   async function load() {
     const answer = await post<PresentListAnswer>("/api/present");
@@ -39,8 +43,7 @@ export function PresentBox() {
     const answer = await post<PresentReceiveAnswer>(url);
     if (answer.result) {
       setNotice(answer.message);
-      await load();
-      await revalidate();
+      await Promise.all([load(), refreshUser(), revalidate()]);
     }
     setBusy(false);
   }

@@ -118,6 +118,32 @@ describe.skipIf(!url)("checkout under concurrency (PostgreSQL)", () => {
     expect(await database.db.$count(orders, eq(orders.couponId, couponId))).toBe(1);
   });
 
+  it("12 repeats of one token arriving while the first is being bought all answer its order", async () => {
+    const userId = newMember();
+    const same = token();
+    const coupon = await giveCoupon(database.db, userId, { discountValue: 100 });
+    await givePoints(database.db, userId, 300);
+    // A double click, then retries spread over the first purchase's own time (a few ms each).
+    const results = await Promise.all(
+      Array.from({ length: 12 }, async (_, i) => {
+        await new Promise((resolve) => setTimeout(resolve, i * 3));
+        return attempt({
+          userId,
+          itemId: SERIES_ONE_ITEM(116),
+          couponId: coupon,
+          paymentType: 2,
+          point: 100,
+          token: same,
+        });
+      }),
+    );
+    expect(results.map((r) => (r.ok ? r.answer.status : r.error.message))).toEqual(
+      results.map(() => "paid"),
+    );
+    expect(new Set(results.map((r) => (r.ok ? r.answer.order_id : null))).size).toBe(1);
+    expect(await database.db.$count(orders, eq(orders.userId, userId))).toBe(1);
+  });
+
   it("the same token sent 20 times at once gives one order", async () => {
     const userId = newMember();
     const same = token();

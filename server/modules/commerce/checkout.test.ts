@@ -1,11 +1,16 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CartAnswer } from "../../../contract/cart";
 import type { CheckoutResult } from "../../../contract/checkout";
+import type { CouponsAnswer } from "../../../contract/ledgers";
+import type { UserStatus } from "../../../contract/status";
 import { Browser, createTestApp } from "../../http/test-client";
+import { checkoutPage } from "../../pages/cart";
 import { users } from "../account/schema";
+import { books, ITEM_TYPE_BOOK, items } from "../catalog/schema";
 import { userItems } from "../library/schema";
 import { outbox } from "../mail/schema";
+import { taxContained } from "../pricing/rules";
 import {
   createShop,
   giveCoupon,
@@ -15,6 +20,7 @@ import {
   shopMember,
 } from "../pricing/test-fixture";
 import { cancelAbandonedPayments, checkout } from "./checkout";
+import { runLedgerJobs } from "./jobs";
 import { sandboxProvider, TEST_CARDS } from "./payments/provider";
 import { cartItems, orderItems, orders, payments, pointEntries, receivedCoupons } from "./schema";
 import { pointBalance } from "./service";
@@ -242,6 +248,26 @@ describe("/api/checkout", () => {
     );
   });
 
+  it("twelve clicks with one token answer the one order, never an error (issue 21 item 8)", async () => {
+    const { browser, userId } = await member();
+    const a = freshItem();
+    await browser.postJson("/api/cart_add", { items: [a] });
+    const body = { payment_type: 2, token: token() };
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () => browser.postJson<CheckoutResult>("/api/checkout", body)),
+    );
+    expect(answers.map((r) => [r.status, r.body.error_message ?? ""])).toEqual(
+      answers.map(() => [200, ""]),
+    );
+    const orderIds = new Set(answers.map((r) => r.body.order_id));
+    expect(orderIds.size).toBe(1);
+    for (const r of answers) {
+      expect(r.body).toMatchObject({ status: "paid", items: [a] });
+      expect(r.body.next_url).toBe(`/order_complete?order=${r.body.order_id}`);
+    }
+    expect(await state(userId)).toMatchObject({ orders: 1, owned: [a], cart: [] });
+  });
+
   it("a declined card ends at /order_error with the reason and changes nothing", async () => {
     const { browser, userId } = await member();
     const a = freshItem();
@@ -258,7 +284,7 @@ describe("/api/checkout", () => {
     });
     expect(answer.body).toMatchObject({ result: true, status: "declined", order_id: null });
     expect(answer.body.reason).toContain("カードが承認されませんでした");
-    expect(answer.body.next_url).toMatch(/^\/order_error\?reason=/);
+    expect(answer.body.next_url).toBe("/order_error?code=card_declined");
     expect(await state(userId)).toEqual(before);
     expect(before.cart).toEqual([a]);
   });
@@ -474,5 +500,296 @@ describe("/api/checkout", () => {
     const [order] = await db().select().from(orders).where(eq(orders.orderId, pending.order_id!));
     expect(order!.status).toBe("cancelled");
     expect((await state(userId)).points).toBe(100);
+  });
+});
+
+describe("what the shopper is told (issue 21)", () => {
+  const referenceOf = (answer: CheckoutResult) =>
+    new URL(answer.next_url, "http://x").searchParams.get("reference")!;
+
+  /** A member whose purchase of one volume with a coupon and points waits at its confirmation step. */
+  async function leftAtConfirmation(points: { held: number; spent: number }) {
+    const { browser, userId } = await member();
+    await givePoints(db(), userId, points.held);
+    const coupon = await giveCoupon(db(), userId, { discountValue: 50 });
+    const x = freshItem();
+    const pending = await browser.postJson<CheckoutResult>("/api/checkout", {
+      item: x,
+      coupon,
+      payment_type: 1,
+      point: points.spent,
+      token: token(),
+      card: TEST_CARDS.requiresAction,
+    });
+    expect(pending.body.status).toBe("pending");
+    return { browser, userId, coupon, x, pending: pending.body };
+  }
+
+  async function couponState(userId: number, couponId: number) {
+    const [held] = await db()
+      .select()
+      .from(receivedCoupons)
+      .where(and(eq(receivedCoupons.userId, userId), eq(receivedCoupons.couponId, couponId)));
+    return held!;
+  }
+
+  it("the receipt of a sale + coupon + points order lists what each line cost and adds up (item 13)", async () => {
+    const { browser, userId } = await member();
+    const [sale, plain] = [SALE_ITEM(3), freshItem()];
+    await browser.postJson("/api/cart_add", { items: [sale, plain] });
+    await givePoints(db(), userId, 100);
+    const coupon = await giveCoupon(db(), userId, { discountValue: 150, name: "秋の150円引き" });
+    const paid = await browser.postJson<CheckoutResult>("/api/checkout", {
+      coupon,
+      payment_type: 1,
+      point: 60,
+      token: token(),
+      card: TEST_CARDS.succeeds,
+    });
+    expect(paid.body.status).toBe("paid");
+    const [order] = await db().select().from(orders).where(eq(orders.orderId, paid.body.order_id!));
+    const [user] = await db().select().from(users).where(eq(users.userId, userId));
+    const [mail] = await db()
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.toAddress, user!.email!), eq(outbox.kind, "order_receipt")));
+    const body = mail!.body;
+    const yenOf = (pattern: RegExp) => {
+      const found = pattern.exec(body);
+      expect(found, String(pattern)).not.toBeNull();
+      return Number(found![1]!.replaceAll(",", ""));
+    };
+    // Each line at what it cost: the sale volume at its sale price, with its list price.
+    const lines = [...body.matchAll(/^・(.+?)　([\d,]+)円/gm)].map((m) => ({
+      title: m[1],
+      price: Number(m[2]!.replaceAll(",", "")),
+    }));
+    expect(lines).toEqual([
+      { title: "月夜の契約 3", price: 385 },
+      { title: `恋と花嫁 ${plain - 3000}`, price: 660 },
+    ]);
+    expect(body).toContain("・月夜の契約 3　385円（通常価格 770円）");
+    const couponOff = yenOf(/^クーポン割引（秋の150円引き）：−([\d,]+)円$/m);
+    const pointsOff = yenOf(/^ポイント利用：−([\d,]+)pt/m);
+    const charged = yenOf(/^お支払い金額：([\d,]+)円$/m);
+    const linesTotal = lines.reduce((sum, l) => sum + l.price, 0);
+    expect(yenOf(/^商品合計：([\d,]+)円$/m)).toBe(linesTotal);
+    expect(linesTotal - couponOff - pointsOff).toBe(charged);
+    expect(charged).toBe(order!.amount);
+    expect([couponOff, pointsOff, charged]).toEqual([150, 60, 385 + 660 - 150 - 60]);
+    // The tax the goods contain, by the pricing rule; and how it was paid.
+    expect(yenOf(/^小計：[\d,]+円（うち消費税 ([\d,]+)円）$/m)).toBe(
+      taxContained(linesTotal - couponOff),
+    );
+    expect(body).toMatch(/^お支払い方法：クレジットカード$/m);
+    expect(body).toMatch(/^獲得ポイント：8pt$/m);
+  });
+
+  it("an abandoned confirmation step does not make its coupon look used; the next checkout cancels it and gives back what it held (item 15)", async () => {
+    const {
+      browser,
+      userId,
+      coupon,
+      pending: first,
+    } = await leftAtConfirmation({
+      held: 200,
+      spent: 100,
+    });
+    const y = freshItem();
+    // The member closes the confirmation page. The coupon is theirs to use, as every page says.
+    const listed = await browser.postJson<CouponsAnswer>("/api/coupons");
+    expect(listed.body.coupon.find((c) => c.coupon_id === coupon)).toMatchObject({
+      used_flag: false,
+      disabled: false,
+    });
+    const user = await browser.postJson<UserStatus>("/api/user");
+    expect(user.body.enable_coupon).toContain(coupon);
+    expect(user.body.used_coupon).not.toContain(coupon);
+    const page = await checkoutPage(db(), userId, { item: y });
+    expect(page.coupons.map((c) => c.coupon_id)).toContain(coupon);
+    expect(page).toMatchObject({ point: 200, pending_order_id: first.order_id });
+
+    const second = await browser.postJson<CheckoutResult>("/api/checkout", {
+      item: y,
+      coupon,
+      payment_type: 1,
+      point: 200,
+      token: token(),
+      card: TEST_CARDS.succeeds,
+    });
+    expect(second.status).toBe(200);
+    expect(second.body).toMatchObject({ status: "paid", items: [y] });
+    const [abandoned] = await db().select().from(orders).where(eq(orders.orderId, first.order_id!));
+    expect(abandoned!.status).toBe("cancelled");
+    expect(await couponState(userId, coupon)).toMatchObject({ orderId: second.body.order_id });
+    // 100 held and given back, 200 spent on Y (660 − 50 − 200 = 410 charged, 4 earned).
+    expect((await state(userId)).points).toBe(4);
+    expect(await state(userId)).toMatchObject({ owned: [y] });
+    // The abandoned step can no longer buy.
+    const late = await browser.postJson<CheckoutResult>("/api/checkout/confirm", {
+      reference: referenceOf(first),
+    });
+    expect(late.body.status).toBe("cancelled");
+    expect((await state(userId)).owned).toEqual([y]);
+  });
+
+  it("a repeat of the pending order's own token answers it, never cancels it", async () => {
+    const { browser, userId } = await member();
+    const body = {
+      item: freshItem(),
+      payment_type: 1,
+      token: token(),
+      card: TEST_CARDS.requiresAction,
+    };
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => browser.postJson<CheckoutResult>("/api/checkout", body)),
+    );
+    expect(new Set(answers.map((a) => a.body.status))).toEqual(new Set(["pending"]));
+    expect(new Set(answers.map((a) => a.body.next_url)).size).toBe(1);
+    const confirmed = await browser.postJson<CheckoutResult>("/api/checkout/confirm", {
+      reference: referenceOf(answers[0]!.body),
+    });
+    expect(confirmed.body.status).toBe("paid");
+    expect((await state(userId)).orders).toBe(1);
+  });
+
+  it("a pending payment whose volume is bought meanwhile is cancelled at once, points and coupon back (item 16)", async () => {
+    const { browser, userId, coupon, x, pending } = await leftAtConfirmation({
+      held: 100,
+      spent: 100,
+    });
+    // The same volume bought at once in another tab: the pending payment ends there and then.
+    const bought = await browser.postJson<CheckoutResult>("/api/checkout", {
+      item: x,
+      payment_type: 2,
+      token: token(),
+    });
+    expect(bought.body).toMatchObject({ status: "paid", items: [x] });
+    const [first] = await db().select().from(orders).where(eq(orders.orderId, pending.order_id!));
+    expect(first!.status).toBe("cancelled");
+    expect(await couponState(userId, coupon)).toMatchObject({ usedAt: null, orderId: null });
+    expect((await state(userId)).points).toBe(100 + 6);
+  });
+
+  it("confirming a payment for a volume that came to the member meanwhile cancels it and says why (item 16)", async () => {
+    const { browser, userId, coupon, x, pending } = await leftAtConfirmation({
+      held: 100,
+      spent: 100,
+    });
+    // A present of the same volume, received while the confirmation page was open.
+    await db().insert(userItems).values({ userId, itemId: x, itemType: 0, source: "present" });
+    const confirmed = await browser.postJson<CheckoutResult>("/api/checkout/confirm", {
+      reference: referenceOf(pending),
+    });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body).toMatchObject({
+      status: "cancelled",
+      order_id: pending.order_id,
+      next_url: "/order_error?code=already_owned",
+    });
+    expect(confirmed.body.reason).toContain("すでにお持ち");
+    const [order] = await db().select().from(orders).where(eq(orders.orderId, pending.order_id!));
+    expect(order!.status).toBe("cancelled");
+    const [payment] = await db()
+      .select()
+      .from(payments)
+      .where(eq(payments.orderId, pending.order_id!));
+    expect(payment!.status).toBe("cancelled");
+    expect(await couponState(userId, coupon)).toMatchObject({ usedAt: null });
+    expect((await state(userId)).points).toBe(100);
+  });
+
+  it("今すぐ購入 refusals say what is wrong with that item, and an unknown id is a 404 (item 18)", async () => {
+    const { browser } = await member();
+    const past = new Date("2026-01-01T00:00:00Z");
+    const kinds = [
+      { volume: 201, flags: { freeFlag: true }, message: "無料でお読みいただけます" },
+      { volume: 202, flags: { memberFreeFlag: true }, message: "会員の方は無料" },
+      { volume: 203, flags: { onsaleFlag: false }, message: "現在販売しておりません" },
+      {
+        volume: 204,
+        flags: { itemStartDate: new Date("2099-01-01T00:00:00Z") },
+        message: "まだ発売されていません",
+      },
+    ];
+    for (const k of kinds) {
+      await db()
+        .insert(books)
+        .values({
+          bookId: 1000 + k.volume,
+          seriesId: 1,
+          itemId: 3000 + k.volume,
+          volume: k.volume,
+          title: `恋と花嫁 ${k.volume}`,
+          price: 600,
+          priceInc: 660,
+          itemStartDate: past,
+          pageCount: 30,
+          ...k.flags,
+        });
+      await db()
+        .insert(items)
+        .values({
+          itemId: 3000 + k.volume,
+          itemType: ITEM_TYPE_BOOK,
+          bookId: 1000 + k.volume,
+          price: 600,
+          priceInc: 660,
+        });
+    }
+    type Refusal = { error_url?: string };
+    for (const k of kinds) {
+      const answer = await browser.postJson<Refusal>("/api/checkout", {
+        item: 3000 + k.volume,
+        payment_type: 2,
+        token: token(),
+      });
+      expect(answer.status, String(k.volume)).toBe(409);
+      expect(answer.body.error_message).toContain(k.message);
+      expect(answer.body.error_message).not.toContain("カート");
+      expect(answer.body.error_url).toBe(`/series/1/book/${1000 + k.volume}`);
+    }
+    const unknown = await browser.postJson<Refusal>("/api/checkout", {
+      item: 2147483647,
+      payment_type: 2,
+      token: token(),
+    });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error_message).toBe("お探しの作品が見つかりませんでした");
+    expect(unknown.body.error_url).toBeUndefined();
+  });
+
+  it("a grant written by SQL with microsecond expiry is spent once and gives nothing back when it expires (item 19)", async () => {
+    const { browser, userId } = await member();
+    // now() + interval, as an operator writes it; PGlite's clock ticks in whole milliseconds,
+    // so the microseconds are written out.
+    await db().execute(sql`
+      insert into point_entries (user_id, delta, reason, expires_at, description)
+      values (${userId}, 100, 'campaign',
+        date_trunc('milliseconds', now()) + interval '1 day 0.000456 seconds', 'SQLで付与')`);
+    await givePoints(db(), userId, 1000);
+    for (let i = 0; i < 2; i++) {
+      const answer = await browser.postJson<CheckoutResult>("/api/checkout", {
+        item: freshItem(),
+        payment_type: 2,
+        point: 100,
+        token: token(),
+      });
+      expect(answer.body.status).toBe("paid");
+    }
+    const lots = async () =>
+      (
+        await db().execute(sql`
+          select coalesce(lot_id, point_entry_id) as lot, sum(delta)::int as left
+          from point_entries where user_id = ${userId} group by 1`)
+      ).rows as Array<{ left: number }>;
+    for (const lot of await lots()) expect(lot.left).toBeGreaterThanOrEqual(0);
+    // Spent: 200 of 1,100; earned 5 + 5 on the two 560-yen payments.
+    const now = new Date();
+    expect(await pointBalance(db(), userId, now)).toBe(910);
+    const later = new Date(now.getTime() + 2 * 86_400_000);
+    await runLedgerJobs(db(), later);
+    expect(await pointBalance(db(), userId, later)).toBe(910);
+    for (const lot of await lots()) expect(lot.left).toBeGreaterThanOrEqual(0);
   });
 });

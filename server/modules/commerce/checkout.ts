@@ -1,13 +1,21 @@
-import { and, eq, inArray, lt } from "drizzle-orm";
-import { NEED_UPDATE_MESSAGE } from "../../../contract/cart";
-import { type CheckoutResult, PAYMENT_REQUIRED_MESSAGE } from "../../../contract/checkout";
+import { and, eq, inArray, lt, sql } from "drizzle-orm";
+import { NEED_UPDATE_MESSAGE, NOT_BUYABLE_MESSAGES } from "../../../contract/cart";
+import {
+  type CheckoutResult,
+  ORDER_ERROR_MESSAGES,
+  type OrderErrorCode,
+  orderErrorUrl,
+  PAYMENT_REQUIRED_MESSAGE,
+} from "../../../contract/checkout";
+import { productUrl } from "../../../contract/items";
 import type { Db } from "../../db/client";
+import { tokyoDateTime } from "../../lib/clock";
 import { BadInput, Conflict, NotFound } from "../../lib/errors";
 import { getMember } from "../account/service";
 import { grantPurchasedItems, ownedItemIds } from "../library/service";
 import { orderReceiptMail } from "../mail/messages";
 import { enqueueMail } from "../mail/outbox";
-import { priceItems } from "../pricing/quote";
+import { type PricedItem, priceItems } from "../pricing/quote";
 import {
   ADD_POINT_VALID_DAYS,
   type CouponTerms,
@@ -15,9 +23,11 @@ import {
   couponRefusal,
   orderTotals,
   POINT_USE_MINIMUM,
+  taxContained,
 } from "../pricing/rules";
 import { couponTermsOf } from "./coupon-terms";
 import { lockCouponForUse, markCouponUsed, releaseCoupon } from "./coupons";
+import { memberOrder, pendingOrdersOf } from "./orders";
 import {
   CONFIRMATION_PATH,
   methodOfPaymentType,
@@ -44,7 +54,11 @@ export interface CheckoutInput {
 }
 
 /** A payment the provider refused: the transaction rolls back and the member is told why. */
-class Declined extends Error {}
+class Declined extends Error {
+  constructor(readonly code: OrderErrorCode) {
+    super(ORDER_ERROR_MESSAGES[code]);
+  }
+}
 
 const COUPON_REFUSALS: Record<string, string> = {
   used: "このクーポンは使用済みです",
@@ -58,6 +72,22 @@ function completeUrl(orderId: number): string {
   return `/order_complete?order=${orderId}`;
 }
 
+/** The answer for a purchase that bought nothing, with the store's reason. */
+function nothingBought(
+  orderId: number | null,
+  status: "declined" | "cancelled",
+  code: OrderErrorCode,
+): CheckoutResult {
+  return {
+    result: true,
+    order_id: orderId,
+    status,
+    next_url: orderErrorUrl(code),
+    reason: ORDER_ERROR_MESSAGES[code],
+    items: [],
+  };
+}
+
 function isUniqueViolation(error: unknown, constraint: string): boolean {
   for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
     const pg = e as { code?: string; constraint?: string; message?: string };
@@ -66,6 +96,16 @@ function isUniqueViolation(error: unknown, constraint: string): boolean {
     }
   }
   return false;
+}
+
+/**
+ * One member's checkouts and confirmation steps run one at a time, each in its own transaction
+ * holding this lock until it ends: a repeated token waits for the first to finish and finds its
+ * order, and a new checkout sees every earlier one whole. Taken before any row lock (points,
+ * coupon, payment), so the locks are always taken in one order.
+ */
+async function lockMemberPurchases(tx: Db, userId: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('komaya.purchases'), ${userId})`);
 }
 
 /** The answer for an order that already exists (a repeated token, a confirmed payment). */
@@ -108,14 +148,20 @@ async function orderOfToken(db: Db, token: string) {
   return row ?? null;
 }
 
+/** A token answers its own order to its own member; anyone else's use of it is refused. */
+function answerOfToken(db: Db, order: { orderId: number; userId: number }, userId: number) {
+  if (order.userId !== userId) throw new Conflict("この購入手続きは無効です");
+  return resultOfOrder(db, order.orderId);
+}
+
 /**
  * A paid order's last step, inside the caller's transaction: the payment is captured, the items
- * go onto the bookshelf (an item owned meanwhile rolls everything back), earned points are
- * granted and the bought items leave the cart.
+ * go onto the bookshelf (an item owned meanwhile rolls everything back), the coupon is spent,
+ * earned points are granted, the receipt is queued and the bought items leave the cart.
  */
 async function finalizePaid(
   tx: Db,
-  order: { orderId: number; userId: number; addPoint: number },
+  order: { orderId: number; userId: number; addPoint: number; couponId: number | null },
   now: Date,
 ): Promise<void> {
   const lines = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.orderId));
@@ -128,6 +174,14 @@ async function finalizePaid(
   if (granted.length !== lines.length) {
     throw new Conflict("購入済みの作品が含まれています。カートをご確認ください", {
       error_url: "/cart",
+    });
+  }
+  if (order.couponId !== null) {
+    await markCouponUsed(tx, {
+      userId: order.userId,
+      couponId: order.couponId,
+      orderId: order.orderId,
+      now,
     });
   }
   if (order.addPoint > 0) {
@@ -145,22 +199,34 @@ async function finalizePaid(
     .update(payments)
     .set({ status: "captured", updatedAt: now })
     .where(eq(payments.orderId, order.orderId));
-  const [paid] = await tx
+  await tx
     .update(orders)
     .set({ status: "paid", updatedAt: now })
-    .where(eq(orders.orderId, order.orderId))
-    .returning({ amount: orders.amount, usedPoint: orders.usedPoint, addPoint: orders.addPoint });
+    .where(eq(orders.orderId, order.orderId));
   // The receipt is queued with the payment, so a rolled-back order sends none.
-  const member = await getMember(tx, order.userId);
+  const [member, paid] = await Promise.all([
+    getMember(tx, order.userId),
+    memberOrder(tx, order.userId, order.orderId),
+  ]);
   if (member?.email && paid) {
     await enqueueMail(
       tx,
       orderReceiptMail(member.email, {
         orderId: order.orderId,
-        items: lines.map((l) => ({ title: l.name, price: l.priceInc - l.discount })),
-        totalPrice: paid.amount,
-        usedPoint: paid.usedPoint,
-        addPoint: paid.addPoint,
+        orderedAt: tokyoDateTime(paid.order.createdAt),
+        lines: paid.items.map((l) => ({
+          title: l.name,
+          price: l.priceInc,
+          listPrice: l.priceInc + l.discount,
+        })),
+        couponName: paid.couponName,
+        couponDiscount: paid.order.couponDiscount,
+        subtotal: paid.order.subtotal,
+        tax: paid.order.tax,
+        usedPoint: paid.order.usedPoint,
+        amount: paid.order.amount,
+        paymentName: paid.paymentName,
+        addPoint: paid.order.addPoint,
       }),
       now,
     );
@@ -177,11 +243,13 @@ async function finalizePaid(
 }
 
 /**
- * /api/checkout: one transaction that locks the member's points and coupon, re-prices from the
- * database, writes the order, its items, points spent and the coupon's use, asks the provider
- * for the money, and on success grants the items, the earned points and empties them from the
- * cart — or, on a decline or any failure, writes nothing. The token is the order's unique
- * idempotency key: the same token again answers the first order.
+ * /api/checkout: one transaction, under the member's purchase lock, that cancels the member's
+ * payment left at its confirmation step (a new checkout supersedes it and takes back what it
+ * held), locks the member's points and coupon, re-prices from the database, writes the order,
+ * its items and the points spent, asks the provider for the money, and on success grants the
+ * items, spends the coupon, grants the earned points and empties them from the cart — or, on a
+ * decline or any failure, writes nothing. The token is the order's unique idempotency key: the
+ * same token again answers the first order, waiting for it when it is still being placed.
  */
 export async function checkout(
   db: Db,
@@ -189,152 +257,182 @@ export async function checkout(
   input: CheckoutInput,
   now = new Date(),
 ): Promise<CheckoutResult> {
-  const existing = await orderOfToken(db, input.token);
-  if (existing) {
-    if (existing.userId !== input.userId) throw new Conflict("この購入手続きは無効です");
-    return resultOfOrder(db, existing.orderId);
-  }
-  const itemIds = input.itemId !== undefined ? [input.itemId] : await cartItemIds(db, input.userId);
-  if (itemIds.length === 0) {
-    throw new Conflict("カートに作品がありません", { error_url: "/cart" });
-  }
+  const known = await orderOfToken(db, input.token);
+  if (known) return answerOfToken(db, known, input.userId);
+  let superseded: string[] = [];
   try {
-    const orderId = await db.transaction(async (trx) => {
+    const placed = await db.transaction(async (trx) => {
       const tx = trx as unknown as Db;
-      const balance = await lockPoints(tx, input.userId, now);
-      let coupon: CouponTerms | null = null;
-      if (input.couponId) {
-        coupon = couponTermsOf(await lockCouponForUse(tx, input.userId, input.couponId, now));
-      }
-      const priced = await priceItems(tx, itemIds, now);
-      if (priced.length !== itemIds.length || priced.some((p) => !p.buyable)) {
-        throw new Conflict(NEED_UPDATE_MESSAGE, { error_url: "/cart" });
-      }
-      if ((await ownedItemIds(tx, input.userId, itemIds)).length > 0) {
-        throw new Conflict("購入済みの作品が含まれています。カートをご確認ください", {
-          error_url: "/cart",
-        });
-      }
-      if (coupon) {
-        const refusal = couponRefusal(coupon, priced, now);
-        if (refusal) throw new Conflict(COUPON_REFUSALS[refusal]!, { field: "coupon" });
-      }
-      const asked = input.point;
-      if (asked !== 0 && asked !== "all") {
-        if (!canUsePoints(balance)) {
-          throw new Conflict(`ポイントは${POINT_USE_MINIMUM}ポイント以上からご利用いただけます`, {
-            field: "point",
-          });
-        }
-        if (asked > balance) {
-          throw new Conflict(`ポイントが不足しています（保有${balance}ポイント）`, {
-            field: "point",
-          });
-        }
-      }
-      const totals = orderTotals(priced, coupon, { balance, asked }, now);
-      const paymentType =
-        totals.amount === 0 ? POINTS_ONLY_PAYMENT_TYPE : await offeredType(tx, input.paymentType);
-      const method = methodOfPaymentType(paymentType)!;
-
-      // The order row first: its unique token makes a concurrent twin wait here, then fail.
-      const [order] = await tx
-        .insert(orders)
-        .values({
-          userId: input.userId,
-          status: "pending",
-          price: totals.price,
-          discount: totals.discount,
-          couponDiscount: totals.coupon_discount,
-          usedPoint: totals.used_point,
-          subtotal: totals.subtotal,
-          tax: totals.tax,
-          amount: totals.amount,
-          addPoint: totals.add_point,
-          paymentType,
-          couponId: coupon?.couponId ?? null,
-          idempotencyKey: input.token,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning({ orderId: orders.orderId });
-      const id = order!.orderId;
-      await tx.insert(orderItems).values(
-        priced.map((p) => ({
-          orderId: id,
-          itemId: p.itemId,
-          itemType: p.itemType,
-          seriesId: p.seriesId,
-          bookId: p.bookId,
-          cdId: p.cdId,
-          name: p.name,
-          price: Math.round(p.salePrice / 1.1),
-          priceInc: p.salePrice,
-          discount: p.listPrice - p.salePrice,
-          createdAt: now,
-        })),
-      );
-      if (totals.used_point > 0) {
-        await spendPoints(tx, {
-          userId: input.userId,
-          point: totals.used_point,
-          orderId: id,
-          now,
-          description: "作品購入",
-        });
-      }
-      if (coupon) {
-        await markCouponUsed(tx, {
-          userId: input.userId,
-          couponId: coupon.couponId,
-          orderId: id,
-          now,
-        });
-      }
-      const outcome = await provider.charge({
-        orderReference: input.token,
-        amount: totals.amount,
-        method,
-        card: input.card,
-        idempotencyKey: input.token,
-      });
-      if (outcome.status === "declined") throw new Declined(outcome.reason);
-      await tx.insert(payments).values({
-        orderId: id,
-        paymentType,
-        amount: totals.amount,
-        status: outcome.status === "succeeded" ? "authorized" : "requires_action",
-        providerRef: outcome.reference,
-        createdAt: now,
-        updatedAt: now,
-      });
-      if (outcome.status === "succeeded") {
-        await finalizePaid(
-          tx,
-          { orderId: id, userId: input.userId, addPoint: totals.add_point },
-          now,
-        );
-      }
-      return id;
+      await lockMemberPurchases(tx, input.userId);
+      // A twin of this request that finished while this one waited for the lock.
+      const twin = await orderOfToken(tx, input.token);
+      if (twin) return twin;
+      superseded = await cancelPendingOf(tx, input.userId, now);
+      return { orderId: await placeOrder(tx, provider, input, now), userId: input.userId };
     });
-    return resultOfOrder(db, orderId);
+    // Only once the cancellations are committed: a checkout that failed cancelled nothing.
+    await Promise.allSettled(superseded.map((reference) => provider.cancel(reference)));
+    return answerOfToken(db, placed, input.userId);
   } catch (error) {
-    if (error instanceof Declined) {
-      return {
-        result: true,
-        order_id: null,
-        status: "declined",
-        next_url: `/order_error?reason=${encodeURIComponent(error.message)}`,
-        reason: error.message,
-        items: [],
-      };
-    }
+    if (error instanceof Declined) return nothingBought(null, "declined", error.code);
+    // The same token used by another member at the same moment (only a stolen token can be).
     if (isUniqueViolation(error, "orders_idempotency_key")) {
       const first = await orderOfToken(db, input.token);
-      if (first && first.userId === input.userId) return resultOfOrder(db, first.orderId);
+      if (first) return answerOfToken(db, first, input.userId);
     }
     throw error;
   }
+}
+
+/**
+ * Why the asked items cannot be bought, said of the item itself for a purchase of one item
+ * (今すぐ購入) and of the cart otherwise.
+ */
+async function refuseUnbuyable(
+  tx: Db,
+  input: CheckoutInput,
+  itemIds: readonly number[],
+  priced: readonly PricedItem[],
+): Promise<void> {
+  const owned = await ownedItemIds(tx, input.userId, itemIds);
+  if (input.itemId === undefined) {
+    if (priced.length !== itemIds.length || priced.some((p) => !p.buyable)) {
+      throw new Conflict(NEED_UPDATE_MESSAGE, { error_url: "/cart" });
+    }
+    if (owned.length > 0) {
+      throw new Conflict("購入済みの作品が含まれています。カートをご確認ください", {
+        error_url: "/cart",
+      });
+    }
+    return;
+  }
+  const [item] = priced;
+  if (!item) throw new NotFound("お探しの作品が見つかりませんでした");
+  const page = productUrl({ series_id: item.seriesId, book_id: item.bookId, cd_id: item.cdId });
+  if (owned.length > 0) {
+    throw new Conflict("この作品は購入済みです。本棚からお読みいただけます", { error_url: page });
+  }
+  if (item.notBuyable) {
+    throw new Conflict(NOT_BUYABLE_MESSAGES[item.notBuyable], { error_url: page });
+  }
+}
+
+/** The purchase itself, inside checkout's transaction; answers the new order's id. */
+async function placeOrder(
+  tx: Db,
+  provider: PaymentProvider,
+  input: CheckoutInput,
+  now: Date,
+): Promise<number> {
+  const itemIds = input.itemId !== undefined ? [input.itemId] : await cartItemIds(tx, input.userId);
+  if (itemIds.length === 0) {
+    throw new Conflict("カートに作品がありません", { error_url: "/cart" });
+  }
+  const priced = await priceItems(tx, itemIds, now);
+  await refuseUnbuyable(tx, input, itemIds, priced);
+  const balance = await lockPoints(tx, input.userId, now);
+  let coupon: CouponTerms | null = null;
+  if (input.couponId) {
+    coupon = couponTermsOf(await lockCouponForUse(tx, input.userId, input.couponId, now));
+    const refusal = couponRefusal(coupon, priced, now);
+    if (refusal) throw new Conflict(COUPON_REFUSALS[refusal]!, { field: "coupon" });
+  }
+  const asked = input.point;
+  if (asked !== 0 && asked !== "all") {
+    if (!canUsePoints(balance)) {
+      throw new Conflict(`ポイントは${POINT_USE_MINIMUM}ポイント以上からご利用いただけます`, {
+        field: "point",
+      });
+    }
+    if (asked > balance) {
+      throw new Conflict(`ポイントが不足しています（保有${balance}ポイント）`, {
+        field: "point",
+      });
+    }
+  }
+  const totals = orderTotals(priced, coupon, { balance, asked }, now);
+  const paymentType =
+    totals.amount === 0 ? POINTS_ONLY_PAYMENT_TYPE : await offeredType(tx, input.paymentType);
+  const method = methodOfPaymentType(paymentType)!;
+
+  const [order] = await tx
+    .insert(orders)
+    .values({
+      userId: input.userId,
+      status: "pending",
+      price: totals.price,
+      discount: totals.discount,
+      couponDiscount: totals.coupon_discount,
+      usedPoint: totals.used_point,
+      subtotal: totals.subtotal,
+      tax: totals.tax,
+      amount: totals.amount,
+      addPoint: totals.add_point,
+      paymentType,
+      couponId: coupon?.couponId ?? null,
+      idempotencyKey: input.token,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning({ orderId: orders.orderId });
+  const id = order!.orderId;
+  await tx.insert(orderItems).values(
+    priced.map((p) => ({
+      orderId: id,
+      itemId: p.itemId,
+      itemType: p.itemType,
+      seriesId: p.seriesId,
+      bookId: p.bookId,
+      cdId: p.cdId,
+      name: p.name,
+      price: p.salePrice - taxContained(p.salePrice),
+      priceInc: p.salePrice,
+      discount: p.listPrice - p.salePrice,
+      createdAt: now,
+    })),
+  );
+  // Points are held from here (a pending order's spend goes back when it is cancelled); the
+  // coupon is spent only with the payment (finalizePaid), so a confirmation step never makes
+  // it look used.
+  if (totals.used_point > 0) {
+    await spendPoints(tx, {
+      userId: input.userId,
+      point: totals.used_point,
+      orderId: id,
+      now,
+      description: "作品購入",
+    });
+  }
+  const outcome = await provider.charge({
+    orderReference: input.token,
+    amount: totals.amount,
+    method,
+    card: input.card,
+    idempotencyKey: input.token,
+  });
+  if (outcome.status === "declined") throw new Declined(outcome.code);
+  await tx.insert(payments).values({
+    orderId: id,
+    paymentType,
+    amount: totals.amount,
+    status: outcome.status === "succeeded" ? "authorized" : "requires_action",
+    providerRef: outcome.reference,
+    createdAt: now,
+    updatedAt: now,
+  });
+  if (outcome.status === "succeeded") {
+    await finalizePaid(
+      tx,
+      {
+        orderId: id,
+        userId: input.userId,
+        addPoint: totals.add_point,
+        couponId: coupon?.couponId ?? null,
+      },
+      now,
+    );
+  }
+  return id;
 }
 
 /** The chosen payment type when it is offered; the placeholder (0) or another is refused. */
@@ -350,6 +448,17 @@ async function offeredType(tx: Db, paymentType: number): Promise<number> {
   return row.paymentType;
 }
 
+/**
+ * Cancels the member's orders left at their confirmation step, giving back what they held; the
+ * caller holds the member's purchase lock. Answers their payments' references, for the provider
+ * to void once this is committed.
+ */
+async function cancelPendingOf(tx: Db, userId: number, now: Date): Promise<string[]> {
+  const pending = await pendingOrdersOf(tx, userId);
+  for (const p of pending) await voidPending(tx, { orderId: p.orderId, userId }, now, "cancelled");
+  return pending.flatMap((p) => (p.reference ? [p.reference] : []));
+}
+
 /** The pending payment of a reference, locked, with its order; only its member may act on it. */
 async function lockPending(tx: Db, userId: number, reference: string) {
   const [row] = await tx
@@ -358,6 +467,7 @@ async function lockPending(tx: Db, userId: number, reference: string) {
       userId: orders.userId,
       status: orders.status,
       addPoint: orders.addPoint,
+      couponId: orders.couponId,
       paymentStatus: payments.status,
     })
     .from(payments)
@@ -370,7 +480,9 @@ async function lockPending(tx: Db, userId: number, reference: string) {
 
 /**
  * The member completed the confirmation step: the provider settles the payment and the pending
- * order is finalized in one transaction. Confirming twice answers the same order.
+ * order is finalized in one transaction. An order one of whose items the member came to own
+ * meanwhile is cancelled at once instead, with its points and coupon given back. Confirming
+ * twice answers the same order.
  */
 export async function confirmPayment(
   db: Db,
@@ -379,34 +491,42 @@ export async function confirmPayment(
   reference: string,
   now = new Date(),
 ): Promise<CheckoutResult> {
-  const outcome = await db.transaction(async (trx) => {
+  type Ended = { status: "declined" | "cancelled"; code: OrderErrorCode } | null;
+  const outcome = await db.transaction(async (trx): Promise<{ orderId: number; ended: Ended }> => {
     const tx = trx as unknown as Db;
+    await lockMemberPurchases(tx, userId);
     const pending = await lockPending(tx, userId, reference);
-    if (pending.status !== "pending") return { orderId: pending.orderId, declined: null };
+    if (pending.status !== "pending") return { orderId: pending.orderId, ended: null };
+    const lines = await tx
+      .select({ itemId: orderItems.itemId })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, pending.orderId));
+    const owned = await ownedItemIds(
+      tx,
+      userId,
+      lines.map((l) => l.itemId),
+    );
+    if (owned.length > 0) {
+      await provider.cancel(reference);
+      await voidPending(tx, pending, now, "cancelled");
+      return { orderId: pending.orderId, ended: { status: "cancelled", code: "already_owned" } };
+    }
     const settled = await provider.confirm(reference);
     if (settled.status !== "succeeded") {
-      const reason =
-        settled.status === "declined" ? settled.reason : "お支払いを確認できませんでした";
       await voidPending(tx, pending, now, "failed");
-      return { orderId: pending.orderId, declined: reason };
+      const code = settled.status === "declined" ? settled.code : "not_confirmed";
+      return { orderId: pending.orderId, ended: { status: "declined", code } };
     }
     await finalizePaid(tx, pending, now);
-    return { orderId: pending.orderId, declined: null };
+    return { orderId: pending.orderId, ended: null };
   });
-  if (outcome.declined !== null) {
-    return {
-      result: true,
-      order_id: outcome.orderId,
-      status: "declined",
-      next_url: `/order_error?reason=${encodeURIComponent(outcome.declined)}`,
-      reason: outcome.declined,
-      items: [],
-    };
+  if (outcome.ended) {
+    return nothingBought(outcome.orderId, outcome.ended.status, outcome.ended.code);
   }
   return resultOfOrder(db, outcome.orderId);
 }
 
-/** Points and coupon go back, the payment and order are closed: nothing was bought. */
+/** Points go back, the payment and order are closed: nothing was bought. */
 async function voidPending(
   tx: Db,
   pending: { orderId: number; userId: number },
@@ -414,6 +534,7 @@ async function voidPending(
   paymentStatus: "failed" | "cancelled",
 ): Promise<void> {
   await cancelOrderPoints(tx, { userId: pending.userId, orderId: pending.orderId, now });
+  // Orders placed before coupons were spent only with the payment (decision 0055) hold theirs.
   await releaseCoupon(tx, pending.orderId);
   await tx
     .update(payments)
@@ -435,6 +556,7 @@ export async function cancelPayment(
 ): Promise<CheckoutResult> {
   const orderId = await db.transaction(async (trx) => {
     const tx = trx as unknown as Db;
+    await lockMemberPurchases(tx, userId);
     const pending = await lockPending(tx, userId, reference);
     if (pending.status === "pending") {
       await provider.cancel(reference);
@@ -449,8 +571,8 @@ export async function cancelPayment(
 export const PENDING_PAYMENT_MINUTES = 30;
 
 /**
- * Cancels orders whose confirmation step was abandoned, giving their points and coupon back
- * (a scheduled job runs it). Answers the member of each order it cancelled.
+ * Cancels orders whose confirmation step was abandoned, giving their points back (a scheduled
+ * job runs it). Answers the member of each order it cancelled.
  */
 export async function cancelAbandonedPayments(
   db: Db,

@@ -1,6 +1,14 @@
 import { and, asc, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { coupons, type Order, type OrderItem, orderItems, orders, paymentMethods } from "./schema";
+import {
+  coupons,
+  type Order,
+  type OrderItem,
+  orderItems,
+  orders,
+  paymentMethods,
+  payments,
+} from "./schema";
 
 export interface OrderRecord {
   order: Order;
@@ -97,4 +105,21 @@ export async function paidOrderIdsSince(db: Db, userId: number, since: Date): Pr
     .where(and(eq(orders.userId, userId), eq(orders.status, "paid"), gte(orders.createdAt, since)))
     .orderBy(asc(orders.orderId));
   return rows.map((r) => r.orderId);
+}
+
+/** The member's orders waiting at their confirmation step, with what they hold. */
+export async function pendingOrdersOf(
+  db: Db,
+  userId: number,
+): Promise<Array<{ orderId: number; usedPoint: number; reference: string | null }>> {
+  return db
+    .select({
+      orderId: orders.orderId,
+      usedPoint: orders.usedPoint,
+      reference: payments.providerRef,
+    })
+    .from(orders)
+    .innerJoin(payments, eq(payments.orderId, orders.orderId))
+    .where(and(eq(orders.userId, userId), eq(orders.status, "pending")))
+    .orderBy(orders.orderId);
 }

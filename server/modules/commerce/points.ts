@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, isNull, or, sql } from "drizzle-orm";
+import type { PgInsertValue } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
 import { Conflict } from "../../lib/errors";
 import { type PointReason, pointEntries } from "./schema";
@@ -53,23 +54,34 @@ interface Lot {
   remaining: number;
 }
 
-/** What is left of each unexpired lot, soonest expiry first (never-expiring lots last). */
+/**
+ * The expiry of a lot, read from the grant itself: what an entry against the lot carries. A
+ * timestamp read into JavaScript keeps only milliseconds, while a grant written by SQL
+ * (now() + interval) has microseconds, so copying the read value would make entries that miss
+ * their lot's expiry.
+ */
+function expiryOfLot(lotId: number) {
+  return sql<Date | null>`(select lot.expires_at from point_entries lot where lot.point_entry_id = ${lotId})`;
+}
+
+/**
+ * What is left of each unexpired lot, soonest expiry first (never-expiring lots last): every
+ * entry counts against its lot by the lot's id, whatever expiry it carries.
+ */
 async function openLots(db: Db, userId: number, now: Date): Promise<Lot[]> {
-  const lot = sql<number>`coalesce(${pointEntries.lotId}, ${pointEntries.pointEntryId})`;
-  const rows = await db
-    .select({
-      lotId: lot.as("lot"),
-      expiresAt: pointEntries.expiresAt,
-      remaining: sql<string>`sum(${pointEntries.delta})`.as("remaining"),
-    })
-    .from(pointEntries)
-    .where(and(eq(pointEntries.userId, userId), unexpired(now)))
-    .groupBy(lot, pointEntries.expiresAt)
-    .having(sql`sum(${pointEntries.delta}) > 0`)
-    .orderBy(sql`${pointEntries.expiresAt} asc nulls last`, sql`1`);
-  return rows.map((r) => ({
-    lotId: Number(r.lotId),
-    expiresAt: r.expiresAt,
+  const rows = await db.execute(sql`
+    select lot.point_entry_id as lot_id, lot.expires_at, sum(e.delta)::int as remaining
+    from point_entries e
+    join point_entries lot on lot.point_entry_id = coalesce(e.lot_id, e.point_entry_id)
+    where e.user_id = ${userId} and (lot.expires_at is null or lot.expires_at > ${now})
+    group by lot.point_entry_id, lot.expires_at
+    having sum(e.delta) > 0
+    order by lot.expires_at asc nulls last, lot.point_entry_id`);
+  return (
+    rows.rows as Array<{ lot_id: number; expires_at: Date | string | null; remaining: number }>
+  ).map((r) => ({
+    lotId: Number(r.lot_id),
+    expiresAt: r.expires_at === null ? null : new Date(r.expires_at),
     remaining: Number(r.remaining),
   }));
 }
@@ -93,7 +105,7 @@ export async function spendPoints(
     });
   }
   let left = point;
-  const rows: Array<typeof pointEntries.$inferInsert> = [];
+  const rows: Array<PgInsertValue<typeof pointEntries>> = [];
   for (const lot of await openLots(tx, userId, now)) {
     if (left === 0) break;
     const take = Math.min(lot.remaining, left);
@@ -104,7 +116,7 @@ export async function spendPoints(
       reason: "use",
       lotId: lot.lotId,
       orderId,
-      expiresAt: lot.expiresAt,
+      expiresAt: expiryOfLot(lot.lotId),
       description: input.description ?? null,
       createdAt: now,
     });
@@ -170,13 +182,13 @@ export async function cancelOrderPoints(
   if (entries.some((e) => e.reason === "cancel")) return 0;
   const spends = entries.filter((e) => e.reason === "use");
   const earned = entries.filter((e) => e.lotId === null && e.delta > 0);
-  const rows: Array<typeof pointEntries.$inferInsert> = spends.map((e) => ({
+  const rows: Array<PgInsertValue<typeof pointEntries>> = spends.map((e) => ({
     userId,
     delta: -e.delta,
     reason: "cancel",
     lotId: e.lotId,
     orderId,
-    expiresAt: e.expiresAt,
+    expiresAt: e.lotId === null ? e.expiresAt : expiryOfLot(e.lotId),
     description: e.description,
     createdAt: now,
   }));
@@ -195,7 +207,7 @@ export async function cancelOrderPoints(
         reason: "cancel",
         lotId: lot.pointEntryId,
         orderId,
-        expiresAt: lot.expiresAt,
+        expiresAt: expiryOfLot(lot.pointEntryId),
         description: lot.description,
         createdAt: now,
       });

@@ -24,17 +24,40 @@ export function welcomeMail(to: string, nickname: string | null): MailDraft {
   };
 }
 
-export function orderReceiptMail(
-  to: string,
-  order: {
-    orderId: number;
-    items: { title: string; price: number }[];
-    totalPrice: number;
-    usedPoint: number;
-    addPoint: number;
-  },
-): MailDraft {
-  const lines = order.items.map((i) => `・${i.title}　${i.price.toLocaleString("ja-JP")}円`);
+/** A paid order as its receipt states it: integer yen, tax included (総額表示). */
+export interface ReceiptOrder {
+  orderId: number;
+  /** "2026-11-21 09:30:00", Tokyo time. */
+  orderedAt: string;
+  /** Each item at what it cost (after a campaign sale), with its list price when reduced. */
+  lines: { title: string; price: number; listPrice: number }[];
+  couponName: string | null;
+  couponDiscount: number;
+  /** Lines less the coupon: what the goods came to. */
+  subtotal: number;
+  /** Consumption tax contained in subtotal. */
+  tax: number;
+  usedPoint: number;
+  /** Charged to the payment method: subtotal less points. */
+  amount: number;
+  paymentName: string;
+  addPoint: number;
+}
+
+const yen = (n: number) => `${n.toLocaleString("ja-JP")}円`;
+
+/**
+ * The receipt: each line at what it cost, then the coupon and the points taken off, so that
+ * lines − coupon − points = the amount charged, with the tax that amount's goods contain and
+ * how it was paid.
+ */
+export function orderReceiptMail(to: string, order: ReceiptOrder): MailDraft {
+  const lines = order.lines.map(
+    (l) =>
+      `・${l.title}　${yen(l.price)}${l.listPrice > l.price ? `（通常価格 ${yen(l.listPrice)}）` : ""}`,
+  );
+  const goods = order.lines.reduce((sum, l) => sum + l.price, 0);
+  const [date, time] = order.orderedAt.split(" ");
   return {
     kind: "order_receipt",
     to,
@@ -44,10 +67,23 @@ export function orderReceiptMail(
         "ご購入いただいた作品は本棚からお読みいただけます。",
         "",
         `注文番号：${order.orderId}`,
+        `ご注文日時：${date!.replaceAll("-", "/")} ${time!.slice(0, 5)}`,
+        "",
+        "■ご購入作品（税込）",
         ...lines,
         "",
-        `利用ポイント：${order.usedPoint.toLocaleString("ja-JP")}pt`,
-        `お支払い金額：${order.totalPrice.toLocaleString("ja-JP")}円`,
+        `商品合計：${yen(goods)}`,
+        ...(order.couponDiscount > 0
+          ? [
+              `クーポン割引${order.couponName ? `（${order.couponName}）` : ""}：−${yen(order.couponDiscount)}`,
+            ]
+          : []),
+        `小計：${yen(order.subtotal)}（うち消費税 ${yen(order.tax)}）`,
+        ...(order.usedPoint > 0
+          ? [`ポイント利用：−${order.usedPoint.toLocaleString("ja-JP")}pt（1pt＝1円）`]
+          : []),
+        `お支払い金額：${yen(order.amount)}`,
+        `お支払い方法：${order.paymentName}`,
         `獲得ポイント：${order.addPoint.toLocaleString("ja-JP")}pt`,
       ].join("\n") + SIGNATURE,
   };

@@ -1,3 +1,4 @@
+import type { NotBuyableReason } from "../../../contract/cart";
 import type { Db } from "../../db/client";
 import { runningCampaignsFor } from "../campaign/item-campaigns";
 import { coverUrl } from "../catalog/series-items";
@@ -16,6 +17,8 @@ export interface PricedItem extends PriceLine {
   img: string;
   /** On sale, released, with a price and not free to members: it can be bought now. */
   buyable: boolean;
+  /** Why it cannot be bought now; null when it can. */
+  notBuyable: NotBuyableReason | null;
 }
 
 /**
@@ -54,14 +57,24 @@ export async function priceItems(
     const reduced = f.beforePriceInc !== null && f.beforePriceInc > f.priceInc;
     const listPrice = reduced ? f.beforePriceInc! : f.priceInc;
     const volume = f.volume;
+    const freeToAll = f.freeFlag || (volume !== null && volume <= effect.freeCount);
     const freeToMembers =
-      f.freeFlag ||
-      f.memberFreeFlag ||
-      (volume !== null && volume <= Math.max(effect.freeCount, effect.memberFreeCount));
+      freeToAll || f.memberFreeFlag || (volume !== null && volume <= effect.memberFreeCount);
     const released = cd
       ? cd.saleStartDate <= now && (cd.saleEndDate === null || cd.saleEndDate > now)
       : f.itemStartDate === null || f.itemStartDate <= now;
     const sale = freeToMembers ? 0 : salePrice(f.priceInc, effect.salePct);
+    // What is not on sale or not out yet cannot be read free either; a sale price of 0 without
+    // a free flag is free all the same.
+    const notBuyable: NotBuyableReason | null = !f.onsaleFlag
+      ? "not_on_sale"
+      : !released
+        ? "not_released"
+        : freeToAll || (!freeToMembers && sale <= 0)
+          ? "free"
+          : freeToMembers
+            ? "member_free"
+            : null;
     out.push({
       itemId: f.itemId,
       itemType: f.itemType,
@@ -78,7 +91,8 @@ export async function priceItems(
       bookId: f.bookId,
       volume,
       img: f.cdId !== null ? jacketUrl(f.cdId) : f.bookId !== null ? coverUrl(f.bookId) : "",
-      buyable: f.onsaleFlag && released && !freeToMembers && sale > 0,
+      buyable: notBuyable === null,
+      notBuyable,
     });
   }
   return out;

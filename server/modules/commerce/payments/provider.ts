@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { CARRIER_BILLING_LIMIT, type OrderErrorCode } from "../../../../contract/checkout";
 
 /**
  * How the store takes money (docs/decisions/0016-checkout-and-payment-provider.md). The checkout
@@ -27,7 +28,8 @@ export interface ChargeRequest {
 
 export type ChargeOutcome =
   | { status: "succeeded"; reference: string }
-  | { status: "declined"; reason: string }
+  /** code: why, in the store's words (a real provider's decline codes map onto these). */
+  | { status: "declined"; code: OrderErrorCode }
   | { status: "requires_action"; reference: string; redirectUrl: string };
 
 export interface PaymentProvider {
@@ -50,9 +52,6 @@ export function methodOfPaymentType(paymentType: number): PaymentMethodKind | nu
 
 /** An order points paid in full is recorded with this type; it is never offered in the list. */
 export const POINTS_ONLY_PAYMENT_TYPE = 90;
-
-/** Carrier billing (キャリア決済) takes at most this much per order. */
-export const CARRIER_BILLING_LIMIT = 50_000;
 
 /** The sandbox's test card numbers, as Stripe's test mode uses them. */
 export const TEST_CARDS = {
@@ -78,16 +77,12 @@ export function sandboxProvider(): PaymentProvider {
       if (request.method === "points") {
         return request.amount === 0
           ? { status: "succeeded", reference: reference("sbx_pt_") }
-          : { status: "declined", reason: "ポイントだけではお支払いいただけません" };
+          : { status: "declined", code: "points_only" };
       }
-      if (request.amount <= 0)
-        return { status: "declined", reason: "お支払い金額が正しくありません" };
+      if (request.amount <= 0) return { status: "declined", code: "amount" };
       if (request.method === "carrier") {
         return request.amount > CARRIER_BILLING_LIMIT
-          ? {
-              status: "declined",
-              reason: `キャリア決済のご利用上限（${CARRIER_BILLING_LIMIT.toLocaleString("ja-JP")}円）を超えています`,
-            }
+          ? { status: "declined", code: "carrier_limit" }
           : { status: "succeeded", reference: reference("sbx_cr_") };
       }
       if (request.method === "wallet")
@@ -103,18 +98,13 @@ export function sandboxProvider(): PaymentProvider {
           redirectUrl: `${CONFIRMATION_PATH}?reference=${ref}`,
         };
       }
-      if (card === TEST_CARDS.declined) {
-        return {
-          status: "declined",
-          reason: "カードが承認されませんでした。別のお支払い方法をお試しください",
-        };
-      }
-      return { status: "declined", reason: "カード番号が正しくありません" };
+      if (card === TEST_CARDS.declined) return { status: "declined", code: "card_declined" };
+      return { status: "declined", code: "card_number" };
     },
     async confirm(ref) {
       return ref.startsWith(ACTION_PREFIX)
         ? { status: "succeeded", reference: ref }
-        : { status: "declined", reason: "確認が必要なお支払いではありません" };
+        : { status: "declined", code: "not_confirmed" };
     },
     async cancel() {},
   };
