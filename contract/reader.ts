@@ -34,8 +34,11 @@ export interface ReaderNextBook {
   title: string;
   volume: number;
   cover_url: string;
-  /** The card's button (spec 001 §4): read when owned or free to the caller, else buy / cart state. */
-  button: "read" | "free_read" | "buy" | "cart" | "in_cart";
+  /**
+   * The card's button (spec 000 §4): read when owned or free to the caller, sign-up when a
+   * visitor would read it free as a member, else buy / cart state.
+   */
+  button: "read" | "free_read" | "signup" | "buy" | "cart" | "in_cart";
   price: number | null;
   item_id: number;
 }

@@ -1,13 +1,12 @@
 import type { Page } from "@playwright/test";
 import { DEMO_MEMBER, expect, hydrated, login, seriousViolations, test, visit } from "./fixtures";
+import { reader, readerLinkFrom, shelfVolume } from "./reader-fixtures";
 
 /**
  * The web reader (issue 9, decision 0020) at 1280 px (spreads) and 375 px (one page): a
  * visitor's trial ends on the offer, a member's owned volume turns right to left and reopens on
  * the saved page, a タテヨミ volume scrolls. Each opening prints its first-page time.
  */
-
-const reader = (page: Page) => page.locator(".reader");
 
 /** Records the largest paint of each page image from the start of the document. */
 async function watchFirstPage(page: Page) {
@@ -68,24 +67,6 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: `tests/e2e/screenshots/${name}-${width}.png` });
 }
 
-/** The first series page from the ranking whose volume list offers `label` as a reader link. */
-async function readerLinkFrom(page: Page, list: string, label: string | RegExp) {
-  await visit(page, list);
-  const hrefs = await page
-    .locator("main a[href^='/series/']")
-    .evaluateAll((links) => [
-      ...new Set(links.map((a) => a.getAttribute("href")?.split("?")[0] ?? "")),
-    ]);
-  for (const href of hrefs.filter((h) => /^\/series\/\d+$/.test(h)).slice(0, 25)) {
-    await visit(page, href);
-    const link = page
-      .locator(".volume-row a[href^='/viewer/speed.html']")
-      .filter({ hasText: label });
-    if ((await link.count()) > 0) return link.first();
-  }
-  throw new Error(`no series on ${list} offers ${label}`);
-}
-
 test("a visitor reads a trial to its end and is offered the volume instead of more pages", async ({
   page,
 }, info) => {
@@ -129,7 +110,7 @@ test("a visitor reads a trial to its end and is offered the volume instead of mo
   await expect(reader(page)).toHaveAttribute("data-end", "trial");
   const end = page.getByRole("region", { name: "試し読みはここまで" });
   await expect(end).toBeVisible();
-  const offers = end.getByRole("link", { name: /購入する|会員登録して無料で読む/ });
+  const offers = end.getByRole("link", { name: /購入する|会員登録で無料で読む/ });
   await expect(offers.first()).toBeVisible();
   await shot(page, "reader-trial-end");
   expect(await seriousViolations(page)).toEqual([]);
@@ -174,21 +155,6 @@ test("a wrong reader address is a 400 or 404 page with the way back", async ({ p
   );
   await shot(page, "reader-not-found");
 });
-
-/** A volume link on the member's bookshelf (the first owned one, or the one with this address). */
-async function shelfVolume(page: Page, href?: string) {
-  await visit(page, "/bookshelf?period_type=paid");
-  const cards = page.getByTestId("shelf-series").getByRole("listitem");
-  const series = href && new URL(href, "http://x").searchParams.get("series");
-  const owned = (
-    series
-      ? cards.and(page.locator(`[data-series-id="${series}"]`))
-      : cards.filter({ hasText: /\d+冊/ })
-  ).first();
-  await owned.getByRole("button", { name: "巻一覧" }).click();
-  const volumes = owned.getByTestId("shelf-volume");
-  return href ? volumes.and(page.locator(`[href="${href}"]`)) : volumes.first();
-}
 
 test("the demo member pages an owned volume right to left, closes it and reopens on the saved page", async ({
   page,

@@ -3,7 +3,9 @@ import { recordClickSource, sessionStore } from "../../lib/click-source";
 import { post } from "../../lib/request";
 import { useShell } from "../../lib/shell";
 import { track } from "../analytics/track";
-import { LoginOffer } from "./LoginOffer";
+import { FAVORITE_NEEDS_LOGIN, LoginOffer } from "./LoginOffer";
+
+const CART_NEEDS_LOGIN = "カートのご利用には、ログインまたは無料会員登録が必要です。";
 
 /**
  * What the cards of one page share: the favourite answers (set on every card of that series,
@@ -33,7 +35,8 @@ export function CardStateProvider({
   const [cart, setCart] = useState<ReadonlySet<number>>(new Set());
   const [notifications, setNotifications] = useState<ReadonlyMap<number, boolean>>(new Map());
 
-  const [offeringLogin, setOfferingLogin] = useState(false);
+  // The reason the login offer is open for (null: closed).
+  const [offeringLogin, setOfferingLogin] = useState<string | null>(null);
 
   const toggleFavorite = useCallback(
     async (seriesId: number, source: string) => {
@@ -41,7 +44,7 @@ export function CardStateProvider({
       track("favorite", { series: seriesId, frame: source });
       // 気になる is a member's list: a visitor is offered login rather than sent a failing call.
       if (!isLogin) {
-        setOfferingLogin(true);
+        setOfferingLogin(FAVORITE_NEEDS_LOGIN);
         return;
       }
       const answer = await post<{ favorite: boolean }>("/api/series_favorite", {
@@ -60,7 +63,7 @@ export function CardStateProvider({
   const toggleNotification = useCallback(
     async (seriesId: number) => {
       if (!isLogin) {
-        setOfferingLogin(true);
+        setOfferingLogin(FAVORITE_NEEDS_LOGIN);
         return;
       }
       const answer = await post<{ notification: boolean }>("/api/series_notification", {
@@ -78,13 +81,18 @@ export function CardStateProvider({
     async (itemIds: number[]) => {
       // Spec 001 §5: an empty list does nothing and answers false.
       if (itemIds.length === 0) return false;
+      // The cart is a member's: a visitor is offered login rather than sent a failing call.
+      if (!isLogin) {
+        setOfferingLogin(CART_NEEDS_LOGIN);
+        return false;
+      }
       const answer = await post<{ cart_count: number }>("/api/cart_add", { items: itemIds });
       if (!answer.result) return false;
       setCart((old) => new Set([...old, ...itemIds]));
       if (typeof answer.cart_count === "number") setCartCount(answer.cart_count);
       return true;
     },
-    [setCartCount],
+    [isLogin, setCartCount],
   );
 
   const value = useMemo(
@@ -102,7 +110,13 @@ export function CardStateProvider({
   return (
     <CardStateContext.Provider value={value}>
       {children}
-      {isLogin ? null : <LoginOffer open={offeringLogin} onClose={() => setOfferingLogin(false)} />}
+      {isLogin ? null : (
+        <LoginOffer
+          open={offeringLogin !== null}
+          message={offeringLogin ?? undefined}
+          onClose={() => setOfferingLogin(null)}
+        />
+      )}
     </CardStateContext.Provider>
   );
 }

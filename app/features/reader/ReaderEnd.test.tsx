@@ -67,7 +67,7 @@ describe("the end of a trial", () => {
     expect(html).toContain(">購入する<");
     expect(html).toContain(">カートに入れる<");
     expect(html).toContain("715");
-    expect(html).not.toContain("会員登録して無料で読む");
+    expect(html).not.toContain("会員登録で無料で読む");
   });
 
   it("leads to the cart when the volume is in it already", () => {
@@ -87,8 +87,10 @@ describe("the end of a trial", () => {
       },
       "trial",
     );
-    expect(html).toContain('href="/signup"');
-    expect(html).toContain("会員登録して無料で読む");
+    // Sign-up brings the new member back to this volume, to read it free.
+    const back = encodeURIComponent("/viewer/speed.html?cid=501&series=9&_rs=free");
+    expect(html).toContain(`href="/signup?return_to=${back}"`);
+    expect(html).toContain(">会員登録で無料で読む<");
     expect(html).not.toContain("購入する");
   });
 
@@ -134,6 +136,11 @@ describe("the end of a volume", () => {
       'href="/viewer/speed.html?cid=502&amp;series=9&amp;_rs=free">無料で読む<',
     );
     expect(volumeEnd("buy")).toMatch(/href="\/series\/9\/book\/502"[^>]*>購入する</);
+    const back = encodeURIComponent("/viewer/speed.html?cid=502&series=9&_rs=free");
+    expect(volumeEnd("signup", false)).toContain(
+      `href="/signup?return_to=${back}">会員登録で無料で読む<`,
+    );
+    expect(volumeEnd("signup", false)).not.toContain("購入する");
     expect(volumeEnd("cart")).toContain(">カートに入れる<");
     expect(volumeEnd("in_cart")).toMatch(/href="\/cart"[^>]*>購入手続きへ</);
   });

@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import type { ReaderBook, ReaderNextBook, ReaderOffer } from "../../../contract/reader";
-import { SHELL_PAGES } from "../../../contract/status";
 import { post } from "../../lib/request";
+import { signupUrl } from "../../lib/return-to";
 import { PRICE_SUFFIX, viewerUrl, yen } from "../cards/card-rules";
 import { useCardState } from "../cards/card-state";
 import type { EndKind } from "./reader-rules";
@@ -28,7 +28,11 @@ export function ReaderEnd({
     <section className="reader-end" aria-labelledby="reader-end-title" data-end={kind}>
       <p className="reader-end__book">{reader.book.title || reader.book.series_title}</p>
       {kind === "trial" ? (
-        <TrialEnd offer={reader.offer} readable={reader.readable_pages > 0} />
+        <TrialEnd
+          offer={reader.offer}
+          readable={reader.readable_pages > 0}
+          here={viewerUrl({ ...reader.book, continue_cid: "" }, "free")}
+        />
       ) : (
         <VolumeEnd reader={reader} />
       )}
@@ -46,7 +50,16 @@ export function ReaderEnd({
   );
 }
 
-function TrialEnd({ offer, readable }: { offer: ReaderOffer | null; readable: boolean }) {
+/** `here`: this volume in the reader, where sign-up brings the new member back to. */
+function TrialEnd({
+  offer,
+  readable,
+  here,
+}: {
+  offer: ReaderOffer | null;
+  readable: boolean;
+  here: string;
+}) {
   return (
     <>
       <h2 id="reader-end-title" className="reader-end__title">
@@ -60,8 +73,8 @@ function TrialEnd({ offer, readable }: { offer: ReaderOffer | null; readable: bo
         <>
           <p className="reader-end__lead">会員登録すると、この巻を無料で最後まで読めます。</p>
           <div className="reader-end__actions">
-            <a className="reader-end__primary" href={SHELL_PAGES.signup_page}>
-              会員登録して無料で読む
+            <a className="reader-end__primary" href={signupUrl(here)}>
+              {SIGNUP_LABEL}
             </a>
           </div>
         </>
@@ -82,6 +95,9 @@ function TrialEnd({ offer, readable }: { offer: ReaderOffer | null; readable: bo
     </>
   );
 }
+
+/** The cards' label for a volume free with sign-up (spec 000 §4). */
+const SIGNUP_LABEL = "会員登録で無料で読む";
 
 function BuyButtons({ itemId, inCart }: { itemId: number; inCart: boolean }) {
   const { cart, addToCart } = useCardState();
@@ -194,9 +210,16 @@ function NextBook({ next }: { next: ReaderNextBook }) {
         無料で読む
       </a>
     );
+  } else if (next.button === "signup") {
+    // Spec 001 §1: free for members; the new member comes back to read it.
+    action = (
+      <a className="reader-end__primary" href={signupUrl(viewerUrl(target, "free"))}>
+        {SIGNUP_LABEL}
+      </a>
+    );
   } else if (next.button === "buy") {
-    // "buy" is a visitor's or a volume not yet on sale (decision 0019): its page offers sign-up
-    // or the cart as fitting.
+    // "buy" is a visitor's volume to pay for, or one not yet on sale (decision 0019): its page
+    // offers login and the cart, or says when it comes out.
     action = (
       <Link className="reader-end__primary" to={`/series/${next.series_id}/book/${next.book_id}`}>
         購入する

@@ -1,8 +1,10 @@
 import {
   type CSSProperties,
+  type MouseEvent,
   type PointerEvent,
   useCallback,
   useEffect,
+  useLayoutEffect,
   useMemo,
   useRef,
   useState,
@@ -32,12 +34,13 @@ import {
   type Turn,
   turnTo,
   viewIndexOf,
+  viewLabel,
   type Zone,
   zoneAt,
   zoneTurn,
 } from "./reader-rules";
 import {
-  sendProgress,
+  PositionSaver,
   storeDirection,
   storedDirection,
   storedSpreadWanted,
@@ -53,6 +56,13 @@ const TOOLBAR_HIDE_MS = 3000;
 const TOOLBAR_SCROLL_PX = 48;
 /** Preloading starts when the first page has loaded, or after this long whatever happened. */
 const WARM_FALLBACK_MS = 2500;
+/**
+ * An end panel turned to ignores taps this long: a quick second tap meant as one more turn
+ * lands where its buttons now are, and must not buy or rate.
+ */
+const END_SETTLE_MS = 500;
+/** A tap is a press that moved less than this; more is a swipe or a drag. */
+const TAP_SLOP_PX = 10;
 
 type Viewport = { width: number; height: number };
 
@@ -114,6 +124,7 @@ export function ReaderScreen({ reader }: { reader: ReaderBook }) {
     };
   }, []);
 
+  // A turn reaches the first page of the view it lands on.
   const goTo = useCallback(
     (next: number) => {
       if (next >= views.length) {
@@ -124,6 +135,14 @@ export function ReaderScreen({ reader }: { reader: ReaderBook }) {
       setPage(views[next]?.[0] ?? 1);
     },
     [views],
+  );
+  // A jump reaches the page chosen, even where a spread shows it with the page before.
+  const seek = useCallback(
+    (to: number) => {
+      setAtEnd(false);
+      setPage(Math.min(Math.max(1, to), Math.max(1, readable)));
+    },
+    [readable],
   );
 
   const turn = useCallback(
@@ -139,7 +158,7 @@ export function ReaderScreen({ reader }: { reader: ReaderBook }) {
     [goTo, index, views.length],
   );
 
-  useProgress(reader, layout === "scroll" ? null : { index, views, readable }, page, atEnd);
+  useProgress(reader, page, atEnd);
 
   const changeDirection = () => {
     const next = otherDirection(direction);
@@ -202,6 +221,7 @@ export function ReaderScreen({ reader }: { reader: ReaderBook }) {
           aspect={aspect}
           direction={direction}
           onTurn={turn}
+          toolbar={toolbar}
           warm={warm}
           onShown={onShown}
           endPanel={endPanel}
@@ -219,9 +239,10 @@ export function ReaderScreen({ reader }: { reader: ReaderBook }) {
         slider={
           readable > 0 && layout !== "scroll"
             ? {
-                page: atEnd ? readable : (views[index]?.[0] ?? 1),
+                page: atEnd ? readable : page,
+                label: atEnd ? String(readable) : viewLabel(views[index] ?? [page]),
                 readable,
-                onSeek: (p) => goTo(viewIndexOf(views, p)),
+                onSeek: seek,
               }
             : null
         }
@@ -242,6 +263,7 @@ function PagedStage({
   aspect,
   direction,
   onTurn,
+  toolbar,
   warm,
   onShown,
   endPanel,
@@ -254,18 +276,22 @@ function PagedStage({
   aspect: number;
   direction: Direction;
   onTurn: (t: Turn) => void;
+  toolbar: boolean;
   warm: boolean;
   onShown: () => void;
   endPanel: React.ReactNode;
 }) {
-  const start = useRef<{ x: number; y: number } | null>(null);
+  const press = useRef<Press | null>(null);
   const stage = useRef<HTMLDivElement>(null);
+  const viewBox = useRef<HTMLDivElement>(null);
   // With a mouse, the side a click would turn to shows an arrow.
   const [hover, setHover] = useState<Zone | null>(null);
   const view = views[index];
   const sizes = pageSizes(layout, aspect);
   const shown = new Set(view ?? []);
   const preload = warm ? pagedWindow(index, views).filter((p) => !shown.has(p)) : [];
+  const settling = useSettling(view === undefined);
+  const fit = useFitBetweenBars(viewBox, toolbar, `${layout}:${view?.join("-")}`);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -284,36 +310,41 @@ function PagedStage({
   }, [direction, onTurn]);
 
   const onPointerDown = (event: PointerEvent) => {
-    start.current = { x: event.clientX, y: event.clientY };
+    press.current = { x: event.clientX, y: event.clientY, swiped: false };
   };
+  // A swipe turns when the finger lifts: no click follows a touch that moved, and a mouse's
+  // click after a drag goes to where the drag began, never to what the turn brought.
   const onPointerUp = (event: PointerEvent) => {
-    const from = start.current;
-    start.current = null;
-    // The end panel is read and pressed, not turned: only the dark ground around it turns.
-    if (!from || (event.target as HTMLElement).closest("a, button, input, label, .reader-end")) {
-      return;
-    }
-    const dx = event.clientX - from.x;
-    const dy = event.clientY - from.y;
-    const swiped = swipeTurn(dx, dy, direction);
-    if (swiped) {
-      onTurn(swiped);
-      return;
-    }
-    if (Math.abs(dx) > 10 || Math.abs(dy) > 10) return;
+    const from = press.current;
+    if (!from || onControl(event.target)) return;
+    const swiped = swipeTurn(event.clientX - from.x, event.clientY - from.y, direction);
+    if (!swiped) return;
+    from.swiped = true;
+    onTurn(swiped);
+  };
+  // A tap turns on its click, the last event it makes: a turn on the finger's lift would put
+  // the next view (an end panel's 購入する, a star) under the click still to come.
+  const onClick = (event: MouseEvent) => {
+    const from = press.current;
+    press.current = null;
+    if (onControl(event.target) || from?.swiped) return;
+    if (from && !isTap(from, event)) return;
     const box = stage.current?.getBoundingClientRect();
     if (!box) return;
     onTurn(zoneTurn(zoneAt(event.clientX - box.left, box.width), direction));
   };
 
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: keys turn pages through the window's keydown listener
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the same listener; the stage itself takes no focus
     <div
       ref={stage}
       className="reader__stage"
       onPointerDown={onPointerDown}
       onPointerUp={onPointerUp}
+      onClick={onClick}
       onPointerCancel={() => {
-        start.current = null;
+        press.current = null;
       }}
       onPointerMove={(event) => {
         if (event.pointerType !== "mouse") return;
@@ -339,7 +370,12 @@ function PagedStage({
         ›
       </span>
       {view ? (
-        <div className="reader__view" data-view={view.join("-")}>
+        <div
+          ref={viewBox}
+          className="reader__view"
+          data-view={view.join("-")}
+          style={fit ? { transform: fit } : undefined}
+        >
           {onScreenOrder(view, direction).map((p) => (
             <PageImage
               key={p}
@@ -355,7 +391,9 @@ function PagedStage({
           ))}
         </div>
       ) : (
-        <div className="reader__end-wrap">{endPanel}</div>
+        <div className="reader__end-wrap" data-settling={settling || undefined}>
+          {endPanel}
+        </div>
       )}
       {/* Pages ahead (and just behind) load off screen with the same sizes, so the browser picks
           the same file and the next turn shows it from cache. */}
@@ -443,7 +481,7 @@ function ScrollStage({
   endPanel: React.ReactNode;
 }) {
   const column = useRef<HTMLDivElement>(null);
-  const start = useRef<{ x: number; y: number } | null>(null);
+  const press = useRef<Press | null>(null);
   const opened = useRef(page);
   const sizes = pageSizes("scroll", aspect);
   // Before the first page is in, only what the first screen shows: that page and the top of the next.
@@ -475,21 +513,23 @@ function ScrollStage({
   }, [toolbarShown, onHideToolbar]);
 
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: the column scrolls with the keys as any page does
+    // biome-ignore lint/a11y/useKeyWithClickEvents: a tap only shows the toolbar, which keys reach by Tab
     <div
       ref={column}
       className="reader__column"
       onPointerDown={(event) => {
-        start.current = { x: event.clientX, y: event.clientY };
+        press.current = { x: event.clientX, y: event.clientY, swiped: false };
       }}
-      onPointerUp={(event) => {
-        const from = start.current;
-        start.current = null;
-        if (!from || (event.target as HTMLElement).closest("a, button, input, label")) return;
-        if (Math.abs(event.clientX - from.x) > 10 || Math.abs(event.clientY - from.y) > 10) return;
+      // On the click, as in the paged stage: the toolbar it shows is not under a click to come.
+      onClick={(event) => {
+        const from = press.current;
+        press.current = null;
+        if (onControl(event.target) || (from && !isTap(from, event))) return;
         if (zoneAt(event.clientX, window.innerWidth) === "centre") onToggleToolbar();
       }}
       onPointerCancel={() => {
-        start.current = null;
+        press.current = null;
       }}
     >
       {reader.pages.slice(0, readable).map((p) => (
@@ -535,7 +575,13 @@ function ReaderToolbar({
   spread: boolean;
   spreadAvailable: boolean;
   onSpread: () => void;
-  slider: { page: number; readable: number; onSeek: (page: number) => void } | null;
+  /** `label`: what the count shows for the view, "16-17" for a spread. */
+  slider: {
+    page: number;
+    label: string;
+    readable: number;
+    onSeek: (page: number) => void;
+  } | null;
   scrollPage: number | null;
 }) {
   const { book } = reader;
@@ -602,7 +648,7 @@ function ReaderToolbar({
               onChange={(event) => slider.onSeek(Number(event.currentTarget.value))}
             />
             <output className="reader__count" aria-live="polite">
-              {slider.page} / {book.page_count}
+              {slider.label} / {book.page_count}
             </output>
           </>
         ) : scrollPage !== null ? (
@@ -624,59 +670,113 @@ function volumeName(book: ReaderBook["book"]): string {
 // ---------------------------------------------------------------------------------------------
 
 /**
- * Saves a member's position a moment after the last turn, and at once when the page is hidden
- * or left, so the volume reopens there on any device.
+ * Saves a member's position a moment after the last move, and at once when the page is hidden
+ * or left, so the volume reopens there on any device. Opening writes nothing but the first
+ * opening of a volume (which shows it as being read); a volume reopened inside a spread keeps
+ * the page it was saved at.
  */
-function useProgress(
-  reader: ReaderBook,
-  paged: { index: number; views: readonly (readonly number[])[]; readable: number } | null,
-  page: number,
-  atEnd: boolean,
-) {
+function useProgress(reader: ReaderBook, page: number, atEnd: boolean) {
   const { book } = reader;
   const readable = Math.min(reader.readable_pages, reader.pages.length);
-  const current = paged
-    ? progressAt(paged.index, paged.views, { readable, pageCount: book.page_count })
-    : atEnd
-      ? { page: Math.max(1, readable), finished: readable >= book.page_count }
-      : { page, finished: false };
-  const pending = useRef<{ page: number; finished: boolean } | null>(null);
+  const current = progressAt({ page, atEnd }, { readable, pageCount: book.page_count });
   const key = `${current.page}:${current.finished}`;
+  const [saver] = useState(() => new PositionSaver(book.book_id));
   // A volume opened again is saved once the member moves (reopening a finished volume at page 1
   // does not unmark it); one never opened is saved at once, so it shows as being read.
   const last = useRef(reader.position ? key : "none");
-
-  const flush = useCallback(
-    (leaving: boolean) => {
-      const next = pending.current;
-      if (!next) return;
-      pending.current = null;
-      sendProgress({ book: book.book_id, ...next }, { leaving });
-    },
-    [book.book_id],
-  );
 
   useEffect(() => {
     if (!reader.is_login || readable === 0 || key === last.current) return;
     last.current = key;
     const [p, f] = key.split(":");
-    pending.current = { page: Number(p), finished: f === "true" };
-    const timer = window.setTimeout(() => flush(false), SAVE_DELAY_MS);
+    saver.moved({ page: Number(p), finished: f === "true" });
+    const timer = window.setTimeout(() => saver.flush(), SAVE_DELAY_MS);
     return () => window.clearTimeout(timer);
-  }, [key, reader.is_login, readable, flush]);
+  }, [key, reader.is_login, readable, saver]);
 
   useEffect(() => {
     const onHide = () => {
-      if (document.visibilityState === "hidden") flush(true);
+      if (document.visibilityState === "hidden") saver.flush();
     };
-    const onLeave = () => flush(true);
+    const onLeave = () => saver.flush();
     document.addEventListener("visibilitychange", onHide);
     window.addEventListener("pagehide", onLeave);
     return () => {
       document.removeEventListener("visibilitychange", onHide);
       window.removeEventListener("pagehide", onLeave);
       // Leaving the reader inside the app (back to the series) saves too.
-      flush(true);
+      saver.flush();
     };
-  }, [flush]);
+  }, [saver]);
+}
+
+// ---------------------------------------------------------------------------------------------
+
+/** Where a press began, and whether it already turned as a swipe. */
+type Press = { x: number; y: number; swiped: boolean };
+
+/** Links, buttons and the end panel are pressed, not turned: only the ground around them turns. */
+function onControl(target: EventTarget): boolean {
+  return (target as HTMLElement).closest?.("a, button, input, label, .reader-end") != null;
+}
+
+function isTap(from: Press, to: { clientX: number; clientY: number }): boolean {
+  return (
+    Math.abs(to.clientX - from.x) <= TAP_SLOP_PX && Math.abs(to.clientY - from.y) <= TAP_SLOP_PX
+  );
+}
+
+/** True for END_SETTLE_MS after `shown` turns true. */
+function useSettling(shown: boolean): boolean {
+  const [settling, setSettling] = useState(false);
+  useEffect(() => {
+    if (!shown) return;
+    setSettling(true);
+    const timer = window.setTimeout(() => setSettling(false), END_SETTLE_MS);
+    return () => window.clearTimeout(timer);
+  }, [shown]);
+  return settling;
+}
+
+/**
+ * With the toolbars shown, the view shrinks and moves to fit between them when it would reach
+ * under them (a page as tall as the window at 1280 px), so the whole page stays in sight, its
+ * printed number included. A transform, not a new size: nothing is laid out or fetched again.
+ * `shape` changes whenever the view's pages or layout do.
+ */
+function useFitBetweenBars(
+  viewBox: React.RefObject<HTMLDivElement | null>,
+  toolbar: boolean,
+  shape: string,
+): string | null {
+  const [fit, setFit] = useState<string | null>(null);
+  const [resized, setResized] = useState(0);
+  useEffect(() => {
+    const onResize = () => setResized((n) => n + 1);
+    window.addEventListener("resize", onResize);
+    return () => window.removeEventListener("resize", onResize);
+  }, []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: shape and resized say when to measure again
+  useLayoutEffect(() => {
+    const view = viewBox.current;
+    const root = view?.closest(".reader");
+    const top = root?.querySelector(".reader__bar--top")?.getBoundingClientRect();
+    const bottom = root?.querySelector(".reader__bar--bottom")?.getBoundingClientRect();
+    if (!toolbar || !view || !top || !bottom) {
+      setFit(null);
+      return;
+    }
+    // The pages' own boxes, as laid out (offsets ignore the transform being replaced).
+    const pages = [...view.querySelectorAll<HTMLElement>(".reader__page")];
+    if (pages.length === 0) return setFit(null);
+    const pageTop = Math.min(...pages.map((p) => p.offsetTop));
+    const pageBottom = Math.max(...pages.map((p) => p.offsetTop + p.offsetHeight));
+    const roomTop = top.bottom;
+    const roomBottom = bottom.top;
+    if (pageTop >= roomTop && pageBottom <= roomBottom) return setFit(null);
+    const scale = Math.min(1, (roomBottom - roomTop) / (pageBottom - pageTop));
+    const shift = (roomTop + roomBottom) / 2 - (pageTop + pageBottom) / 2;
+    setFit(`translateY(${shift.toFixed(1)}px) scale(${scale.toFixed(4)})`);
+  }, [viewBox, toolbar, shape, resized]);
+  return fit;
 }

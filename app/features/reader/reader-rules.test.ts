@@ -19,6 +19,7 @@ import {
   swipeTurn,
   turnTo,
   viewIndexOf,
+  viewLabel,
   zoneAt,
   zoneTurn,
 } from "./reader-rules";
@@ -119,21 +120,22 @@ describe("resume", () => {
     expect(resumePage({ page: 12, finished: true }, 40)).toBe(12);
   });
 
-  it("saves the first page of the view, and the end of a whole volume as finished", () => {
-    const views = readerViews(7, "spread");
-    expect(progressAt(2, views, { readable: 7, pageCount: 7 })).toEqual({
-      page: 4,
-      finished: false,
-    });
-    expect(progressAt(4, views, { readable: 7, pageCount: 7 })).toEqual({
-      page: 7,
-      finished: true,
-    });
+  it("saves the page reached, and the end of a whole volume as finished", () => {
+    const size = { readable: 7, pageCount: 7 };
+    // Opened at page 5, which a spread shows as 4–5: still page 5.
+    expect(progressAt({ page: 5, atEnd: false }, size)).toEqual({ page: 5, finished: false });
+    expect(progressAt({ page: 4, atEnd: false }, size)).toEqual({ page: 4, finished: false });
+    expect(progressAt({ page: 7, atEnd: true }, size)).toEqual({ page: 7, finished: true });
     // The end of a trial is not the end of the volume.
-    expect(progressAt(4, views, { readable: 7, pageCount: 30 })).toEqual({
+    expect(progressAt({ page: 7, atEnd: true }, { readable: 7, pageCount: 30 })).toEqual({
       page: 7,
       finished: false,
     });
+  });
+
+  it("names a spread by both its pages", () => {
+    expect(viewLabel([17])).toBe("17");
+    expect(viewLabel([16, 17])).toBe("16-17");
   });
 });
 

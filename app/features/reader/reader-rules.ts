@@ -127,19 +127,27 @@ export function resumePage(
   return position.finished && page >= readable ? 1 : page;
 }
 
-/** The page to save for a view index: its first page; the end panel saves the last page as finished. */
+/**
+ * The position to save: the page the member reached (a turn reaches the first page of the next
+ * view, a jump the page chosen, and opening at a saved page inside a spread stays on it); the
+ * end panel saves the last readable page, finished when that is the whole volume.
+ */
 export function progressAt(
-  index: number,
-  views: readonly View[],
+  at: { page: number; atEnd: boolean },
   opts: { readable: number; pageCount: number },
 ): { page: number; finished: boolean } {
-  if (index >= views.length) {
+  if (at.atEnd) {
     return {
       page: Math.max(1, opts.readable),
       finished: opts.readable >= opts.pageCount && opts.pageCount > 0,
     };
   }
-  return { page: views[index]?.[0] ?? 1, finished: false };
+  return { page: at.page, finished: false };
+}
+
+/** How the toolbar names a view: "17", or "16-17" for a spread. */
+export function viewLabel(view: View): string {
+  return view.join("-");
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   DIRECTION_KEY,
+  PositionSaver,
   SPREAD_KEY,
   sendProgress,
   storeDirection,
@@ -55,18 +56,16 @@ describe("what the reader keeps on this device", () => {
 });
 
 describe("saving a member's position", () => {
-  it("posts the page as JSON, kept alive only when the page is being left", async () => {
+  it("posts the page as JSON, kept alive and ahead of the page images", async () => {
     const fetch = vi.fn(async () => new Response("{}"));
     vi.stubGlobal("fetch", fetch);
-    sendProgress({ book: 7, page: 12, finished: false });
-    sendProgress({ book: 7, page: 13 }, { leaving: true });
-    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(await sendProgress({ book: 7, page: 12, finished: false })).toBe(true);
     const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe("/api/reader/progress");
     expect(init.method).toBe("POST");
     expect(JSON.parse(String(init.body))).toEqual({ book: 7, page: 12, finished: false });
-    expect(init.keepalive).toBe(false);
-    expect((fetch.mock.calls[1] as unknown as [string, RequestInit])[1].keepalive).toBe(true);
+    expect(init.keepalive).toBe(true);
+    expect(init.priority).toBe("high");
   });
 
   it("never throws when the network is gone", async () => {
@@ -76,7 +75,54 @@ describe("saving a member's position", () => {
         throw new TypeError("offline");
       }),
     );
-    expect(() => sendProgress({ book: 7, page: 1 })).not.toThrow();
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(await sendProgress({ book: 7, page: 1 })).toBe(false);
+  });
+});
+
+describe("PositionSaver", () => {
+  /** A server whose answers the test releases one by one. */
+  function server() {
+    const calls: { page: number; answer: (ok: boolean) => void }[] = [];
+    const send = (input: { page: number }) =>
+      new Promise<boolean>((answer) => calls.push({ page: input.page, answer }));
+    return { calls, send };
+  }
+  const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+  it("keeps a position until the server has it, so leaving sends it again if it failed", async () => {
+    const { calls, send } = server();
+    const saver = new PositionSaver(7, send);
+    saver.moved({ page: 131, finished: false });
+    saver.flush();
+    // Leaving while that save is on its way sends nothing twice.
+    saver.flush();
+    expect(calls.map((c) => c.page)).toEqual([131]);
+    // It never arrived: leaving sends it again.
+    calls[0]!.answer(false);
+    await tick();
+    saver.flush();
+    expect(calls.map((c) => c.page)).toEqual([131, 131]);
+    calls[1]!.answer(true);
+    await tick();
+    saver.flush();
+    expect(calls).toHaveLength(2);
+  });
+
+  it("sends the newer position when the member moved while a save was on its way", async () => {
+    const { calls, send } = server();
+    const saver = new PositionSaver(7, send);
+    saver.moved({ page: 10, finished: false });
+    saver.flush();
+    saver.moved({ page: 11, finished: false });
+    calls[0]!.answer(true);
+    await tick();
+    saver.flush();
+    expect(calls.map((c) => c.page)).toEqual([10, 11]);
+  });
+
+  it("has nothing to send before the member moves", () => {
+    const { calls, send } = server();
+    new PositionSaver(7, send).flush();
+    expect(calls).toEqual([]);
   });
 });

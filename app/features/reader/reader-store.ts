@@ -45,24 +45,64 @@ export function storeSpreadWanted(wanted: boolean): void {
 }
 
 /**
- * Saves a member's position. Not through the request helper: a lost save must never open the
- * error dialog over the page being read, and `keepalive` lets the last save outlive the page
+ * Saves a member's position; true once the server has it. Not through the request helper: a
+ * lost save must never open the error dialog over the page being read. Every save is
+ * `keepalive`, so one still waiting for a connection (behind page images on a slow line) is
+ * sent even if the tab closes meanwhile, and asks for a high priority, ahead of those images
  * (sendBeacon cannot carry the CSRF header).
  */
-export function sendProgress(input: ReaderProgressInput, opts: { leaving?: boolean } = {}): void {
+export async function sendProgress(input: ReaderProgressInput): Promise<boolean> {
   const headers: Record<string, string> = {
     Accept: "application/json",
     "Content-Type": "application/json",
   };
   const csrf = readCookie(CSRF_COOKIE);
   if (csrf) headers[CSRF_HEADER] = csrf;
-  void fetch("/api/reader/progress", {
-    method: "POST",
-    headers,
-    body: JSON.stringify(input),
-    credentials: "same-origin",
-    keepalive: opts.leaving === true,
-  }).catch(() => {
+  try {
+    const answer = await fetch("/api/reader/progress", {
+      method: "POST",
+      headers,
+      body: JSON.stringify(input),
+      credentials: "same-origin",
+      keepalive: true,
+      priority: "high",
+    });
+    return answer.ok;
+  } catch {
     // Offline or closing: the next save (or the next visit) records the position.
-  });
+    return false;
+  }
+}
+
+type Position = { page: number; finished: boolean };
+
+/**
+ * A member's position on its way to the server: the latest one the server has not confirmed,
+ * kept until it has, so leaving the page always has something to send unless the same position
+ * is on its way already.
+ */
+export class PositionSaver {
+  private unsaved: Position | null = null;
+  private sending: Position | null = null;
+
+  constructor(
+    private readonly book: number,
+    private readonly send: (input: ReaderProgressInput) => Promise<boolean> = sendProgress,
+  ) {}
+
+  /** The member moved: this is now the position to save. */
+  moved(position: Position): void {
+    this.unsaved = position;
+  }
+
+  /** Sends the latest unconfirmed position, unless that very position is already on its way. */
+  flush(): void {
+    const position = this.unsaved;
+    if (!position || this.sending === position) return;
+    this.sending = position;
+    void this.send({ book: this.book, ...position }).then((saved) => {
+      if (this.sending === position) this.sending = null;
+      if (saved && this.unsaved === position) this.unsaved = null;
+    });
+  }
 }

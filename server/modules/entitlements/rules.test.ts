@@ -193,9 +193,26 @@ describe("nextBookButton", () => {
     expect(nextBookButton(paid, { ...VISITOR, inCart: false })).toBe("buy");
     const memberFree = volumeTerms(facts({ volume: 2, memberFreeFlag: true }), NO_CAMPAIGN, NOW);
     expect(nextBookButton(memberFree, { ...MEMBER, inCart: false })).toBe("free_read");
-    expect(nextBookButton(memberFree, { ...VISITOR, inCart: false })).toBe("buy");
     const soon = volumeTerms(facts({ volume: 2, onsaleFlag: false }), NO_CAMPAIGN, NOW);
     expect(nextBookButton(soon, { ...MEMBER, inCart: false })).toBe("buy");
+  });
+
+  it("offers a visitor sign-up for a volume a member reads free, by the member-free rule", () => {
+    const memberFree = volumeTerms(facts({ volume: 2, memberFreeFlag: true }), NO_CAMPAIGN, NOW);
+    expect(nextBookButton(memberFree, { ...VISITOR, inCart: false })).toBe("signup");
+    // A free vol. 2 is free to members only from member_free_vol (2) up.
+    const free2 = volumeTerms(facts({ volume: 2, freeFlag: true }), NO_CAMPAIGN, NOW);
+    expect(nextBookButton(free2, { ...VISITOR, inCart: false })).toBe("signup");
+    expect(nextBookButton(free2, { ...VISITOR, memberFreeVol: 3, inCart: false })).toBe(
+      "free_read",
+    );
+    // Not released yet: nobody reads it free, so its page says when.
+    const later = volumeTerms(
+      facts({ volume: 2, memberFreeFlag: true, itemStartDate: FUTURE }),
+      NO_CAMPAIGN,
+      NOW,
+    );
+    expect(nextBookButton(later, { ...VISITOR, inCart: false })).toBe("buy");
   });
 });
 

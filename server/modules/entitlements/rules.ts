@@ -157,17 +157,20 @@ export function offerKind(
   access: ReadingAccess,
 ): "signup" | "buy" | null {
   if (access.readablePages >= terms.pageCount) return null;
-  if (!reader.isLogin) {
-    const asMember = readingAccess(terms, { ...reader, isLogin: true });
-    if (asMember.readablePages >= terms.pageCount) return "signup";
-  }
-  return "buy";
+  return freeOnceSignedUp(terms, reader) ? "signup" : "buy";
+}
+
+/** A visitor who would read the whole volume free as a member (spec 001 §1 member-free). */
+function freeOnceSignedUp(terms: VolumeTerms, reader: Reader): boolean {
+  if (reader.isLogin) return false;
+  return readingAccess(terms, { ...reader, isLogin: true }).readablePages >= terms.pageCount;
 }
 
 /**
  * The button of the next volume at the end of a volume (the cart-style card rules of spec 000
- * §4): 読む when owned or free to the reader, else its cart state; a visitor offered a volume
- * free with sign-up, or a volume not on sale, goes to its page (buy).
+ * §4): 読む when owned or free to the reader, sign-up for a visitor when a member reads it
+ * free, else its cart state; a visitor's volume to pay for, or one not on sale, goes to its
+ * page (buy).
  */
 export function nextBookButton(
   terms: VolumeTerms,
@@ -176,6 +179,7 @@ export function nextBookButton(
   if (reader.owns) return "read";
   const access = readingAccess(terms, reader);
   if (access.entitlement !== "trial" && access.entitlement !== "none") return "free_read";
+  if (freeOnceSignedUp(terms, reader)) return "signup";
   if (!reader.isLogin) return "buy";
   if (reader.inCart) return "in_cart";
   return terms.onsale ? "cart" : "buy";

@@ -46,8 +46,13 @@ describe("GET /api/reader/:bookId", () => {
     expect(body.direction).toBe("rtl");
     expect(body.is_login).toBe(false);
     expect(body.my_rating).toBeNull();
-    // The next volume is member-free: a visitor goes to its page to sign up.
-    expect(body.next_book).toMatchObject({ book_id: 302, volume: 2, button: "buy", price: null });
+    // The next volume is member-free: a visitor is offered it free with sign-up, not to buy.
+    expect(body.next_book).toMatchObject({
+      book_id: 302,
+      volume: 2,
+      button: "signup",
+      price: null,
+    });
   });
 
   it("offers a visitor sign-up for a member-free volume; a member reads all of it", async () => {
