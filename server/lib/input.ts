@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { z } from "zod";
 import { CONTROL_CHARACTER_MESSAGE, controlCharacterPath } from "../../contract/input";
+import { JSON_TOO_DEEP_MESSAGE, jsonNestsDeeperThan } from "../../contract/json-depth";
 import { searchParamsObject } from "../../contract/search";
 import { ApiError, BadInput } from "./errors";
 
@@ -54,7 +55,8 @@ const bodies = new WeakMap<Context, Record<string, unknown>>();
 
 /**
  * The request's JSON body as an object ({} when empty), read and checked once: a body that is not
- * JSON, not sent as JSON, or not an object is refused before any handler looks at it.
+ * JSON, not sent as JSON, nested too deep or not an object is refused before any handler looks
+ * at it.
  */
 export async function jsonBody(c: Context): Promise<Record<string, unknown>> {
   const cached = bodies.get(c);
@@ -67,6 +69,8 @@ export async function jsonBody(c: Context): Promise<Record<string, unknown>> {
         field: "body",
       });
     }
+    // Before parsing: a body of nested brackets is refused after one pass over its characters.
+    if (jsonNestsDeeperThan(text)) throw new BadInput("body", JSON_TOO_DEEP_MESSAGE);
     try {
       value = JSON.parse(text);
     } catch {
