@@ -4,10 +4,11 @@ import { bodyLimit } from "hono/body-limit";
 import { withoutHtmlSuffix } from "../../contract/html-suffix";
 import type { AppEnv, AppServices } from "../lib/context";
 import { ApiError, failure } from "../lib/errors";
-import { jsonBody, queryObject } from "../lib/input";
+import { checkPagePath, jsonBody, queryObject } from "../lib/input";
 import { SHARED_PREFIX } from "../lib/shared-answers";
 import { type PaymentProvider, sandboxProvider } from "../modules/commerce/payments/provider";
 import { IMMUTABLE, precompressedAssets } from "./assets";
+import { errorPage } from "./error-page";
 import { KEPT_PAGES, keptPageRenders, type PageRequest } from "./kept-pages";
 import { METRICS_PATH, metricsAnswer } from "./metrics";
 import { setAnswerHeader } from "./middleware/answer-header";
@@ -151,6 +152,13 @@ export function createApp({
   app.all("*", async (c) => {
     if (!pages) return c.text("This page could not be found", 404);
     const url = new URL(c.req.url);
+    // Every page route's parameters at once (issue 21 item 7): /lottery/%00 reached PostgreSQL.
+    try {
+      checkPagePath(url.pathname);
+    } catch (error) {
+      if (error instanceof ApiError) return errorPage(c, error.status, error.message);
+      throw error;
+    }
     const plain = withoutHtmlSuffix(url.pathname);
     let request = c.req.raw;
     if (plain !== url.pathname && (c.req.method === "GET" || c.req.method === "HEAD")) {

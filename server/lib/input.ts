@@ -39,6 +39,22 @@ export function refuseControlCharacters(value: unknown, fallbackField: string): 
   }
 }
 
+/**
+ * A page's address, decoded, through the same rule as an API call's route parameters: the page
+ * loaders hand path segments (/lottery/{name}, /topic/{slug}) to the database, which refuses
+ * U+0000, so a control character in any segment is a 400 before a route is chosen.
+ */
+export function checkPagePath(pathname: string): void {
+  if (!pathname.includes("%")) return;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    throw new BadInput("path", "アドレスの形式が正しくありません");
+  }
+  refuseControlCharacters(decoded, "path");
+}
+
 /** Validates a value already read from a request. */
 export function parseInput<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
   refuseControlCharacters(value, "body");
