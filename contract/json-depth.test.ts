@@ -43,7 +43,9 @@ describe("controlCharacterPath", () => {
   });
 
   it("walks a flat array of a million elements", () => {
-    const flat = Array.from({ length: 1_000_000 }, (_, i) => (i % 2 ? "text" : i));
+    const flat: (string | number)[] = Array.from({ length: 1_000_000 }, (_, i) =>
+      i % 2 ? "text" : i,
+    );
     expect(controlCharacterPath({ flat })).toBeNull();
     flat[999_999] = "\u0001";
     expect(controlCharacterPath({ flat })).toEqual(["flat", 999_999]);

@@ -38,7 +38,10 @@ const JOBS_WORKER = "KOMAYA_JOBS_WORKER";
 async function main() {
   let env: Env;
   try {
-    env = parseEnv({ NODE_ENV: dev ? "development" : "production", ...process.env });
+    // build/server/main.js tells React "production" before anything loads and keeps the NODE_ENV
+    // the store was started with here: unset is a local run (decision 0047).
+    const startedAs = process.env.KOMAYA_NODE_ENV ?? process.env.NODE_ENV;
+    env = parseEnv({ ...process.env, NODE_ENV: startedAs || undefined });
   } catch (error) {
     if (error instanceof EnvError) {
       process.stderr.write(`${error.message}\n`);
@@ -225,6 +228,8 @@ async function serve(
       ];
   logger.info("listening", {
     url: `http://localhost:${port}/`,
+    mode: env.NODE_ENV,
+    public_url: env.PUBLIC_URL,
     database: database.driver,
     redis: Boolean(redis),
     startup_ms: Math.round(performance.now() - started),
