@@ -236,7 +236,7 @@ async function serve(
     jobs: options.jobs,
   });
   if (env.NODE_ENV === "production" && !env.METRICS_TOKEN)
-    logger.warn("GET /metrics is open to anyone: set METRICS_TOKEN");
+    logger.info("GET /metrics answers 404 until METRICS_TOKEN is set");
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -12,6 +12,7 @@ import { errorPage } from "./error-page";
 import { KEPT_PAGES, keptPageRenders, type PageRequest } from "./kept-pages";
 import { METRICS_PATH, metricsAnswer } from "./metrics";
 import { setAnswerHeader } from "./middleware/answer-header";
+import { CLIENT_CLOSED_REQUEST, clientGone } from "./middleware/answered-status";
 import { compression } from "./middleware/compression";
 import { cookiesAndSession } from "./middleware/cookies-and-session";
 import { memberChanges } from "./middleware/member-changes";
@@ -204,6 +205,8 @@ export function createApp({
 
   app.onError((err, c) => {
     if (err instanceof ApiError) return failure(c, err.status, err.message, err.extra);
+    // A body read or a render cut short because the client left: nothing failed here.
+    if (clientGone(c)) return c.body(null, CLIENT_CLOSED_REQUEST as 400);
     c.get("log")?.error("unhandled error", { error: err });
     if (c.req.path.startsWith("/api/")) {
       return failure(c, 500, "エラーが発生しました。時間をおいて再度お試しください。");
