@@ -252,7 +252,11 @@ describe("GET /metrics in production without METRICS_TOKEN (issue 21 item 11)", 
   it("serves nothing and gathers no figures, with or without credentials", async () => {
     const exposition = vi.spyOn(t.services.metrics, "exposition");
     try {
-      for (const headers of [{}, { authorization: "Bearer anything-at-all-0123456789" }]) {
+      const attempts: Record<string, string>[] = [
+        {},
+        { authorization: "Bearer anything-at-all-0123456789" },
+      ];
+      for (const headers of attempts) {
         const response = await t.app.request("http://localhost/metrics", { headers });
         expect(response.status).toBe(404);
         expect(response.headers.get("cache-control")).toBe("no-store");
