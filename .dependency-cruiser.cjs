@@ -103,7 +103,7 @@ module.exports = {
       comment:
         "Browser code imports these for their values; they stay free of zod (decision 0040).",
       severity: "error",
-      from: { path: "^contract/(row-id|event-names|review-rules)[.]ts$" },
+      from: { path: "^contract/(row-id|event-names|review-rules|json-depth)[.]ts$" },
       to: { path: "^(node_modules/zod/|contract/(input|event|review)[.]ts$)" },
     },
   ],

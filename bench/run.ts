@@ -8,7 +8,7 @@
  * measured there: orders per second with 20 members buying at once.
  *
  *   npm run bench -- [--seconds 10] [--connections 50] [--series 2000] [--data-dir DIR]
- *                    [--only status,shared,home,cart,pages,checkout,js,search,lighthouse]
+ *                    [--only status,shared,home,cart,pages,checkout,deep,js,search,lighthouse]
  *
  * The search row runs bench/search.ts: its own server on a 100,000-series catalog (seeded once
  * under --search-data-dir and reused), 8 visitors searching at once, on PGlite and, with
@@ -507,6 +507,102 @@ async function homeRows(base: string, visitorCookie: string) {
   );
 }
 
+/** Latencies (ms) of `request` made one after another for `seconds`. */
+async function latencies(seconds: number, request: () => Promise<Response>) {
+  const taken: number[] = [];
+  const until = Date.now() + seconds * 1000;
+  while (Date.now() < until) {
+    const started = performance.now();
+    const response = await request();
+    await response.arrayBuffer();
+    taken.push(performance.now() - started);
+  }
+  return taken.sort((a, b) => a - b);
+}
+
+const quantile = (sorted: number[], q: number) =>
+  Math.round((sorted[Math.floor(q * (sorted.length - 1))] ?? 0) * 10) / 10;
+
+/**
+ * Issue 21 item 1: JSON nested deeper than 32 levels is refused before it is parsed. How long
+ * one refusal takes (the issue's 16 KB body of 8,000 nested arrays, and 400,000 levels in
+ * 800 KB), and /healthz alone against /healthz while 10 clients send such bodies without pause.
+ */
+async function deepJsonRows(base: string) {
+  const client = new Client(base);
+  await client.post("/api/status");
+  const nested = (levels: number) => `{"x":${"[".repeat(levels)}${"]".repeat(levels)}}`;
+  const bodies = { "16 KB, 8,000 levels": nested(8000), "800 KB, 400,000 levels": nested(400_000) };
+  const send = (body: string) =>
+    fetch(`${base}/api/status`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        cookie: client.cookie,
+        "x-csrftoken": client.cookies.get("ct") ?? "",
+      },
+      body,
+    });
+  const statuses = new Set<number>();
+  for (const body of Object.values(bodies)) statuses.add((await send(body)).status);
+  for (const [name, body] of Object.entries(bodies)) {
+    const taken = await latencies(Math.min(args.seconds, 5), () => send(body));
+    console.log(
+      `deep JSON refused (${name}): p50 ${quantile(taken, 0.5)} ms, p99 ${quantile(taken, 0.99)} ms, max ${quantile(taken, 1)} ms over ${taken.length} requests one after another`,
+    );
+  }
+  const figures = (taken: number[]) =>
+    `p50 ${quantile(taken, 0.5)} ms, p99 ${quantile(taken, 0.99)} ms, max ${quantile(taken, 1)} ms`;
+  const health = () => fetch(`${base}/healthz`);
+  const quiet = await latencies(args.seconds, health);
+  // The issue's attack: ten bodies at once, and /healthz asked at the same moment.
+  const timed = async (request: () => Promise<Response>, into: number[]) => {
+    const started = performance.now();
+    const response = await request();
+    await response.arrayBuffer();
+    into.push(performance.now() - started);
+    return response.status;
+  };
+  const bursts: string[] = [];
+  for (const [name, body] of Object.entries(bodies)) {
+    const healthTaken: number[] = [];
+    const refusalTaken: number[] = [];
+    const until = Date.now() + (args.seconds * 1000) / 2;
+    while (Date.now() < until) {
+      const [, ...answered] = await Promise.all([
+        timed(health, healthTaken),
+        ...Array.from({ length: 10 }, () => timed(() => send(body), refusalTaken)),
+      ]);
+      for (const status of answered) statuses.add(status);
+    }
+    healthTaken.sort((a, b) => a - b);
+    refusalTaken.sort((a, b) => a - b);
+    bursts.push(
+      `10 bodies of ${name} at once, ${healthTaken.length} times: /healthz sent with them ${figures(healthTaken)}; the refusals ${figures(refusalTaken)}`,
+    );
+  }
+  // Harsher than the issue: ten senders that never pause, /healthz asked in between.
+  let attacking = true;
+  let attempts = 0;
+  const attackers = Array.from({ length: 10 }, async (_, i) => {
+    const body = i % 2 ? bodies["800 KB, 400,000 levels"] : bodies["16 KB, 8,000 levels"];
+    while (attacking) {
+      const response = await send(body);
+      statuses.add(response.status);
+      await response.arrayBuffer();
+      attempts++;
+    }
+  });
+  const loaded = await latencies(args.seconds, health);
+  attacking = false;
+  await Promise.all(attackers);
+  console.log(`/healthz alone: ${figures(quiet)}`);
+  for (const line of bursts) console.log(line);
+  console.log(
+    `/healthz while 10 senders send deep bodies without pause (${Math.round(attempts / args.seconds)} refusals/s): ${figures(loaded)}; deep bodies answered ${[...statuses].join(", ")}\n`,
+  );
+}
+
 function table(rows: Figures[]) {
   const lines = [
     "| target | requests/s | p50 ms | p99 ms | errors | non-2xx |",
@@ -600,6 +696,7 @@ async function storeRows() {
         `checkout (${onPostgres ? "PostgreSQL" : "embedded PGlite"}, 20 members at once): ${buying.perSecond.toFixed(1)} orders/s, ${buying.orders} orders, ${buying.failures} failed, p50 ${buying.p50} ms, p99 ${buying.p99} ms\n`,
       );
     }
+    if (want("deep")) await deepJsonRows(base);
     if (want("js")) {
       for (const page of ["/home", "/series/126"]) {
         const js = await firstLoadJs(base, page);
@@ -621,7 +718,17 @@ async function storeRows() {
   }
 }
 
-const STORE_ROWS = ["status", "shared", "home", "cart", "pages", "checkout", "js", "lighthouse"];
+const STORE_ROWS = [
+  "status",
+  "shared",
+  "home",
+  "cart",
+  "pages",
+  "checkout",
+  "deep",
+  "js",
+  "lighthouse",
+];
 
 async function main() {
   if (STORE_ROWS.some(want)) await storeRows();

@@ -75,27 +75,46 @@ export function hasForbiddenControl(text: string): boolean {
 }
 const LINE_BREAKS = /[\t\n\r]/;
 
+/** A value waiting to be looked at, with the key it sits under and the value holding it. */
+interface Visit {
+  value: unknown;
+  key: string | number | null;
+  parent: Visit | null;
+}
+
+function pathOf(visit: Visit): (string | number)[] {
+  const path: (string | number)[] = [];
+  for (let at: Visit | null = visit; at && at.key !== null; at = at.parent) path.push(at.key);
+  return path.reverse();
+}
+
 /**
  * The path (["body"], ["items", 2]) of the first string, object key or element holding a control
- * character no field may hold, or null when there is none.
+ * character no field may hold, or null when there is none. The walk keeps its own stack, so a
+ * deep value costs no call frames, and builds a path only for what it finds: one look at each
+ * value, however wide or deep.
  */
-export function controlCharacterPath(
-  value: unknown,
-  path: (string | number)[] = [],
-): (string | number)[] | null {
-  if (typeof value === "string") return hasForbiddenControl(value) ? path : null;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = controlCharacterPath(value[i], [...path, i]);
-      if (found) return found;
-    }
-    return null;
-  }
-  if (value && typeof value === "object") {
-    for (const [key, inner] of Object.entries(value)) {
-      if (hasForbiddenControl(key)) return [...path, key];
-      const found = controlCharacterPath(inner, [...path, key]);
-      if (found) return found;
+export function controlCharacterPath(value: unknown): (string | number)[] | null {
+  const stack: Visit[] = [{ value, key: null, parent: null }];
+  while (stack.length > 0) {
+    const visit = stack.pop()!;
+    const inner = visit.value;
+    if (typeof inner === "string") {
+      if (hasForbiddenControl(inner)) return pathOf(visit);
+    } else if (Array.isArray(inner)) {
+      for (let i = inner.length - 1; i >= 0; i--) {
+        const element: unknown = inner[i];
+        if (element !== null && (typeof element === "string" || typeof element === "object"))
+          stack.push({ value: element, key: i, parent: visit });
+      }
+    } else if (inner && typeof inner === "object") {
+      const keys = Object.keys(inner);
+      for (let i = keys.length - 1; i >= 0; i--) {
+        const key = keys[i]!;
+        stack.push({ value: (inner as Record<string, unknown>)[key], key, parent: visit });
+        // Popped first: a key is looked at before what it holds.
+        stack.push({ value: key, key, parent: visit });
+      }
     }
   }
   return null;

@@ -39,6 +39,25 @@ const OFF_SITE = [
   "cart",
   "",
   "   ",
+  // Issue 21 item 2: dot segments the parser resolves into "//" after the first check.
+  "/.//evil.example",
+  "/.//evil.example/phish",
+  "/..//evil.example",
+  "/%2e//evil.example",
+  "/%2E//evil.example",
+  "/%2e%2e//evil.example",
+  "/.%2e//evil.example",
+  "/a/..//evil.example",
+  "/a/b/../..//evil.example",
+  "/a/%2e%2e//evil.example",
+  "/././/evil.example",
+  "/.\\/evil.example",
+  "/.\t//evil.example",
+  "/.\n//evil.example",
+  "/.\r\n/\\evil.example",
+  "/a/..\\\\evil.example",
+  "/..\\/evil.example",
+  "\\.\\/evil.example",
 ];
 
 describe("sameSitePath (redirects after login, sign-up and member-only pages)", () => {
@@ -51,6 +70,31 @@ describe("sameSitePath (redirects after login, sign-up and member-only pages)", 
     expect(sameSitePath(given)).toBeNull();
     const newline = new URLSearchParams("return_to=/%0d%0a/evil.example").get("return_to");
     expect(sameSitePath(newline)).toBeNull();
+  });
+
+  it("refuses the issue's payloads as they reach return_to, percent-decoded once", () => {
+    for (const query of [
+      "return_to=%2F.%2F%2Fevil.example%2Fphish",
+      "return_to=/.//evil.example",
+      "return_to=/..//evil.example",
+      "return_to=/%2e//evil.example",
+      "return_to=/a/..//evil.example",
+      "return_to=%2F%2e%2F%2Fevil.example",
+      "return_to=%2F%252e%2F%2Fevil.example",
+      "return_to=/.%5C%5Cevil.example",
+      "return_to=/.%09//evil.example",
+      "return_to=/.%0a//evil.example",
+      "return_to=%2F.%2F%5Cevil.example",
+    ]) {
+      const given = new URLSearchParams(query).get("return_to");
+      expect(sameSitePath(given), query).toBeNull();
+    }
+  });
+
+  it("keeps a single dot or a double dot that stays on the site", () => {
+    expect(sameSitePath("/./cart")).toBe("/cart");
+    expect(sameSitePath("/a/../b/c")).toBe("/b/c");
+    expect(sameSitePath("/..")).toBe("/");
   });
 
   it("keeps paths on this site, encoded as the browser sends them", () => {

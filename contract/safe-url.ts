@@ -21,8 +21,9 @@ export function normaliseUrlText(raw: string): string {
 }
 
 /**
- * A path on this site (`/…`, never `//…`), percent-encoded as the browser would send it, or null.
- * Safe to put into a Location header: nothing that leaves the site, no control characters.
+ * A path on this site (`/…`, never `//…`, before or after the parser resolves `.` and `..`),
+ * percent-encoded as the browser would send it, or null. Safe to put into a Location header:
+ * nothing that leaves the site, no control characters.
  */
 export function sameSitePath(raw: unknown): string | null {
   if (typeof raw !== "string") return null;
@@ -37,7 +38,11 @@ export function sameSitePath(raw: unknown): string | null {
     return null;
   }
   if (url.origin !== SITE) return null;
-  return url.pathname + url.search + url.hash;
+  const path = url.pathname + url.search + url.hash;
+  // Checked again after the parser resolved dot segments: "/.//evil.example", "/%2e//evil.example"
+  // and "/a/..//evil.example" come out as "//evil.example", which a browser reads as another host.
+  if (path.startsWith("//")) return null;
+  return path;
 }
 
 /**

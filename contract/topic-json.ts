@@ -1,3 +1,4 @@
+import { JSON_DEPTH_LIMIT, jsonNestsDeeperThan } from "./json-depth";
 import type { TopicRow } from "./topic-content";
 
 /** Spec 001 §4 and §8: the editor's only warning. */
@@ -16,6 +17,10 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
  * sending and on the server before storing.
  */
 export function checkTopicJson(text: string): TopicJsonCheck {
+  // Boxes nest blocks, and the renderer and this check walk them by recursion: bounded first.
+  if (jsonNestsDeeperThan(text)) {
+    return { ok: false, problem: `入れ子は${JSON_DEPTH_LIMIT}段までにしてください` };
+  }
   let value: unknown;
   try {
     value = JSON.parse(text);

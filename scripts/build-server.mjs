@@ -17,9 +17,17 @@ await build({
 cpSync("server/db/migrations", "build/server/migrations", { recursive: true });
 // PGlite runs on a thread of its own (decision 0044), loaded from this file beside the bundle.
 cpSync("server/db/pglite-worker.mjs", "build/server/pglite-worker.mjs");
-// React picks its production build from NODE_ENV when first imported, and ESM imports run before
-// any code of the importing module, so the default has to be set in a module of its own first.
+// React picks its build from NODE_ENV when first imported, and ESM imports run before any code of
+// the importing module, so it is set in a module of its own first. This is a production build, so
+// React runs its production build whatever the store was started with; the store's own mode
+// (server/index.ts: unset is a local run, decision 0047) reads the NODE_ENV it was given, kept in
+// KOMAYA_NODE_ENV, which worker processes inherit.
 writeFileSync(
   "build/server/main.js",
-  'process.env.NODE_ENV ??= "production";\nawait import("./app.js");\n',
+  [
+    'process.env.KOMAYA_NODE_ENV ??= process.env.NODE_ENV ?? "";',
+    'process.env.NODE_ENV = "production";',
+    'await import("./app.js");',
+    "",
+  ].join("\n"),
 );

@@ -90,6 +90,28 @@ describe("configuration", () => {
       );
   });
 
+  it("requires PUBLIC_URL in production, with one line naming it (issue 21 item 6)", () => {
+    expect(() => parseEnv({ NODE_ENV: "production" })).toThrow(EnvError);
+    expect(() => parseEnv({ NODE_ENV: "production" })).toThrow(
+      /^Invalid configuration: PUBLIC_URL is required when NODE_ENV=production[^\n]*\(not set\)$/,
+    );
+    expect(() => parseEnv({ NODE_ENV: "production", PUBLIC_URL: "" })).toThrow(/PUBLIC_URL/);
+    expect(
+      parseEnv({ NODE_ENV: "production", PUBLIC_URL: "https://Komaya.example/" }).PUBLIC_URL,
+    ).toBe("https://komaya.example");
+  });
+
+  it("links a local run to itself on its own port, and takes no path in PUBLIC_URL", () => {
+    expect(parseEnv({}).NODE_ENV).toBe("development");
+    expect(parseEnv({}).PUBLIC_URL).toBe("http://localhost:3000");
+    expect(parseEnv({ NODE_ENV: "test", PORT: "3931" }).PUBLIC_URL).toBe("http://localhost:3931");
+    expect(parseEnv({ PUBLIC_URL: "http://127.0.0.1:8080" }).PUBLIC_URL).toBe(
+      "http://127.0.0.1:8080",
+    );
+    for (const wrong of ["komaya.example", "ftp://komaya.example", "https://komaya.example/shop"])
+      expect(() => parseEnv({ PUBLIC_URL: wrong })).toThrow(/^Invalid configuration: PUBLIC_URL /);
+  });
+
   it("treats an empty URL as unset", () => {
     expect(parseEnv({ DATABASE_URL: "" }).DATABASE_URL).toBeUndefined();
   });

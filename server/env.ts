@@ -39,8 +39,23 @@ const outsideLink = (hosts?: string[]) =>
       if (problem) ctx.addIssue({ code: "custom", message: problem });
     });
 
-export const envSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+/** The store's own address: an origin, no path. */
+const publicUrl = optionalUrl(["http", "https"]).refine(
+  (v) => {
+    if (v === undefined) return true;
+    try {
+      const url = new URL(v);
+      return url.pathname === "/" && url.search === "" && url.hash === "" && url.username === "";
+    } catch {
+      return false;
+    }
+  },
+  { message: "must be the store's origin, such as https://komaya.example (no path)" },
+);
+
+const settings = z.object({
+  /** Unset is a local run (npm start, npm run dev); a deploy says production (decision 0047). */
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   HOST: z.string().min(1).default("0.0.0.0"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATABASE_URL: optionalUrl(["postgres", "postgresql"]),
@@ -53,7 +68,11 @@ export const envSchema = z.object({
     .min(32, "must be at least 32 characters")
     .optional()
     .describe("keys session-token hashes; generated and kept in the database when unset"),
-  PUBLIC_URL: optionalUrl(["http", "https"]),
+  /**
+   * Where the store is reached: absolute links in mail, robots.txt, the sitemap and canonical
+   * URLs are built on it, never on the request's Host or X-Forwarded-Host. Required in production.
+   */
+  PUBLIC_URL: publicUrl,
   /** Mail goes out over this server (smtp://user:pass@host:587 or smtps://…); unset: .eml files under DATA_DIR/mail. */
   SMTP_URL: optionalUrl(["smtp", "smtps"]),
   MAIL_FROM: z.string().trim().min(3).default("コマヤ <no-reply@komaya.example>"),
@@ -100,6 +119,22 @@ export const envSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
 });
 
+export const envSchema = settings
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === "production" && env.PUBLIC_URL === undefined)
+      ctx.addIssue({
+        code: "custom",
+        path: ["PUBLIC_URL"],
+        message:
+          "is required when NODE_ENV=production: the store's address that mail, robots.txt and the sitemap link to (e.g. https://komaya.example)",
+      });
+  })
+  // A local run links to itself on its own port.
+  .transform((env) => ({
+    ...env,
+    PUBLIC_URL: env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : `http://localhost:${env.PORT}`,
+  }));
+
 export type Env = z.infer<typeof envSchema>;
 
 export class EnvError extends Error {}
@@ -109,9 +144,8 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const name = issue.path.join(".");
-    throw new EnvError(
-      `Invalid configuration: ${name} ${issue.message} (got ${JSON.stringify(source[name])})`,
-    );
+    const given = source[name] === undefined ? "not set" : `got ${JSON.stringify(source[name])}`;
+    throw new EnvError(`Invalid configuration: ${name} ${issue.message} (${given})`);
   }
   return parsed.data;
 }

@@ -1,5 +1,10 @@
 import cluster, { type Worker } from "node:cluster";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import {
+  createServer,
+  type IncomingMessage,
+  type RequestListener,
+  type ServerResponse,
+} from "node:http";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { Redis } from "ioredis";
@@ -9,6 +14,7 @@ import { type Env, EnvError, parseEnv } from "./env";
 import { createApp } from "./http/app";
 import { nodeListener } from "./http/node-listener";
 import { developmentPageHandler, type PageHandler, productionPageHandler } from "./http/pages";
+import { listen, PortUnavailable, STARTING_RETRY_AFTER, startingAnswer } from "./http/starting";
 import { startOfTokyoDay } from "./lib/clock";
 import { metricsGatherer, workerMetrics } from "./lib/cluster-metrics";
 import type { AppServices } from "./lib/context";
@@ -27,7 +33,7 @@ import { sandboxProvider } from "./modules/commerce/payments/provider";
 import { startEventSummary } from "./modules/event/jobs";
 import { emlFileTransport, smtpTransport, startMailDelivery } from "./modules/mail/delivery";
 import { startRankingRefresh } from "./modules/ranking/jobs";
-import { startSearchIndexRefresh } from "./modules/search/jobs";
+import { holdSearchInMemory, startSearchIndexRefresh } from "./modules/search/jobs";
 import { memoryRateLimiter, redisRateLimiter } from "./rate-limit";
 
 const dev = process.argv.includes("--dev");
@@ -35,10 +41,30 @@ const dev = process.argv.includes("--dev");
 /** Set by the primary on the one worker that runs the background jobs. */
 const JOBS_WORKER = "KOMAYA_JOBS_WORKER";
 
+/** A worker that cannot have the port exits with this (EX_CONFIG); the primary then stops. */
+const PORT_UNAVAILABLE_EXIT = 78;
+
+/**
+ * Listens on PORT and HOST, or stops the process with one line saying why (a port in use, a port
+ * that needs privileges, a HOST that is not this machine's) instead of an unhandled error's stack.
+ */
+async function listenOrStop(server: ReturnType<typeof createServer>, env: Env): Promise<void> {
+  try {
+    await listen(server, env.PORT, env.HOST);
+  } catch (error) {
+    if (!(error instanceof PortUnavailable)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    process.exit(cluster.isWorker ? PORT_UNAVAILABLE_EXIT : 1);
+  }
+}
+
 async function main() {
   let env: Env;
   try {
-    env = parseEnv({ NODE_ENV: dev ? "development" : "production", ...process.env });
+    // build/server/main.js tells React "production" before anything loads and keeps the NODE_ENV
+    // the store was started with here: unset is a local run (decision 0047).
+    const startedAs = process.env.KOMAYA_NODE_ENV ?? process.env.NODE_ENV;
+    env = parseEnv({ ...process.env, NODE_ENV: startedAs || undefined });
   } catch (error) {
     if (error instanceof EnvError) {
       process.stderr.write(`${error.message}\n`);
@@ -88,6 +114,10 @@ async function prepareDatabase(env: Env, logger: Logger) {
  * exactly one worker at a time runs the background jobs (decision 0033).
  */
 async function supervise(env: Env, logger: Logger, count: number) {
+  // The workers bind the port after the seed: it is tried first, so a port in use is said at once.
+  const probe = createServer();
+  await listenOrStop(probe, env);
+  await new Promise((resolve) => probe.close(resolve));
   await (await prepareDatabase(env, logger)).close();
   // Structured clone keeps the NaN and Infinity of metric values, which JSON would turn into null.
   cluster.setupPrimary({ serialization: "advanced" });
@@ -103,6 +133,12 @@ async function supervise(env: Env, logger: Logger, count: number) {
     worker.on("exit", (code, signal) => {
       metrics.leave(worker);
       if (stopping) return;
+      // Taken after the check: another worker would fail the same way.
+      if (code === PORT_UNAVAILABLE_EXIT) {
+        stopping = true;
+        for (const other of Object.values(cluster.workers ?? {})) other?.process.kill("SIGTERM");
+        process.exit(1);
+      }
       logger.error("worker exited; starting another", { pid: worker.process.pid, code, signal });
       fork(place);
     });
@@ -136,6 +172,20 @@ async function serve(
   options: { migrate: boolean; jobs: boolean; alone: boolean },
 ) {
   const started = performance.now();
+  // The port is bound before anything else: a taken port is said at once, not after a minute of
+  // seeding, and until the store is ready (database prepared, rankings and the search index
+  // read) every request gets 503 with Retry-After (decision 0049).
+  let answer: RequestListener = startingAnswer;
+  const server = createServer((req, res) => answer(req, res));
+  server.keepAliveTimeout = 65_000;
+  await listenOrStop(server, env);
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : env.PORT;
+  logger.info("warming up", {
+    url: `http://localhost:${port}/`,
+    retry_after: STARTING_RETRY_AFTER,
+  });
+
   const database = options.migrate
     ? await prepareDatabase(env, logger)
     : await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: pgliteDir(env.DATA_DIR) });
@@ -194,22 +244,16 @@ async function serve(
     dev,
   });
   const listener = nodeListener(app, services);
-  const server = createServer((req, res) => {
-    if (viteMiddleware) viteMiddleware(req, res, () => listener(req, res));
-    else listener(req, res);
-  });
-  server.keepAliveTimeout = 65_000;
-
-  await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
-  const address = server.address();
-  const port = typeof address === "object" && address ? address.port : env.PORT;
   // Rankings and the search index are kept current in the background while the server runs,
-  // by one process: the others would only repeat the work (or wait on its locks).
+  // by one process: the others would only repeat the work (or wait on its locks). Their first
+  // passes are the warm-up: a request that ran beside them waited 3–8 s.
+  const warmUp = options.jobs
+    ? [startRankingRefresh(database.db, logger), startSearchIndexRefresh(database.db, logger)]
+    : [];
   const stopJobs = !options.jobs
     ? []
     : [
-        startRankingRefresh(database.db, logger),
-        startSearchIndexRefresh(database.db, logger),
+        ...warmUp,
         // Points expire on their date and refund campaigns pay out on theirs.
         startLedgerJobs(database.db, logger, paymentProvider, async (userIds) => {
           for (const userId of userIds) await services.memberKept.changed(userId);
@@ -223,15 +267,25 @@ async function serve(
           from: env.MAIL_FROM,
         }),
       ];
+  if (warmUp.length > 0) await Promise.all(warmUp.map((job) => job.firstPass));
+  else
+    await holdSearchInMemory(database.db).catch((error) =>
+      logger.error("search index check failed", { error }),
+    );
+  answer = viteMiddleware
+    ? (req, res) => viteMiddleware(req, res, () => listener(req, res))
+    : listener;
   logger.info("listening", {
     url: `http://localhost:${port}/`,
+    mode: env.NODE_ENV,
+    public_url: env.PUBLIC_URL,
     database: database.driver,
     redis: Boolean(redis),
     startup_ms: Math.round(performance.now() - started),
     jobs: options.jobs,
   });
   if (env.NODE_ENV === "production" && !env.METRICS_TOKEN)
-    logger.warn("GET /metrics is open to anyone: set METRICS_TOKEN");
+    logger.info("GET /metrics answers 404 until METRICS_TOKEN is set");
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -4,13 +4,15 @@ import { bodyLimit } from "hono/body-limit";
 import { withoutHtmlSuffix } from "../../contract/html-suffix";
 import type { AppEnv, AppServices } from "../lib/context";
 import { ApiError, failure } from "../lib/errors";
-import { jsonBody, queryObject } from "../lib/input";
+import { checkPagePath, jsonBody, queryObject } from "../lib/input";
 import { SHARED_PREFIX } from "../lib/shared-answers";
 import { type PaymentProvider, sandboxProvider } from "../modules/commerce/payments/provider";
 import { IMMUTABLE, precompressedAssets } from "./assets";
+import { errorPage } from "./error-page";
 import { KEPT_PAGES, keptPageRenders, type PageRequest } from "./kept-pages";
 import { METRICS_PATH, metricsAnswer } from "./metrics";
 import { setAnswerHeader } from "./middleware/answer-header";
+import { CLIENT_CLOSED_REQUEST, clientGone } from "./middleware/answered-status";
 import { compression } from "./middleware/compression";
 import { cookiesAndSession } from "./middleware/cookies-and-session";
 import { memberChanges } from "./middleware/member-changes";
@@ -151,6 +153,13 @@ export function createApp({
   app.all("*", async (c) => {
     if (!pages) return c.text("This page could not be found", 404);
     const url = new URL(c.req.url);
+    // Every page route's parameters at once (issue 21 item 7): /lottery/%00 reached PostgreSQL.
+    try {
+      checkPagePath(url.pathname);
+    } catch (error) {
+      if (error instanceof ApiError) return errorPage(c, error.status, error.message);
+      throw error;
+    }
     const plain = withoutHtmlSuffix(url.pathname);
     let request = c.req.raw;
     if (plain !== url.pathname && (c.req.method === "GET" || c.req.method === "HEAD")) {
@@ -196,6 +205,8 @@ export function createApp({
 
   app.onError((err, c) => {
     if (err instanceof ApiError) return failure(c, err.status, err.message, err.extra);
+    // A body read or a render cut short because the client left: nothing failed here.
+    if (clientGone(c)) return c.body(null, CLIENT_CLOSED_REQUEST as 400);
     c.get("log")?.error("unhandled error", { error: err });
     if (c.req.path.startsWith("/api/")) {
       return failure(c, 500, "エラーが発生しました。時間をおいて再度お試しください。");

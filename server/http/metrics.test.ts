@@ -1,6 +1,7 @@
 import { createServer, type Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createApp } from "./app";
+import { METRICS_CLOSED } from "./metrics";
 import { nodeListener } from "./node-listener";
 import type { PageHandler } from "./pages";
 import { createTestApp } from "./test-client";
@@ -236,5 +237,49 @@ describe("GET /metrics with METRICS_TOKEN", () => {
     });
     expect(response.status).toBe(200);
     expect(await response.text()).toContain("komaya_http_request_duration_seconds");
+  });
+});
+
+describe("GET /metrics in production without METRICS_TOKEN (issue 21 item 11)", () => {
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  beforeAll(async () => {
+    t = await createTestApp({ production: true });
+  });
+  afterAll(async () => {
+    await t.database.close();
+  });
+
+  it("serves nothing and gathers no figures, with or without credentials", async () => {
+    const exposition = vi.spyOn(t.services.metrics, "exposition");
+    try {
+      const attempts: Record<string, string>[] = [
+        {},
+        { authorization: "Bearer anything-at-all-0123456789" },
+      ];
+      for (const headers of attempts) {
+        const response = await t.app.request("http://localhost/metrics", { headers });
+        expect(response.status).toBe(404);
+        expect(response.headers.get("cache-control")).toBe("no-store");
+        expect(await response.json()).toEqual({ result: false, error_message: METRICS_CLOSED });
+      }
+      expect(exposition).not.toHaveBeenCalled();
+    } finally {
+      exposition.mockRestore();
+    }
+  });
+
+  it("is served behind the token once one is set", async () => {
+    const token = "production-metrics-token-0123456789";
+    const withToken = await createTestApp({ production: true, metricsToken: token });
+    try {
+      const refused = await withToken.app.request("http://localhost/metrics");
+      expect(refused.status).toBe(401);
+      const answered = await withToken.app.request("http://localhost/metrics", {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(answered.status).toBe(200);
+    } finally {
+      await withToken.database.close();
+    }
   });
 });

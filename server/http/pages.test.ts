@@ -47,3 +47,9 @@ describe("the route id of a page (its request metrics label)", () => {
     expect(routeIdOf(other, "/series/5")).toBe("routes/other-series");
   });
 });
+
+describe("an address that is not valid percent-encoding", () => {
+  it("names no page", () => {
+    expect(routeIdOf(build, "/series/%E0%A4%A")).toBeUndefined();
+  });
+});

@@ -54,6 +54,16 @@ function pagePath(pathname: string): string {
   return plain === "/_root" ? "/" : plain;
 }
 
+/** Broken percent-encoding (/topic/%E0%A4%A) names no page; React Router would warn of it. */
+function decodable(pathname: string): boolean {
+  try {
+    decodeURIComponent(pathname);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Route ids by path, per build: at most this many paths are remembered (any can be asked). */
 const ROUTE_IDS_KEPT = 2000;
 const routeIds = new WeakMap<ServerBuild["routes"], Map<string, string | undefined>>();
@@ -70,8 +80,11 @@ export function routeIdOf(
     routeIds.set(build.routes, known);
   }
   if (known.has(pathname)) return known.get(pathname);
-  const matches = matchRoutes(routeTree(build.routes) as never, pagePath(pathname));
-  const leaf = matches?.at(-1)?.route as RouteNode | undefined;
+  const leaf = decodable(pathname)
+    ? (matchRoutes(routeTree(build.routes) as never, pagePath(pathname))?.at(-1)?.route as
+        | RouteNode
+        | undefined)
+    : undefined;
   const id = leaf && leaf.path !== "*" ? leaf.id : undefined;
   if (known.size >= ROUTE_IDS_KEPT) known.clear();
   known.set(pathname, id);

@@ -15,14 +15,21 @@ import { createApp } from "./app";
  * client that keeps cookies and sends the CSRF header the way the page's request helper does.
  */
 export async function createTestApp(
-  options: { dataDir?: string; clientDir?: string; metricsToken?: string } = {},
+  options: {
+    dataDir?: string;
+    clientDir?: string;
+    metricsToken?: string;
+    production?: boolean;
+  } = {},
 ): Promise<{ app: ReturnType<typeof createApp>; services: AppServices; database: Database }> {
   const database = await createTestDatabase();
   const metrics = createMetrics();
   metrics.watchDatabase(database.driver, database.usage);
   const services: AppServices = {
     env: parseEnv({
-      NODE_ENV: "test",
+      ...(options.production
+        ? { NODE_ENV: "production", PUBLIC_URL: "https://komaya.example" }
+        : { NODE_ENV: "test" }),
       LOG_LEVEL: "silent",
       TRUST_PROXY: "1",
       DATA_DIR: options.dataDir,

@@ -1,5 +1,8 @@
 import type { Logger } from "../logger";
 
+/** Stops a schedule; `firstPass` settles when the pass made at start has ended (failed or not). */
+export type Schedule = (() => void) & { firstPass: Promise<void> };
+
 /**
  * Runs a background job when the server starts and then every intervalMs, never two passes at
  * once in this process (a slow pass makes the next tick skip rather than pile up). A failing pass
@@ -11,7 +14,7 @@ export function every(
   intervalMs: number,
   logger: Logger,
   pass: () => Promise<void>,
-): () => void {
+): Schedule {
   let running = false;
   const run = async () => {
     if (running) return;
@@ -24,8 +27,8 @@ export function every(
       running = false;
     }
   };
-  void run();
+  const firstPass = run();
   const timer = setInterval(() => void run(), intervalMs);
   timer.unref();
-  return () => clearInterval(timer);
+  return Object.assign(() => clearInterval(timer), { firstPass });
 }

@@ -41,8 +41,3 @@ export function isSecureRequest(request: ForwardedRequest, trustedHops: number):
   if (proto !== undefined) return proto.toLowerCase() === "https";
   return request.url.startsWith("https:");
 }
-
-/** The host name the browser asked for, as the outermost trusted proxy passed it on. */
-export function forwardedHost(request: ForwardedRequest, trustedHops: number): string | undefined {
-  return writtenByTrustedProxy(request.header("x-forwarded-host"), trustedHops);
-}

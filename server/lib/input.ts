@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { z } from "zod";
 import { CONTROL_CHARACTER_MESSAGE, controlCharacterPath } from "../../contract/input";
+import { JSON_TOO_DEEP_MESSAGE, jsonNestsDeeperThan } from "../../contract/json-depth";
 import { searchParamsObject } from "../../contract/search";
 import { ApiError, BadInput } from "./errors";
 
@@ -38,6 +39,22 @@ export function refuseControlCharacters(value: unknown, fallbackField: string): 
   }
 }
 
+/**
+ * A page's address, decoded, through the same rule as an API call's route parameters: the page
+ * loaders hand path segments (/lottery/{name}, /topic/{slug}) to the database, which refuses
+ * U+0000, so a control character in any segment is a 400 before a route is chosen.
+ */
+export function checkPagePath(pathname: string): void {
+  if (!pathname.includes("%")) return;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    throw new BadInput("path", "アドレスの形式が正しくありません");
+  }
+  refuseControlCharacters(decoded, "path");
+}
+
 /** Validates a value already read from a request. */
 export function parseInput<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
   refuseControlCharacters(value, "body");
@@ -54,7 +71,8 @@ const bodies = new WeakMap<Context, Record<string, unknown>>();
 
 /**
  * The request's JSON body as an object ({} when empty), read and checked once: a body that is not
- * JSON, not sent as JSON, or not an object is refused before any handler looks at it.
+ * JSON, not sent as JSON, nested too deep or not an object is refused before any handler looks
+ * at it.
  */
 export async function jsonBody(c: Context): Promise<Record<string, unknown>> {
   const cached = bodies.get(c);
@@ -67,6 +85,8 @@ export async function jsonBody(c: Context): Promise<Record<string, unknown>> {
         field: "body",
       });
     }
+    // Before parsing: a body of nested brackets is refused after one pass over its characters.
+    if (jsonNestsDeeperThan(text)) throw new BadInput("body", JSON_TOO_DEEP_MESSAGE);
     try {
       value = JSON.parse(text);
     } catch {

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync } from "node:fs";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
@@ -44,6 +45,73 @@ test("a wrong configuration value stops the start with one line naming it", asyn
   const lines = server.stderr().trim().split("\n");
   expect(lines).toHaveLength(1);
   expect(lines[0]).toContain("PORT");
+});
+
+test("production without PUBLIC_URL stops the start with one line naming it", async () => {
+  const server = start({ NODE_ENV: "production", PUBLIC_URL: "" });
+  expect(await server.exited).toBe(1);
+  const lines = server.stderr().trim().split("\n");
+  expect(lines).toHaveLength(1);
+  expect(lines[0]).toMatch(
+    /^Invalid configuration: PUBLIC_URL is required when NODE_ENV=production/,
+  );
+});
+
+/** A port of this run's own, beside the end-to-end server's (E2E_PORT + 10). */
+const ownPort = String(Number(process.env.E2E_PORT ?? 3917) + 10);
+
+test("a port in use stops the start at once with one line, before any seeding", async () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "komaya-port-taken-"));
+  const holder = createServer();
+  await new Promise<void>((resolve) => holder.listen(Number(ownPort), "127.0.0.1", resolve));
+  try {
+    const server = start({ PORT: ownPort, DATA_DIR: dataDir, SEED_SERIES: "60" });
+    expect(await server.exited).toBe(1);
+    const lines = server.stderr().trim().split("\n");
+    expect(lines).toEqual([
+      `Failed to start: port ${ownPort} on 127.0.0.1 is already in use (EADDRINUSE); stop the other server or set PORT to a free port`,
+    ]);
+    // Said before the database was opened, let alone seeded.
+    expect(existsSync(path.join(dataDir, "pglite"))).toBe(false);
+  } finally {
+    await new Promise((resolve) => holder.close(resolve));
+  }
+});
+
+test("while it seeds and warms up the store answers 503 with Retry-After, then serves", async () => {
+  test.setTimeout(240_000);
+  const dataDir = mkdtempSync(path.join(tmpdir(), "komaya-warming-"));
+  const base = `http://127.0.0.1:${ownPort}`;
+  const server = start({ PORT: ownPort, DATA_DIR: dataDir, SEED_SERIES: "60" });
+  try {
+    const seen: string[] = [];
+    let ready = false;
+    const until = Date.now() + 180_000;
+    while (!ready && Date.now() < until) {
+      for (const path of ["/healthz", "/series/1", "/api/status"]) {
+        const answer = await fetch(base + path).catch(() => null);
+        // Before the process has bound its port, nothing answers at all.
+        if (!answer) continue;
+        await answer.arrayBuffer();
+        if (answer.status === 503) {
+          expect(answer.headers.get("retry-after"), path).toMatch(/^\d+$/);
+          seen.push(`${path} 503`);
+        } else {
+          expect(answer.status, path).toBe(200);
+          if (path === "/healthz") ready = true;
+        }
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(ready).toBe(true);
+    expect(seen).toContain("/healthz 503");
+    expect(seen).toContain("/series/1 503");
+    for (const path of ["/series/1", "/api/status", "/search?wd=%E9%AD%94"])
+      expect((await fetch(base + path)).status, path).toBe(200);
+  } finally {
+    server.child.kill("SIGTERM");
+    await server.exited;
+  }
 });
 
 test("SIGTERM finishes requests in flight and ends cleanly; a member who signed up is still there after a restart", async () => {

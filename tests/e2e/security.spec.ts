@@ -21,6 +21,48 @@ test("member pages are private and never stored", async ({ page }) => {
   expect(response?.headers()["cache-control"]).toBe("private, no-store");
 });
 
+/** Issue 21 item 2: paths whose dot segments the browser resolves into "//evil.example". */
+const DOT_SEGMENT_PAYLOADS = [
+  "%2F.%2F%2Fevil.example%2Fphish",
+  "/.//evil.example",
+  "/..//evil.example",
+  "/%2e//evil.example",
+  "/a/..//evil.example",
+  "/.%5C%5Cevil.example",
+  "/.%09//evil.example",
+  "/.%0a//evil.example",
+  "%2F%252e%2F%2Fevil.example",
+];
+
+test("logging in at a return_to of dot segments ends on the store", async ({ page }) => {
+  const store = new URL(test.info().project.use.baseURL!).host;
+  await visit(page, "/login?return_to=%2F.%2F%2Fevil.example%2Fphish");
+  await page.getByLabel("メールアドレス").fill(DEMO_MEMBER.email);
+  await page.getByLabel("パスワード").fill(DEMO_MEMBER.password);
+  await page.getByRole("button", { name: "ログイン", exact: true }).click();
+  await expect(page.getByTestId("header-member")).toBeVisible();
+  expect(new URL(page.url()).host).toBe(store);
+  expect(new URL(page.url()).pathname).toBe("/");
+});
+
+test("a logged-in member's /login and /signup never answer a Location off the store", async ({
+  page,
+}) => {
+  const base = test.info().project.use.baseURL!;
+  await login(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
+  for (const route of ["/login", "/signup"]) {
+    for (const payload of DOT_SEGMENT_PAYLOADS) {
+      const response = await page.request.get(`${route}?return_to=${payload}`, {
+        maxRedirects: 0,
+      });
+      const location = response.headers().location ?? "";
+      expect(response.status(), `${route} ${payload}`).toBe(302);
+      expect(location, `${route} ${payload}`).toBe("/");
+      expect(new URL(location, base).host).toBe(new URL(base).host);
+    }
+  }
+});
+
 test("login does not follow a return_to the browser would take off-site", async ({ page }) => {
   await visit(page, "/login?return_to=/%09/evil.example");
   await page.getByLabel("メールアドレス").fill(DEMO_MEMBER.email);

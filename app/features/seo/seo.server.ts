@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "react-router";
-import { publicOrigin } from "../../../server/modules/catalog/public-origin";
+import { publicOrigin } from "../../../server/lib/public-origin";
 import type { PageSeo } from "./seo";
 
 /**
@@ -7,7 +7,7 @@ import type { PageSeo } from "./seo";
  * shows (never tracking keys like _tr or utm_*), and never the .html suffix.
  */
 export function seoUrls(context: AppLoadContext, request: Request, keep: readonly string[] = []) {
-  const origin = publicOrigin(context.services.env, request.url, request.headers);
+  const origin = publicOrigin(context.services.env);
   const url = new URL(request.url);
   const path = url.pathname.replace(/\.html$/, "") || "/";
   const query = new URLSearchParams();

@@ -5,6 +5,7 @@ import type { AppEnv } from "../../lib/context";
 import { clientAddress, type ForwardedRequest, isSecureRequest } from "../../lib/forwarded";
 import type { Logger } from "../../logger";
 import { setAnswerHeader } from "./answer-header";
+import { answeredStatus } from "./answered-status";
 
 /**
  * The request's logger, tagged with its id. Built on first use: most requests log only their
@@ -69,7 +70,7 @@ export function requestContext(logger: Logger, trustedHops: number): MiddlewareH
       request_id: requestId,
       method: c.req.method,
       path: c.req.path,
-      status: c.res.status,
+      status: answeredStatus(c),
       ms: Math.round((performance.now() - started) * 10) / 10,
       member: c.get("member")?.userId ?? null,
       address: c.get("clientAddress"),

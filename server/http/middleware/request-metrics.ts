@@ -5,6 +5,7 @@ import type { RouterRoute } from "hono/types";
 import { withoutHtmlSuffix } from "../../../contract/html-suffix";
 import type { AppEnv } from "../../lib/context";
 import { type Metrics, UNMATCHED } from "../../lib/metrics";
+import { answeredStatus } from "./answered-status";
 
 /** Middleware (app.use) is registered for every method; a route answering a call names one. */
 const ALL = "ALL";
@@ -80,7 +81,7 @@ export function requestMetrics(
     metrics.observeRequest(
       c.req.method,
       routeLabel(c, pageRoute),
-      c.res.status,
+      answeredStatus(c),
       (performance.now() - started) / 1000,
     );
   };

@@ -17,6 +17,7 @@ import type { AppEnv, AppServices } from "../../lib/context";
 import { ApiError, Conflict, failure } from "../../lib/errors";
 import { readJson } from "../../lib/input";
 import { requireMember } from "../../lib/member";
+import { publicOrigin } from "../../lib/public-origin";
 import { issueCsrfToken, setSessionCookie } from "../../lib/session-cookies";
 import { grantSignupCoupons } from "../commerce/coupons";
 import { forgetMemberPersonalData } from "./forget-personal-data";
@@ -52,12 +53,9 @@ async function startSession(c: Context<AppEnv>, services: AppServices, userId: n
   issueCsrfToken(c);
 }
 
-/** Absolute links in mail point at PUBLIC_URL, or at the address this request came to. */
-function mailLink(c: Context<AppEnv>, services: AppServices) {
-  return {
-    siteUrl: services.env.PUBLIC_URL ?? new URL(c.req.url).origin,
-    secret: services.sessionSecret,
-  };
+/** Absolute links in mail point at the store's configured address, never the request's Host. */
+function mailLink(_c: Context<AppEnv>, services: AppServices) {
+  return { siteUrl: publicOrigin(services.env), secret: services.sessionSecret };
 }
 
 /** The member's own session stays when they change their password or address; others end. */

@@ -2,7 +2,6 @@ import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp } from "../../http/test-client";
 import type { AppEnv } from "../../lib/context";
-import { publicOrigin } from "./public-origin";
 import { books, publishers, series } from "./schema";
 import { robotsTxt, sitemapPart, sitemapXml } from "./seo-routes";
 import { TOP_PAGES } from "./sitemap";
@@ -60,7 +59,7 @@ const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) 
 
 describe("robots.txt", () => {
   it("keeps crawlers out of private and costly paths and names the sitemap", async () => {
-    const res = await t.app.request("http://localhost/robots.txt");
+    const res = await t.app.request("http://localhost:3000/robots.txt");
     expect(res.status).toBe(200);
     const text = await res.text();
     for (const path of [
@@ -74,29 +73,29 @@ describe("robots.txt", () => {
       expect(text).toContain(`Disallow: ${path}\n`);
     }
     expect(text).toMatch(/^User-agent: \*$/m);
-    expect(text).toContain("Sitemap: http://localhost/sitemap.xml");
+    expect(text).toContain("Sitemap: http://localhost:3000/sitemap.xml");
   });
 });
 
 describe("sitemap.xml", () => {
   it("lists top pages, released series and on-sale volumes, without .html", async () => {
-    const res = await t.app.request("http://localhost/sitemap.xml");
+    const res = await t.app.request("http://localhost:3000/sitemap.xml");
     expect(res.headers.get("content-type")).toContain("application/xml");
     const xml = await res.text();
     expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
     const urls = locs(xml);
-    expect(urls).toContain("http://localhost/");
-    expect(urls).toContain("http://localhost/otoku");
+    expect(urls).toContain("http://localhost:3000/");
+    expect(urls).toContain("http://localhost:3000/otoku");
     expect(urls).toEqual(
       expect.arrayContaining([
-        "http://localhost/series/1",
-        "http://localhost/series/2",
-        "http://localhost/series/1/book/11",
-        "http://localhost/series/1/book/12",
-        "http://localhost/series/2/book/21",
+        "http://localhost:3000/series/1",
+        "http://localhost:3000/series/2",
+        "http://localhost:3000/series/1/book/11",
+        "http://localhost:3000/series/1/book/12",
+        "http://localhost:3000/series/2/book/21",
       ]),
     );
-    expect(urls).not.toContain("http://localhost/series/3");
+    expect(urls).not.toContain("http://localhost:3000/series/3");
     expect(urls.some((u) => u.includes("/book/31"))).toBe(false);
     expect(urls.some((u) => u.endsWith(".html"))).toBe(false);
     expect(xml).toContain("<lastmod>2026-01-10</lastmod>");
@@ -108,14 +107,14 @@ describe("sitemap.xml", () => {
     const app = new Hono<AppEnv>();
     app.get("/sitemap.xml", sitemapXml(t.services, 2));
     app.get("/sitemaps/:name", sitemapPart(t.services, 2));
-    const index = await (await app.request("http://localhost/sitemap.xml")).text();
+    const index = await (await app.request("http://localhost:3000/sitemap.xml")).text();
     expect(index).toContain("<sitemapindex");
     const files = locs(index);
     expect(files).toEqual([
-      "http://localhost/sitemaps/top.xml",
-      "http://localhost/sitemaps/series-1.xml",
-      "http://localhost/sitemaps/books-1.xml",
-      "http://localhost/sitemaps/books-2.xml",
+      "http://localhost:3000/sitemaps/top.xml",
+      "http://localhost:3000/sitemaps/series-1.xml",
+      "http://localhost:3000/sitemaps/books-1.xml",
+      "http://localhost:3000/sitemaps/books-2.xml",
     ]);
     const everything: string[] = [];
     for (const file of files.slice(1)) {
@@ -124,42 +123,40 @@ describe("sitemap.xml", () => {
       everything.push(...part);
     }
     expect(everything).toEqual([
-      "http://localhost/series/1",
-      "http://localhost/series/2",
-      "http://localhost/series/1/book/11",
-      "http://localhost/series/1/book/12",
-      "http://localhost/series/2/book/21",
+      "http://localhost:3000/series/1",
+      "http://localhost:3000/series/2",
+      "http://localhost:3000/series/1/book/11",
+      "http://localhost:3000/series/1/book/12",
+      "http://localhost:3000/series/2/book/21",
     ]);
-    const top = locs(await (await app.request("http://localhost/sitemaps/top.xml")).text());
+    const top = locs(await (await app.request("http://localhost:3000/sitemaps/top.xml")).text());
     expect(top.length).toBeGreaterThanOrEqual(TOP_PAGES.length);
-    expect((await app.request("http://localhost/sitemaps/books-3.xml")).status).toBe(404);
-    expect((await app.request("http://localhost/sitemaps/../etc.xml")).status).toBe(404);
+    expect((await app.request("http://localhost:3000/sitemaps/books-3.xml")).status).toBe(404);
+    expect((await app.request("http://localhost:3000/sitemaps/../etc.xml")).status).toBe(404);
   });
 
-  it("builds absolute URLs on PUBLIC_URL when set, else on the request's origin", async () => {
-    const env = { PUBLIC_URL: "https://komaya.example/", TRUST_PROXY: 0 };
-    expect(publicOrigin(env, "http://10.0.0.5:3000/x", new Headers())).toBe(
-      "https://komaya.example",
-    );
-    const none = { PUBLIC_URL: undefined, TRUST_PROXY: 0 };
-    const forwarded = new Headers({
-      "x-forwarded-proto": "https",
-      "x-forwarded-host": "shop.example",
-    });
-    expect(publicOrigin(none, "http://10.0.0.5:3000/x", forwarded)).toBe("http://10.0.0.5:3000");
-    expect(publicOrigin({ ...none, TRUST_PROXY: 1 }, "http://10.0.0.5:3000/x", forwarded)).toBe(
-      "https://shop.example",
-    );
+  it("builds absolute URLs on PUBLIC_URL, whatever Host or X-Forwarded-Host the request names", async () => {
     const app = new Hono<AppEnv>();
-    app.get(
-      "/robots.txt",
-      robotsTxt({
-        ...t.services,
-        env: { ...t.services.env, PUBLIC_URL: "https://komaya.example" },
-      }),
-    );
-    expect(await (await app.request("http://localhost/robots.txt")).text()).toContain(
-      "Sitemap: https://komaya.example/sitemap.xml",
-    );
+    const services = {
+      ...t.services,
+      env: { ...t.services.env, PUBLIC_URL: "https://komaya.example", TRUST_PROXY: 1 },
+    };
+    app.get("/robots.txt", robotsTxt(services));
+    app.get("/sitemap.xml", sitemapXml(services));
+    const hostile = {
+      host: "evil.example",
+      "x-forwarded-host": "evil.example",
+      "x-forwarded-proto": "https",
+    };
+    const robots = await (
+      await app.request("http://evil.example/robots.txt", { headers: hostile })
+    ).text();
+    expect(robots).toContain("Sitemap: https://komaya.example/sitemap.xml");
+    expect(robots).not.toContain("evil.example");
+    const sitemap = await (
+      await app.request("http://evil.example/sitemap.xml", { headers: hostile })
+    ).text();
+    expect(locs(sitemap).every((u) => u.startsWith("https://komaya.example/"))).toBe(true);
+    expect(sitemap).not.toContain("evil.example");
   });
 });

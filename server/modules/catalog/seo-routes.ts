@@ -1,7 +1,7 @@
 import type { Context, Handler } from "hono";
 import type { AppEnv, AppServices } from "../../lib/context";
+import { publicOrigin } from "../../lib/public-origin";
 import { runningCampaignEntries } from "../campaign/service";
-import { publicOrigin } from "./public-origin";
 import {
   bookUrls,
   SITEMAP_MAX_URLS,
@@ -15,10 +15,6 @@ import {
 
 /** Crawlers re-read these at most hourly; the catalog changes on the hour with campaigns. */
 const CACHE = "public, max-age=3600";
-
-function originOf(services: AppServices, c: Context<AppEnv>) {
-  return publicOrigin(services.env, c.req.url, c.req.raw.headers);
-}
 
 /** Paths that are private, per member, or cost the server to render for nobody's benefit. */
 export const ROBOTS_DISALLOW = [
@@ -36,7 +32,7 @@ export function robotsTxt(services: AppServices): Handler<AppEnv> {
       "User-agent: *",
       ...ROBOTS_DISALLOW.map((p) => `Disallow: ${p}`),
       "",
-      `Sitemap: ${originOf(services, c)}/sitemap.xml`,
+      `Sitemap: ${publicOrigin(services.env)}/sitemap.xml`,
       "",
     ];
     c.header("Cache-Control", CACHE);
@@ -66,7 +62,7 @@ export function sitemapXml(services: AppServices, pageSize = SITEMAP_MAX_URLS): 
   return async (c) => {
     const top = await topUrls(services);
     const plan = await sitemapPlan(services.db, top.length, pageSize);
-    const origin = originOf(services, c);
+    const origin = publicOrigin(services.env);
     if (plan.files.length > 0) return xml(c, sitemapIndexXml(origin, plan.files));
     const [seriesList, bookList] = await Promise.all([
       seriesUrls(services.db, pageSize, 0),
@@ -79,7 +75,7 @@ export function sitemapXml(services: AppServices, pageSize = SITEMAP_MAX_URLS): 
 export function sitemapPart(services: AppServices, pageSize = SITEMAP_MAX_URLS): Handler<AppEnv> {
   return async (c) => {
     const name = c.req.param("name") ?? "";
-    const origin = originOf(services, c);
+    const origin = publicOrigin(services.env);
     if (name === "top.xml") return xml(c, urlsetXml(origin, await topUrls(services)));
     const match = /^(series|books)-([1-9]\d{0,5})\.xml$/.exec(name);
     if (!match) return c.text("This page could not be found", 404);

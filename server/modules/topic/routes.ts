@@ -8,6 +8,7 @@ import type { AppEnv, AppServices } from "../../lib/context";
 import { BadInput, Conflict, Forbidden, NotFound } from "../../lib/errors";
 import { readJson, readParams, readQuery } from "../../lib/input";
 import { requireMember } from "../../lib/member";
+import { publicOrigin } from "../../lib/public-origin";
 import { applyForEntry, completedEntryIds, findEntry } from "./entries";
 import type { TopicPlace } from "./page-state";
 import type { TopicPage } from "./schema";
@@ -173,7 +174,7 @@ export function topicRoutes(services: AppServices) {
     const { entryId } = readParams(c, entryParams);
     const input = await readJson(c, entryInput);
     const outcome = await applyForEntry(db, member.userId, entryId, input.newsletter, new Date(), {
-      siteUrl: services.env.PUBLIC_URL ?? new URL(c.req.url).origin,
+      siteUrl: publicOrigin(services.env),
       secret: services.sessionSecret,
     });
     if (!outcome.ok) {
