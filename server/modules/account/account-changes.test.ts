@@ -1,9 +1,10 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Browser, createTestApp } from "../../http/test-client";
 import { outbox } from "../mail/schema";
 import { users } from "./schema";
 import { UNSUBSCRIBE_PATH, unsubscribeUrl } from "./service";
+import { mailsTo, mailedToken as tokenMailedTo } from "./test-fixture";
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
@@ -33,8 +34,7 @@ async function isLoggedIn(browser: Browser) {
   return (await browser.getJson<{ is_login: boolean }>("/api/status")).body.is_login;
 }
 
-const mailTo = (to: string, kind: string) =>
-  t.services.db.$count(outbox, and(eq(outbox.toAddress, to), eq(outbox.kind, kind)));
+const mailTo = (to: string, kind: string) => mailsTo(t.services.db, to, kind);
 
 describe("password change", () => {
   it("needs the current password: a wrong one changes nothing and logs no one out", async () => {
@@ -84,17 +84,7 @@ describe("password change", () => {
   });
 });
 
-/** The token of the newest mail of a kind to an address (the link's query). */
-async function mailedToken(to: string, kind: string): Promise<string> {
-  const [mail] = await t.services.db
-    .select({ body: outbox.body })
-    .from(outbox)
-    .where(and(eq(outbox.toAddress, to), eq(outbox.kind, kind)))
-    .orderBy(desc(outbox.mailId))
-    .limit(1);
-  expect(mail?.body).toMatch(/token=/);
-  return new URL(mail!.body.match(/https?:\/\/\S+token=\S+/)![0]).searchParams.get("token")!;
-}
+const mailedToken = (to: string, kind: string) => tokenMailedTo(t.services.db, to, kind);
 
 describe("e-mail change (item 10)", () => {
   it("changes nothing until the link mailed to the new address is followed; tells the old one", async () => {

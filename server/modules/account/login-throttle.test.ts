@@ -1,8 +1,7 @@
-import { and, desc, eq } from "drizzle-orm";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Browser, createTestApp } from "../../http/test-client";
-import { outbox } from "../mail/schema";
+import { mailedToken, mailsTo as mailsToAddress } from "./test-fixture";
 
 /**
  * The login throttle raced from outside (issue 21 items 3 and 5): many wrong passwords sent at
@@ -58,25 +57,8 @@ async function race(browsers: Browser[], email: string, password = "wrong-passwo
 const sameAddress = (app: TestApp["app"], count: number, address: string) =>
   Array.from({ length: count }, () => new Browser(app, address));
 
-async function mailLinkTo(email: string, kind: string): Promise<string> {
-  let body = "";
-  await expect
-    .poll(async () => {
-      const [row] = await t.services.db
-        .select({ body: outbox.body })
-        .from(outbox)
-        .where(and(eq(outbox.toAddress, email), eq(outbox.kind, kind)))
-        .orderBy(desc(outbox.mailId))
-        .limit(1);
-      body = row?.body ?? "";
-      return body;
-    })
-    .toMatch(/token=/);
-  return new URL(body.match(/https?:\/\/\S+/)![0]).searchParams.get("token")!;
-}
-
-const mailsTo = (email: string, kind: string) =>
-  t.services.db.$count(outbox, and(eq(outbox.toAddress, email), eq(outbox.kind, kind)));
+const mailLinkTo = (email: string, kind: string) => mailedToken(t.services.db, email, kind);
+const mailsTo = (email: string, kind: string) => mailsToAddress(t.services.db, email, kind);
 
 describe("wrong passwords sent at once from one address", () => {
   for (const tries of [40, 200]) {

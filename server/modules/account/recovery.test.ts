@@ -1,9 +1,10 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Browser, createTestApp } from "../../http/test-client";
 import { outbox } from "../mail/schema";
 import { mailedLinks, users } from "./schema";
 import { LOGIN_TO_ACCOUNT } from "./sign-in";
+import { mailsTo as mailsToAddress, mailedToken as tokenMailedTo } from "./test-fixture";
 import { RESETS_FROM_ADDRESS, RESETS_TO_ACCOUNT, SIGNUPS_FROM_ADDRESS } from "./throttles";
 
 /**
@@ -28,26 +29,8 @@ async function member(email = newEmail(), password = "password-123") {
   return { browser, email, password };
 }
 
-const mailsTo = (to: string, kind: string) =>
-  t.services.db.$count(outbox, and(eq(outbox.toAddress, to), eq(outbox.kind, kind)));
-
-/** The token of the newest mail of a kind, once it is queued (some are queued after the answer). */
-async function mailedToken(to: string, kind: string): Promise<string> {
-  let body = "";
-  await expect
-    .poll(async () => {
-      const [mail] = await t.services.db
-        .select({ body: outbox.body })
-        .from(outbox)
-        .where(and(eq(outbox.toAddress, to), eq(outbox.kind, kind)))
-        .orderBy(desc(outbox.mailId))
-        .limit(1);
-      body = mail?.body ?? "";
-      return body;
-    })
-    .toMatch(/token=/);
-  return new URL(body.match(/https?:\/\/\S+token=\S+/)![0]).searchParams.get("token")!;
-}
+const mailsTo = (to: string, kind: string) => mailsToAddress(t.services.db, to, kind);
+const mailedToken = (to: string, kind: string) => tokenMailedTo(t.services.db, to, kind);
 
 async function isLoggedIn(browser: Browser) {
   return (await browser.getJson<{ is_login: boolean }>("/api/status")).body.is_login;

@@ -1,12 +1,12 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ReviewListAnswer, ReviewView } from "../../../contract/review";
 import { REVIEW_LIMITS } from "../../../contract/review-rules";
 import { Browser, createTestApp } from "../../http/test-client";
 import { users } from "../account/schema";
+import { confirmAddress } from "../account/test-fixture";
 import { books, genres, publishers, series, seriesGenres } from "../catalog/schema";
 import { userItems } from "../library/schema";
-import { outbox } from "../mail/schema";
 import { reviewLikes, reviewReports, reviews } from "./schema";
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -73,19 +73,9 @@ async function member(label: string) {
     agree: true,
   });
   expect(signup.status).toBe(200);
-  await confirmAddress(browser, email);
+  await confirmAddress(t.services.db, browser, email);
   const [row] = await t.services.db.select().from(users).where(eq(users.email, email));
   return { browser, userId: row!.userId, profileId: row!.profileId, email };
-}
-
-/** Follows the link of the welcome mail, as a new member does before reviewing (decision 0051). */
-async function confirmAddress(browser: Browser, email: string) {
-  const [mail] = await t.services.db
-    .select({ body: outbox.body })
-    .from(outbox)
-    .where(and(eq(outbox.toAddress, email), eq(outbox.kind, "welcome")));
-  const token = new URL(mail!.body.match(/https?:\/\/\S+token=\S+/)![0]).searchParams.get("token");
-  expect((await browser.postJson("/api/account/email/confirm", { token })).status).toBe(200);
 }
 
 const post = (overrides: Record<string, unknown> = {}) => ({
