@@ -39,7 +39,7 @@ export function containsStoreName(text: string): boolean {
 /** A bracketed word after NFKC: 【…】〔…〕〈…〉《…》「…」『…』[…] (…) {…} <…>. */
 const BRACKETED = /[【〔〈《「『[({<]([^】〕〉》」』\])}>]{1,30})[】〕〉》」』\])}>]/g;
 
-export function bracketsStoreName(title: string): boolean {
+function bracketsStoreName(title: string): boolean {
   for (const match of title.normalize("NFKC").matchAll(BRACKETED)) {
     if (containsStoreName(match[1]!)) return true;
   }
@@ -48,7 +48,7 @@ export function bracketsStoreName(title: string): boolean {
 
 export const STORE_NAME_IN_NICKNAME =
   "「コマヤ」「公式」「運営」などストアを名乗る言葉はニックネームに使えません";
-export const STORE_NAME_IN_TITLE = "【公式】のようにストアを名乗る表記はタイトルに使えません";
+const STORE_NAME_IN_TITLE = "【公式】のようにストアを名乗る表記はタイトルに使えません";
 
 /**
  * What is wrong with the names a member chose, field first; null when nothing is. Staff are the

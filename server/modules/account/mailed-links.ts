@@ -8,7 +8,7 @@ import { type MailedLinkPurpose, mailedLinks } from "./schema";
  * short, so a mailbox read later by someone else finds them dead; confirming an address may wait
  * for the member to open their mail.
  */
-export const LINK_LIFETIME_MS: Record<MailedLinkPurpose, number> = {
+const LINK_LIFETIME_MS: Record<MailedLinkPurpose, number> = {
   sign_in: 30 * 60_000,
   password_reset: 30 * 60_000,
   email_change: 24 * 3_600_000,
@@ -16,7 +16,7 @@ export const LINK_LIFETIME_MS: Record<MailedLinkPurpose, number> = {
 };
 
 /** The page each link opens; the page asks before it uses the link (mail scanners fetch links). */
-export const LINK_PATH: Record<MailedLinkPurpose, string> = {
+const LINK_PATH: Record<MailedLinkPurpose, string> = {
   sign_in: "/login/link",
   password_reset: "/password_reset",
   email_change: "/email_confirm",

@@ -106,7 +106,7 @@ function endSession(c: Context<AppEnv>) {
 
 const LOGIN_THROTTLED = "ログインの失敗が続いたため、しばらく時間をおいてからお試しください";
 /** The same words whether the password was right or wrong (decision 0050). */
-export const SIGN_IN_LINK_STEP =
+const SIGN_IN_LINK_STEP =
   "ログインの試行が続いているため、このアカウントを保護しています。パスワードが正しい場合は、ご登録のメールアドレスにログイン用のリンクをお送りしました。メールのリンクからログインしてください。";
 const PASSWORD_CHECKS_THROTTLED =
   "パスワードの確認に続けて失敗したため、しばらく時間をおいてからお試しください";

@@ -17,7 +17,7 @@ export const LOGIN_AT_ADDRESS: LimitRule = { name: "login", points: 5, windowSec
  * One address, every account: past STEP_UP_FROM_ADDRESS (password spraying) its logins need the
  * mailed link, so the neighbours behind one carrier NAT still get in; past the hard cap it is 429.
  */
-export const LOGIN_FROM_ADDRESS: LimitRule = {
+const LOGIN_FROM_ADDRESS: LimitRule = {
   name: "login-address",
   points: 300,
   windowSeconds: 15 * 60,
@@ -37,7 +37,7 @@ export const LOGIN_TO_ACCOUNT: LimitRule = {
 };
 
 /** Sign-in link mails to one account: the owner's mailbox is not to be flooded. */
-export const SIGN_IN_LINK_MAILS: LimitRule = {
+const SIGN_IN_LINK_MAILS: LimitRule = {
   name: "sign-in-link-mail",
   points: 3,
   windowSeconds: 60 * 60,

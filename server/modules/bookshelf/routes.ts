@@ -30,7 +30,7 @@ const SHELF_LOGIN = "本棚をご覧になるにはログインしてくださ�
  * Passcode tries per member in 15 minutes before the lock refuses to open: four digits are few,
  * so every try is counted before it is checked (decision 0050) and a right one is given back.
  */
-export const PASSCODE_TRIES: LimitRule = {
+const PASSCODE_TRIES: LimitRule = {
   name: "bookshelf-passcode",
   points: 5,
   windowSeconds: 15 * 60,

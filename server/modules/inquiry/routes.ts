@@ -22,7 +22,7 @@ function answer(c: Context<AppEnv>, sent: SentMessage) {
 }
 
 /** Messages of the three forms from one address in an hour (decision 0053). */
-export const MESSAGES_FROM_ADDRESS: LimitRule = {
+const MESSAGES_FROM_ADDRESS: LimitRule = {
   name: "message",
   points: 10,
   windowSeconds: 60 * 60,

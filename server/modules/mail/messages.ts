@@ -107,7 +107,7 @@ export function emailChangedMail(to: string, newAddress: string): MailDraft {
 }
 
 /** "ko***@example.jp": enough for the member to recognise, little for anyone else. */
-export function maskAddress(address: string): string {
+function maskAddress(address: string): string {
   const at = address.lastIndexOf("@");
   const local = address.slice(0, at);
   return `${local.slice(0, Math.min(2, Math.max(1, local.length - 1)))}***${address.slice(at)}`;

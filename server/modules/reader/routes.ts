@@ -28,7 +28,7 @@ const ratingInput = z.object({
 });
 
 /** Volume ratings per member in a minute: stars are tapped quickly, never by the hundred. */
-export const BOOK_RATINGS: LimitRule = { name: "book-rating", points: 30, windowSeconds: 60 };
+const BOOK_RATINGS: LimitRule = { name: "book-rating", points: 30, windowSeconds: 60 };
 
 /** The web reader's calls (contract/reader.ts) and the volume rating of spec 001 §7.4. */
 export function readerRoutes(services: AppServices) {

@@ -23,7 +23,7 @@ import {
 } from "./service";
 
 /** Reviews posted or edited by one member in ten minutes (decision 0053). */
-export const REVIEW_POSTS: LimitRule = { name: "review", points: 10, windowSeconds: 10 * 60 };
+const REVIEW_POSTS: LimitRule = { name: "review", points: 10, windowSeconds: 10 * 60 };
 
 /** The review calls (spec 001 §7.4); lists are open to visitors, the rest are a member's. */
 export function reviewRoutes(services: AppServices) {
