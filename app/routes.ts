@@ -85,6 +85,10 @@ export default [
   ]),
   layout("layouts/no-button.tsx", [
     screen("login"),
+    // The mailed links of decisions 0050 and 0051, not pages of spec 001.
+    route("login/link", "routes/login-link.tsx"),
+    screen("password_reset"),
+    screen("email_confirm"),
     screen("signup"),
     screen("leave"),
     screen("error"),

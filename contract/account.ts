@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { multiLine, oneLine, oneOfNumbers } from "./input";
+import { containsStoreName, STORE_NAME_IN_NICKNAME } from "./reserved-names";
 
 /** Payloads of the account calls, shared by the server's validation and the pages' forms. */
 export const EMAIL_MAX = 254;
@@ -24,6 +25,8 @@ export const signupPayload = z.object({
   nickname: oneLine("ニックネーム")
     .trim()
     .max(NICKNAME_MAX, `ニックネームは${NICKNAME_MAX}文字以内で入力してください`)
+    // Nobody signs up as the store: staff accounts are made by the store.
+    .refine((nickname) => !containsStoreName(nickname), STORE_NAME_IN_NICKNAME)
     .optional(),
   newsletter: z.boolean().optional(),
   agree: z.literal(true, { message: "利用規約への同意が必要です" }),
@@ -44,7 +47,14 @@ export const LEAVE_REASONS = [
   { id: 9, label: "その他" },
 ] as const;
 
+const currentPassword = z
+  .string()
+  .min(1, "現在のパスワードを入力してください")
+  .max(PASSWORD_MAX, "現在のパスワードが正しくありません");
+
+/** Leaving asks for the password again: a borrowed session must not be able to do it. */
 export const leavePayload = z.object({
+  current_password: currentPassword,
   reason: oneOfNumbers(
     LEAVE_REASONS.map((r) => r.id),
     "退会理由を選択してください",
@@ -71,17 +81,26 @@ const newPassword = z
   .string()
   .min(PASSWORD_MIN, `新しいパスワードは${PASSWORD_MIN}文字以上で入力してください`)
   .max(PASSWORD_MAX, `新しいパスワードは${PASSWORD_MAX}文字以内で入力してください`);
-const currentPassword = z
-  .string()
-  .min(1, "現在のパスワードを入力してください")
-  .max(PASSWORD_MAX, "現在のパスワードが正しくありません");
-
 export const passwordChangePayload = z.object({
   current_password: currentPassword,
   new_password: newPassword,
 });
 
 export const emailChangePayload = z.object({ current_password: currentPassword, email });
+
+/** Forgotten password: the address to mail the reset link to. */
+export const passwordResetRequestPayload = z.object({ email });
+
+/** The token of a mailed link, as its page posts it back. */
+const linkToken = z
+  .string()
+  .trim()
+  .min(1, "リンクが正しくありません。メールのリンクをもう一度お確かめください")
+  .max(200, "リンクが正しくありません。メールのリンクをもう一度お確かめください");
+
+export const linkTokenPayload = z.object({ token: linkToken });
+
+export const passwordResetPayload = z.object({ token: linkToken, new_password: newPassword });
 
 /** The one-click unsubscribe link's query: the profile id and its signature. */
 export const unsubscribePayload = z.object({

@@ -102,6 +102,8 @@ export interface ReviewView {
   tags: string[];
   like_count: number;
   liked_flag: boolean;
+  /** The writer bought what the review is about (the volume, or a volume of the series): 購入者レビュー. */
+  purchased_flag: boolean;
   /** The viewer wrote it: they may edit or remove it, not like or report it. */
   own_flag: boolean;
   created_at: string;

@@ -34,7 +34,8 @@ import { startEventSummary } from "./modules/event/jobs";
 import { emlFileTransport, smtpTransport, startMailDelivery } from "./modules/mail/delivery";
 import { startRankingRefresh } from "./modules/ranking/jobs";
 import { holdSearchInMemory, startSearchIndexRefresh } from "./modules/search/jobs";
-import { memoryRateLimiter, redisRateLimiter } from "./rate-limit";
+import { postgresCounters } from "./modules/throttle/counters";
+import { rateLimiter } from "./rate-limit";
 
 const dev = process.argv.includes("--dev");
 
@@ -201,7 +202,14 @@ async function serve(
     env,
     database,
     db: database.db,
-    limiter: redis ? redisRateLimiter(redis) : memoryRateLimiter(),
+    // Counters every worker shares: Redis, else the one PostgreSQL; PGlite is one process.
+    limiter: rateLimiter(
+      redis
+        ? { kind: "redis", client: redis }
+        : env.DATABASE_URL
+          ? postgresCounters(database.db)
+          : { kind: "memory" },
+    ),
     sharedAnswers: sharedAnswerStore({
       redis,
       onRedisError: (error) => logger.warn("shared answer cache: redis failed", { error }),

@@ -146,6 +146,42 @@ describe.skipIf(!url || !built)("worker processes on PostgreSQL", () => {
     expect(scraped.size).toBe(2);
   }, 60_000);
 
+  it("checks at most 5 of 200 wrong passwords sent at once to both workers (counters in PostgreSQL)", async () => {
+    // A visitor's ct cookie and a new member, as the sign-up page would make them.
+    const status = await fetch(`${base}api/status`);
+    const ct = status.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0]!)
+      .find((c) => c.startsWith("ct="))!;
+    const post = (path: string, body: unknown) =>
+      fetch(`${base}${path}`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          cookie: ct,
+          "x-csrftoken": ct.slice(3),
+          connection: "close",
+        },
+        body: JSON.stringify(body),
+      });
+    const email = `workers-${randomBytes(4).toString("hex")}@example.jp`;
+    expect(
+      (await post("api/account/signup", { email, password: "right-pass-1", agree: true })).status,
+    ).toBe(200);
+
+    const from = lines.length;
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, () => post("api/account/login", { email, password: "wrong" })),
+    );
+    const statuses = answers.map((a) => a.status);
+    const checked = statuses.filter((s) => s === 401).length;
+    expect(checked).toBeLessThanOrEqual(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(200 - checked);
+    await new Promise((r) => setTimeout(r, 300));
+    const answering = lines.slice(from).filter((l) => l.path === "/api/account/login");
+    expect(new Set(answering.map((l) => l.worker)).size).toBe(2);
+  }, 60_000);
+
   it("stops every worker on SIGTERM", async () => {
     const exited = new Promise<number | null>((r) => server.once("exit", (code) => r(code)));
     server.kill("SIGTERM");

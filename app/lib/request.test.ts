@@ -441,3 +441,24 @@ describe("followableUrl", () => {
     expect(followableUrl("/\\evil.example")).toBeUndefined();
   });
 });
+
+describe("a refusal the page shows itself", () => {
+  it("opens no dialog when ownsFailure says so, and the usual one otherwise", async () => {
+    const step = {
+      result: false,
+      error_message: "メールのリンクからログインしてください",
+      sign_in_link: true,
+    };
+    const h = install(() => json(step, 401));
+    const owns = (fields: Record<string, unknown>) => fields.sign_in_link === true;
+    const answer = await post("/api/account/login", {}, { ownsFailure: owns });
+    expect(answer).toMatchObject({ result: false, sign_in_link: true });
+    expect(h.shown).toEqual([]);
+
+    install(() => json({ result: false, error_message: "パスワードが正しくありません" }, 401));
+    const shown: ErrorDialogRequest[] = [];
+    configureRequest({ showError: (request) => shown.push(request) });
+    await post("/api/account/login", {}, { ownsFailure: owns });
+    expect(shown.map((s) => s.message)).toEqual(["パスワードが正しくありません"]);
+  });
+});

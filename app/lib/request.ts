@@ -31,6 +31,11 @@ export interface RequestOptions {
   successOn?: "result" | "status";
   /** Aborting it ends the call like a timeout: result false, nothing shown. */
   signal?: AbortSignal;
+  /**
+   * True for a refusal the page shows as a step of its own (the login's mailed-link step), so
+   * no error dialog repeats it.
+   */
+  ownsFailure?: (fields: Record<string, unknown>) => boolean;
 }
 
 /** The outside world the helper touches, replaceable in tests and by the app shell. */
@@ -108,7 +113,7 @@ async function send<T>(
       ? received.ok && fields.result !== false
       : fields.result === true;
   const answer = { ...fields, result } as ApiAnswer<T>;
-  if (!result) reportFailure(deps, method, fields);
+  if (!result && !options.ownsFailure?.(fields)) reportFailure(deps, method, fields);
   return answer;
 }
 

@@ -1,5 +1,9 @@
 import { Link } from "react-router";
-import { EmailChangeForm, PasswordChangeForm } from "../features/account/CredentialForms";
+import {
+  EmailChangeForm,
+  EmailVerification,
+  PasswordChangeForm,
+} from "../features/account/CredentialForms";
 import { NewsletterToggle } from "../features/account/NewsletterToggle";
 import { ProfileForm } from "../features/account/ProfileForm";
 import { requireMember } from "../lib/member.server";
@@ -17,6 +21,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
     introduction: member.introduction ?? "",
     newsletter: member.newsletterFlag,
     signupAt: member.signupAt.toISOString(),
+    emailVerified: member.emailVerifiedAt !== null,
   };
 }
 
@@ -26,12 +31,16 @@ export default function Account({ loaderData }: Route.ComponentProps) {
       <h1 id="account-title">アカウント</h1>
       <dl className="account__facts">
         <dt>メールアドレス</dt>
-        <dd>{loaderData.email}</dd>
+        <dd>
+          {loaderData.email}
+          {loaderData.emailVerified ? null : <span className="account__unverified">未確認</span>}
+        </dd>
         <dt>登録日</dt>
         <dd>
           {new Date(loaderData.signupAt).toLocaleDateString("ja-JP", { timeZone: "Asia/Tokyo" })}
         </dd>
       </dl>
+      {loaderData.emailVerified ? null : <EmailVerification />}
 
       <ProfileForm nickname={loaderData.nickname} introduction={loaderData.introduction} />
       <NewsletterToggle enabled={loaderData.newsletter} />

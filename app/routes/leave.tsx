@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { LEAVE_REASONS } from "../../contract/account";
+import { LEAVE_REASONS, PASSWORD_MAX } from "../../contract/account";
 import { requireMember } from "../lib/member.server";
 import { formText, useApiForm } from "../lib/use-api-form";
 import type { Route } from "./+types/leave";
@@ -17,7 +17,11 @@ export default function Leave() {
   const [done, setDone] = useState(false);
   const { busy, problem, onSubmit } = useApiForm(
     "/api/account/leave",
-    (form) => ({ reason: Number(form.get("reason") ?? 0), opinion: formText(form, "opinion") }),
+    (form) => ({
+      reason: Number(form.get("reason") ?? 0),
+      opinion: formText(form, "opinion"),
+      current_password: formText(form, "current_password"),
+    }),
     () => setDone(true),
     "退会手続きができませんでした",
   );
@@ -54,6 +58,18 @@ export default function Leave() {
           <span className="field__label">ご意見・ご要望（任意）</span>
           <textarea name="opinion" maxLength={1000} rows={4} />
         </label>
+        {/* Re-authentication: a session left open on a shared device cannot end the account. */}
+        <label className="field">
+          <span className="field__label">現在のパスワード</span>
+          <input
+            name="current_password"
+            type="password"
+            autoComplete="current-password"
+            required
+            maxLength={PASSWORD_MAX}
+          />
+        </label>
+        <p className="form-note">ご本人確認のため、パスワードを入力してください。</p>
         {problem ? (
           <p className="form-problem" role="alert">
             {problem}

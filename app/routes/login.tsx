@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { Link, redirect, useSearchParams } from "react-router";
 import { EMAIL_MAX, PASSWORD_MAX } from "../../contract/account";
 import { safeReturnTo } from "../lib/return-to";
@@ -17,12 +18,39 @@ export function loader({ context, request }: Route.LoaderArgs) {
 export default function Login() {
   const [params] = useSearchParams();
   const returnTo = safeReturnTo(params.get("return_to"));
-  const { busy, problem, onSubmit } = useApiForm(
+  // Past the login throttle a right password is answered with a mailed sign-in link (0050).
+  const [mailStep, setMailStep] = useState<string | null>(null);
+  const { busy, problem, onSubmit } = useApiForm<{ sign_in_link?: boolean }>(
     "/api/account/login",
     (form) => ({ email: formText(form, "email"), password: formText(form, "password") }),
     () => window.location.assign(returnTo),
     "ログインできませんでした",
+    {
+      onFailure: (answer) => {
+        if (answer.sign_in_link) setMailStep(answer.error_message ?? "");
+      },
+      // The step is the page's own, not an error.
+      ownsFailure: (answer) => answer.sign_in_link === true,
+    },
   );
+
+  if (mailStep !== null) {
+    return (
+      <section className="auth-card" aria-labelledby="login-title">
+        <h1 id="login-title">メールをご確認ください</h1>
+        <p role="status">{mailStep}</p>
+        <p className="form-note">
+          リンクの有効期限は30分、1回限りです。メールが届かないときは、迷惑メールのフォルダもご確認ください。
+        </p>
+        <button type="button" className="button button--block" onClick={() => setMailStep(null)}>
+          ログイン画面に戻る
+        </button>
+        <p className="auth-card__switch">
+          <Link to="/password_reset">パスワードをお忘れの方</Link>
+        </p>
+      </section>
+    );
+  }
 
   return (
     <section className="auth-card" aria-labelledby="login-title">
@@ -51,6 +79,9 @@ export default function Login() {
           {busy ? "ログイン中…" : "ログイン"}
         </button>
       </form>
+      <p className="auth-card__switch">
+        <Link to="/password_reset">パスワードをお忘れの方</Link>
+      </p>
       <p className="auth-card__switch">
         はじめての方は{" "}
         <Link to={`/signup?return_to=${encodeURIComponent(returnTo)}`}>無料会員登録</Link>

@@ -7,7 +7,8 @@ import { memoryMemberVersions } from "../lib/member-versions";
 import { createMetrics } from "../lib/metrics";
 import { sharedAnswerStore } from "../lib/shared-answers";
 import { createLogger } from "../logger";
-import { memoryRateLimiter } from "../rate-limit";
+import { postgresCounters } from "../modules/throttle/counters";
+import { type CounterStore, rateLimiter } from "../rate-limit";
 import { createApp } from "./app";
 
 /**
@@ -20,9 +21,14 @@ export async function createTestApp(
     clientDir?: string;
     metricsToken?: string;
     production?: boolean;
+    /** Another app instance's database: two instances behind one load balancer. */
+    database?: Database;
+    /** Where the throttle counters live; process memory unless asked (as in a lone PGlite). */
+    counters?: "memory" | "postgres" | CounterStore;
   } = {},
 ): Promise<{ app: ReturnType<typeof createApp>; services: AppServices; database: Database }> {
-  const database = await createTestDatabase();
+  const database = options.database ?? (await createTestDatabase());
+  const counters = options.counters ?? "memory";
   const metrics = createMetrics();
   metrics.watchDatabase(database.driver, database.usage);
   const services: AppServices = {
@@ -37,7 +43,13 @@ export async function createTestApp(
     }),
     database,
     db: database.db,
-    limiter: memoryRateLimiter(),
+    limiter: rateLimiter(
+      counters === "memory"
+        ? { kind: "memory" }
+        : counters === "postgres"
+          ? postgresCounters(database.db)
+          : counters,
+    ),
     sharedAnswers: sharedAnswerStore({
       onLookup: (tier, hit) => metrics.cacheLookup({ cache: "shared_answers", tier }, hit),
     }),
@@ -52,6 +64,17 @@ export async function createTestApp(
   return { app: createApp({ services, clientDir: options.clientDir }), services, database };
 }
 
+let browsers = 0;
+
+/**
+ * A distinct address for each browser a test opens, from the carrier-NAT range (100.64.0.0/10):
+ * each is another visitor to the throttles unless the test gives two browsers one address.
+ */
+function nextAddress(): string {
+  browsers += 1;
+  return `100.${64 + ((browsers >> 16) & 63)}.${(browsers >> 8) & 255}.${browsers & 255}`;
+}
+
 export class Browser {
   readonly cookies = new Map<string, string>();
 
@@ -59,7 +82,7 @@ export class Browser {
     private readonly app: {
       request: (input: string, init?: RequestInit) => Response | Promise<Response>;
     },
-    private readonly address = "203.0.113.7",
+    readonly address = nextAddress(),
   ) {}
 
   async fetch(path: string, init: RequestInit & { csrf?: boolean } = {}): Promise<Response> {

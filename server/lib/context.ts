@@ -22,6 +22,8 @@ export interface SessionMember {
   agreedAt: Date | null;
   workspace: unknown;
   signupAt: Date;
+  /** The address was confirmed by a mailed link; null: not yet (decision 0051). */
+  emailVerifiedAt: Date | null;
 }
 
 /** What every request handler can reach: built once at start, shared by all requests. */

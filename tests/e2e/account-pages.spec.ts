@@ -1,59 +1,10 @@
-import { readdir, readFile } from "node:fs/promises";
-import path from "node:path";
 import type { Page } from "@playwright/test";
-import { expect, hydrated, screenshot, test, uniqueEmail, visit } from "./fixtures";
+import { expect, hydrated, screenshot, signUp, test, uniqueEmail, visit } from "./fixtures";
+import { deliveredMail } from "./mail";
 
 const PASSWORD = "tsuzuki-yomu-123";
 
-async function signup(page: Page, email: string) {
-  await visit(page, "/signup");
-  await page.getByLabel("メールアドレス").fill(email);
-  await page.getByLabel(/パスワード/).fill(PASSWORD);
-  await page.getByLabel(/利用規約/).check();
-  await page.getByRole("button", { name: "同意して登録する" }).click();
-  await expect(page.getByTestId("header-member")).toBeVisible();
-}
-
-/** The text part of a .eml the store wrote (base64 or quoted-printable). */
-function mailText(eml: string): string {
-  const [head, ...rest] = eml.split(/\r?\n\r?\n/);
-  const body = rest.join("\n\n");
-  if (/Content-Transfer-Encoding: base64/i.test(head!)) {
-    return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
-  }
-  if (/Content-Transfer-Encoding: quoted-printable/i.test(head!)) {
-    const bytes = body
-      .replace(/=\r?\n/g, "")
-      .replace(/=([0-9A-F]{2})/g, (_, hex: string) =>
-        String.fromCharCode(Number.parseInt(hex, 16)),
-      );
-    return Buffer.from(bytes, "latin1").toString("utf8");
-  }
-  return body;
-}
-
-/** Waits for the delivery worker to write the member's mail of one kind under DATA_DIR/mail. */
-async function deliveredMail(to: string, kind: string): Promise<string> {
-  const dir = path.join(process.env.E2E_DATA_DIR!, "mail");
-  let found = "";
-  await expect
-    .poll(
-      async () => {
-        const names = await readdir(dir).catch(() => [] as string[]);
-        for (const name of names) {
-          const eml = await readFile(path.join(dir, name), "utf8");
-          if (eml.includes(`To: ${to}`) && eml.includes(`X-Komaya-Mail: ${kind}`)) {
-            found = eml;
-            return true;
-          }
-        }
-        return false;
-      },
-      { timeout: 20_000 },
-    )
-    .toBe(true);
-  return mailText(found);
-}
+const signup = (page: Page, email: string) => signUp(page, email, PASSWORD);
 
 test("the member edits the profile, turns the newsletter on and leaves it by the mailed link", async ({
   page,
@@ -66,7 +17,7 @@ test("the member edits the profile, turns the newsletter on and leaves it by the
   await expect(page.getByRole("heading", { name: "プロフィール", level: 1 })).toBeVisible();
   const profileId = (await page.getByTestId("profile-id").textContent())!.trim();
   expect(profileId).toMatch(/^[\w-]{6,}$/);
-  await page.getByLabel("ニックネーム").fill("こまや太郎");
+  await page.getByLabel("ニックネーム").fill("こもれび太郎");
   await page.getByLabel("自己紹介").fill("週末にまとめて読みます。");
   await page.getByRole("button", { name: "保存する" }).click();
   await expect(page.getByRole("status")).toHaveText("プロフィールを保存しました");
@@ -75,15 +26,15 @@ test("the member edits the profile, turns the newsletter on and leaves it by the
     `/review/user/${profileId}`,
   );
   // The header and the drawer follow the new nickname without a reload.
-  await expect(page.getByTestId("header-member")).toContainText("こまや太郎");
+  await expect(page.getByTestId("header-member")).toContainText("こもれび太郎");
   await page.getByRole("banner").getByRole("button", { name: "メニュー" }).click();
   const drawer = page.getByRole("dialog", { name: "メニュー" });
-  await expect(drawer.getByTestId("drawer-nickname")).toContainText("こまや太郎");
+  await expect(drawer.getByTestId("drawer-nickname")).toContainText("こもれび太郎");
   await screenshot(page, "account-profile-drawer");
   await drawer.getByRole("button", { name: "メニューを閉じる" }).click();
   await screenshot(page, "account-profile");
   await visit(page, "/profile");
-  await expect(page.getByLabel("ニックネーム")).toHaveValue("こまや太郎");
+  await expect(page.getByLabel("ニックネーム")).toHaveValue("こもれび太郎");
   await expect(page.getByLabel("自己紹介")).toHaveValue("週末にまとめて読みます。");
 
   await visit(page, "/newsletter");

@@ -28,6 +28,16 @@ export async function login(page: Page, email: string, password: string) {
   await closeStampDialog(page);
 }
 
+/** Signs up through the real sign-up page, as a new member would, and waits for the header. */
+export async function signUp(page: Page, email: string, password: string) {
+  await visit(page, "/signup");
+  await page.getByLabel("メールアドレス").fill(email);
+  await page.getByLabel(/パスワード/).fill(password);
+  await page.getByLabel(/利用規約/).check();
+  await page.getByRole("button", { name: "同意して登録する" }).click();
+  await expect(page.getByTestId("header-member")).toBeVisible();
+}
+
 /**
  * A member's first home page of a Tokyo day opens the stamp dialog over it; tests about other
  * things close it as a member would. It is there (loading first) only when it is due.

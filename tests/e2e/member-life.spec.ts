@@ -121,7 +121,7 @@ test("the demo member's day: stamp, lottery, a review and a series' notification
   await visit(page, `/review/series/${series}#write`);
   const form = page.locator("form.review-form");
   await form.getByRole("radio").nth(4).check();
-  await form.getByLabel(/ニックネーム/).fill("コマヤ太郎");
+  await form.getByLabel(/ニックネーム/).fill("よみ太郎");
   await form.getByLabel(/タイトル/).fill(title);
   await form.getByLabel(/レビュー本文/).fill("新刊が出たので通知をオンにしました。");
   await form.getByRole("button", { name: /投稿する|更新する/ }).click();

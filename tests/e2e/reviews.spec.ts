@@ -22,7 +22,7 @@ test("the demo member writes a review that appears on the series page, spoiler f
   const form = page.locator("form.review-form");
   // A limit answers with its message rather than saving.
   await form.getByRole("radio").nth(3).check();
-  await form.getByLabel(/ニックネーム/).fill("コマヤ読者");
+  await form.getByLabel(/ニックネーム/).fill("こもれび読者");
   await form.getByLabel(/タイトル/).fill("あ".repeat(51));
   await form.getByLabel(/レビュー本文/).fill(comment);
   await form.getByRole("button", { name: /投稿する|更新する/ }).click();
@@ -31,7 +31,7 @@ test("the demo member writes a review that appears on the series page, spoiler f
   await page.reload();
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   await form.getByRole("radio").nth(3).check();
-  await form.getByLabel(/ニックネーム/).fill("コマヤ読者");
+  await form.getByLabel(/ニックネーム/).fill("こもれび読者");
   await form.getByLabel(/タイトル/).fill(title);
   await form.getByLabel(/レビュー本文/).fill(comment);
   await form.getByLabel(/タグ/).fill("一気読み 感動");
@@ -58,13 +58,41 @@ test("the demo member writes a review that appears on the series page, spoiler f
   await screenshot(page, "series-reviews");
 
   // The member's own list and the store-wide list carry it too.
-  await onSeries.getByRole("link", { name: "コマヤ読者" }).click();
+  await onSeries.getByRole("link", { name: "こもれび読者" }).click();
   await expect(page).toHaveURL(/\/review\/user\//);
   await expect(page.locator("li.review").filter({ hasText: title })).toHaveCount(1);
   await visit(page, "/reviews");
   await expect(page.getByRole("heading", { level: 1, name: "みんなのレビュー" })).toBeVisible();
   await expect(page.locator("li.review").filter({ hasText: title })).toHaveCount(1);
   await screenshot(page, "reviews");
+});
+
+test("a review of a series the member bought is marked 購入者レビュー", async ({ page }, info) => {
+  const ct = (await page.context().cookies()).find((c) => c.name === "ct")!.value;
+  const shelf = (await (
+    await page.request.post("/api/bookshelf", { data: {}, headers: { "x-csrftoken": ct } })
+  ).json()) as { books: Array<{ series_id: number; buy_status: string | null }> };
+  const bought = shelf.books.find((b) => b.buy_status === "buy");
+  expect(bought, "the demo member has bought a volume").toBeTruthy();
+
+  const title = `買ってよかった ${info.project.name}-${Date.now().toString(36)}`;
+  await visit(page, `/review/series/${bought!.series_id}#write`);
+  const form = page.locator("form.review-form");
+  await form.getByRole("radio").nth(4).check();
+  await form.getByLabel(/ニックネーム/).fill("こもれび読者");
+  await form.getByLabel(/タイトル/).fill(title);
+  await form.getByLabel(/レビュー本文/).fill("全巻そろえて読み返しています。");
+  await form.getByRole("button", { name: /投稿する|更新する/ }).click();
+  await expect(form.getByRole("status")).toHaveText(/レビューを(投稿|更新)しました/);
+  const mine = page.locator("li.review").filter({ hasText: title });
+  await expect(mine.getByText("購入者レビュー", { exact: true })).toBeVisible();
+  await mine.scrollIntoViewIfNeeded();
+  await screenshot(page, "review-buyer");
+
+  // A title speaking as the store is refused.
+  await form.getByLabel(/タイトル/).fill("【公式】重要なお知らせ");
+  await form.getByRole("button", { name: /投稿する|更新する/ }).click();
+  await expect(form.getByRole("alert")).toContainText("ストアを名乗る表記");
 });
 
 test("the demo member turns a series' notifications on, and it stays on", async ({ page }) => {

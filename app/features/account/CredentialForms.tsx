@@ -12,16 +12,19 @@ function Done({ message }: { message: string }) {
   );
 }
 
-/** E-mail change: the current password proves it is the member (/api/account/email). */
+/**
+ * E-mail change: the current password proves it is the member (/api/account/email); the change
+ * happens when the link mailed to the new address is followed (decision 0051).
+ */
 export function EmailChangeForm() {
   const [done, setDone] = useState<string | null>(null);
-  const { busy, problem, onSubmit } = useApiForm<{ email: string }>(
+  const { busy, problem, onSubmit } = useApiForm<{ pending_email: string }>(
     "/api/account/email",
     (form) => ({
       email: formText(form, "email"),
       current_password: formText(form, "current_password"),
     }),
-    (answer) => setDone(answer.email),
+    (answer) => setDone(answer.pending_email),
     "メールアドレスを変更できませんでした",
   );
   return (
@@ -40,13 +43,19 @@ export function EmailChangeForm() {
         <span className="field__label">現在のパスワード</span>
         <input name="current_password" type="password" autoComplete="current-password" required />
       </label>
-      <p className="form-note">{OTHER_SESSIONS_NOTE}</p>
+      <p className="form-note">
+        新しいアドレスに届く確認メールのリンクを開くと変更が完了し、ほかの端末ではログアウトされます。
+      </p>
       {problem ? (
         <p className="form-problem" role="alert">
           {problem}
         </p>
       ) : null}
-      {done ? <Done message={`メールアドレスを${done}に変更しました`} /> : null}
+      {done ? (
+        <Done
+          message={`${done} に確認メールを送信しました。メールのリンクを開くと変更が完了します（24時間有効）。`}
+        />
+      ) : null}
       <button type="submit" className="button" disabled={busy && !done}>
         メールアドレスを変更する
       </button>
@@ -98,6 +107,36 @@ export function PasswordChangeForm() {
       {done ? <Done message="パスワードを変更しました" /> : null}
       <button type="submit" className="button" disabled={busy && !done}>
         パスワードを変更する
+      </button>
+    </form>
+  );
+}
+
+/**
+ * A new member's address waits for the link of the welcome mail (decision 0051); reviews wait
+ * for it. The member may have it sent again.
+ */
+export function EmailVerification() {
+  const [sent, setSent] = useState(false);
+  const { busy, problem, onSubmit } = useApiForm(
+    "/api/account/email/verify",
+    () => ({}),
+    () => setSent(true),
+    "確認メールを送信できませんでした",
+  );
+  return (
+    <form className="account__notice" method="post" onSubmit={onSubmit}>
+      <p>
+        メールアドレスの確認が済んでいません。登録時のメールのリンクを開くと確認が完了し、レビューを投稿できるようになります。
+      </p>
+      {problem ? (
+        <p className="form-problem" role="alert">
+          {problem}
+        </p>
+      ) : null}
+      {sent ? <Done message="確認メールを送信しました。メールのリンクを開いてください。" /> : null}
+      <button type="submit" className="button" disabled={busy || sent}>
+        確認メールを再送する
       </button>
     </form>
   );

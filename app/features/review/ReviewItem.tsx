@@ -68,6 +68,7 @@ export function ReviewItem(props: {
       )}
       <p className="review__head">
         <ReviewStars rating={r.rating} />
+        {r.purchased_flag && <span className="review__buyer">購入者レビュー</span>}
         <strong className="review__title">{r.title}</strong>
       </p>
       <p className="review__meta">

@@ -5,7 +5,7 @@ import type { DemoMembers, SeedContext } from "./types";
 export const DEMO_MEMBER = {
   email: "demo@komaya.example",
   password: "komaya-demo-2026",
-  nickname: "コマヤ太郎",
+  nickname: "よみ太郎",
 };
 export const DEMO_STAFF = {
   email: "staff@komaya.example",

@@ -4,6 +4,7 @@ import { Browser, createTestApp } from "../../http/test-client";
 import { outbox } from "../mail/schema";
 import { users } from "./schema";
 import { UNSUBSCRIBE_PATH, unsubscribeUrl } from "./service";
+import { mailsTo, mailedToken as tokenMailedTo } from "./test-fixture";
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
@@ -33,8 +34,7 @@ async function isLoggedIn(browser: Browser) {
   return (await browser.getJson<{ is_login: boolean }>("/api/status")).body.is_login;
 }
 
-const mailTo = (to: string, kind: string) =>
-  t.services.db.$count(outbox, and(eq(outbox.toAddress, to), eq(outbox.kind, kind)));
+const mailTo = (to: string, kind: string) => mailsTo(t.services.db, to, kind);
 
 describe("password change", () => {
   it("needs the current password: a wrong one changes nothing and logs no one out", async () => {
@@ -84,8 +84,10 @@ describe("password change", () => {
   });
 });
 
-describe("e-mail change", () => {
-  it("needs the current password, ends other sessions and logs in with the new address", async () => {
+const mailedToken = (to: string, kind: string) => tokenMailedTo(t.services.db, to, kind);
+
+describe("e-mail change (item 10)", () => {
+  it("changes nothing until the link mailed to the new address is followed; tells the old one", async () => {
     const { browser, email, password } = await member();
     const other = await login(email, password);
     const wrong = await browser.postJson("/api/account/email", {
@@ -100,16 +102,40 @@ describe("e-mail change", () => {
       current_password: password,
       email: next.toUpperCase(),
     });
-    expect(answer.body).toMatchObject({ result: true, email: next });
-    expect(await isLoggedIn(other)).toBe(false);
+    expect(answer.body).toMatchObject({ result: true, email, pending_email: next });
+    // Asked, not done: the old address still signs in, the other session stays.
+    expect(await mailTo(next, "email_change_confirm")).toBe(1);
+    expect(await mailTo(email, "email_change_notice")).toBe(1);
+    const [notice] = await t.services.db
+      .select({ body: outbox.body })
+      .from(outbox)
+      .where(and(eq(outbox.toAddress, email), eq(outbox.kind, "email_change_notice")));
+    expect(notice!.body).toContain(`${next.slice(0, 2)}***@example.jp`);
+    expect(notice!.body).not.toContain(next);
+    expect(await isLoggedIn(other)).toBe(true);
+    await login(email, password);
+    expect(
+      (await new Browser(t.app).postJson("/api/account/login", { email: next, password })).status,
+    ).toBe(401);
+
+    // The link works once, from any browser (here the mail program's); the change ends the
+    // member's other sessions but the one that asked for it.
+    const token = await mailedToken(next, "email_change_confirm");
+    const confirmed = await new Browser(t.app).postJson("/api/account/email/confirm", { token });
+    expect(confirmed.body).toMatchObject({ result: true, purpose: "email_change", email: next });
     expect(await isLoggedIn(browser)).toBe(true);
+    expect(await isLoggedIn(other)).toBe(false);
+    expect(await mailTo(email, "email_changed")).toBe(1);
     await login(next, password);
     expect(
       (await new Browser(t.app).postJson("/api/account/login", { email, password })).status,
     ).toBe(401);
+    const again = await new Browser(t.app).postJson("/api/account/email/confirm", { token });
+    expect(again.status).toBe(400);
+    expect(again.body.error_message).toContain("使用済み");
   });
 
-  it("refuses another member's address and keeps the other sessions", async () => {
+  it("refuses another member's address, when asked and when the link is followed", async () => {
     const taken = await member();
     const { browser, email, password } = await member();
     const other = await login(email, password);
@@ -119,6 +145,29 @@ describe("e-mail change", () => {
     });
     expect(answer.status).toBe(409);
     expect(await isLoggedIn(other)).toBe(true);
+
+    // Free when asked, taken by a sign-up before the link is followed.
+    const next = newEmail();
+    await browser.postJson("/api/account/email", { current_password: password, email: next });
+    const token = await mailedToken(next, "email_change_confirm");
+    await member(next);
+    const late = await browser.postJson("/api/account/email/confirm", { token });
+    expect(late.status).toBe(409);
+    await login(email, password);
+  });
+
+  it("keeps only the newest link of two changes asked for", async () => {
+    const { browser, password } = await member();
+    const first = newEmail();
+    const second = newEmail();
+    await browser.postJson("/api/account/email", { current_password: password, email: first });
+    const stale = await mailedToken(first, "email_change_confirm");
+    await browser.postJson("/api/account/email", { current_password: password, email: second });
+    expect((await browser.postJson("/api/account/email/confirm", { token: stale })).status).toBe(
+      400,
+    );
+    const token = await mailedToken(second, "email_change_confirm");
+    expect((await browser.postJson("/api/account/email/confirm", { token })).status).toBe(200);
   });
 
   it("is for members only", async () => {

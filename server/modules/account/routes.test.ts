@@ -1,10 +1,13 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Browser, createTestApp } from "../../http/test-client";
 import { orders } from "../commerce/schema";
-import { LOGIN_FAILURE_LIMIT, LOGIN_FAILURE_LIMIT_PER_ADDRESS } from "./routes";
+import { outbox } from "../mail/schema";
 import { leaveReasons, sessions, users } from "./schema";
 import { authenticate, findSession } from "./service";
+import { LOGIN_AT_ADDRESS, STEP_UP_FROM_ADDRESS } from "./sign-in";
+
+const LOGIN_FAILURE_LIMIT = LOGIN_AT_ADDRESS.points;
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
@@ -292,7 +295,10 @@ describe("the ct token changes with the session", () => {
     expect((await postWithToken(browser, afterLogout)).status).toBe(403);
     expect((await browser.postJson("/api/newsletter", { enable: false })).status).toBe(200);
 
-    expect((await browser.postJson("/api/account/leave", { reason: 2 })).status).toBe(200);
+    expect(
+      (await browser.postJson("/api/account/leave", { reason: 2, current_password: password }))
+        .status,
+    ).toBe(200);
     expect(browser.cookies.get("ct")).not.toBe(afterLogin);
   });
 });
@@ -314,17 +320,39 @@ describe("login throttle behind one load balancer (TRUST_PROXY=1)", () => {
     expect(statuses.slice(LOGIN_FAILURE_LIMIT).every((s) => s === 429)).toBe(true);
   });
 
-  it("stops password spraying across accounts from one address with rotating claims", async () => {
-    const statuses: number[] = [];
-    for (let i = 0; i < LOGIN_FAILURE_LIMIT_PER_ADDRESS + 5; i++) {
+  it("answers password spraying from one address with the mailed-link step, even for a right password", async () => {
+    const { email, password } = await signup(new Browser(t.app));
+    const answers: Array<{ status: number; link: boolean }> = [];
+    for (let i = 0; i < STEP_UP_FROM_ADDRESS + 5; i++) {
       const attacker = new Browser(t.app, viaBalancer(`172.16.${i}.9`, "198.51.100.78"));
-      const answer = await attacker.postJson("/api/account/login", {
+      const answer = await attacker.postJson<{ sign_in_link?: boolean }>("/api/account/login", {
         email: `nobody${i}@example.jp`,
         password: "wrong",
       });
-      statuses.push(answer.status);
+      answers.push({ status: answer.status, link: answer.body.sign_in_link === true });
     }
-    expect(statuses.filter((s) => s === 429)).toHaveLength(5);
+    expect(answers.slice(0, STEP_UP_FROM_ADDRESS).every((a) => a.status === 401 && !a.link)).toBe(
+      true,
+    );
+    expect(answers.slice(STEP_UP_FROM_ADDRESS).every((a) => a.status === 401 && a.link)).toBe(true);
+    // A neighbour behind the same address with the right password is mailed a link, not refused.
+    const neighbour = new Browser(t.app, viaBalancer("172.16.99.9", "198.51.100.78"));
+    const right = await neighbour.postJson<{ sign_in_link?: boolean }>("/api/account/login", {
+      email,
+      password,
+    });
+    expect(right).toMatchObject({ status: 401, body: { sign_in_link: true } });
+    await expect
+      .poll(() =>
+        t.services.db.$count(
+          outbox,
+          and(eq(outbox.toAddress, email), eq(outbox.kind, "sign_in_link")),
+        ),
+      )
+      .toBe(1);
+    // From elsewhere the same password signs in at once.
+    const elsewhere = new Browser(t.app, "192.0.2.80");
+    expect((await elsewhere.postJson("/api/account/login", { email, password })).status).toBe(200);
   });
 });
 
@@ -362,6 +390,26 @@ describe("profile, newsletter, agreement", () => {
     expect((await browser.postJson("/api/newsletter", {})).body).toMatchObject({ enable: false });
   });
 
+  it("refuses a nickname that speaks as the store, at sign-up and on the profile (issue 21 item 9)", async () => {
+    for (const nickname of ["コマヤ公式", "ｺﾏﾔ", "公 式", "運営チーム", "ＡＤＭＩＮ", "Komaya"]) {
+      const signed = await new Browser(t.app).postJson("/api/account/signup", {
+        email: newEmail(),
+        password: "password-123",
+        nickname,
+        agree: true,
+      });
+      expect(signed.status, nickname).toBe(400);
+      expect(signed.body.error_message).toMatch(/^nickname: .*ストアを名乗る/);
+    }
+    const browser = new Browser(t.app);
+    await signup(browser);
+    const renamed = await browser.postJson("/api/profile", { nickname: "コマヤ運営" });
+    expect(renamed.status).toBe(400);
+    expect(renamed.body.error_message).toMatch(/^nickname: /);
+    expect((await browser.postJson("/api/user")).body).toMatchObject({ nickname: "読書家" });
+    expect((await browser.postJson("/api/profile", { nickname: "こもれび" })).status).toBe(200);
+  });
+
   it("asks visitors to log in", async () => {
     const answer = await new Browser(t.app).postJson("/api/profile", { nickname: "x" });
     expect(answer.status).toBe(401);
@@ -395,13 +443,17 @@ describe("leaving", () => {
       idempotencyKey: `leave-test-${member!.userId}`,
     });
 
-    const bad = await browser.postJson("/api/account/leave", { reason: 999 });
+    const bad = await browser.postJson("/api/account/leave", {
+      reason: 999,
+      current_password: password,
+    });
     expect(bad.status).toBe(400);
     expect((await browser.getJson("/api/status")).body.is_login).toBe(true);
 
     const answer = await browser.postJson<{ user: { nickname: string } }>("/api/account/leave", {
       reason: 2,
       opinion: "もっと安いと嬉しい",
+      current_password: password,
     });
     expect(answer.body.result).toBe(true);
     expect(answer.body.user.nickname).toBe("");

@@ -3,10 +3,13 @@ import { z } from "zod";
 import {
   emailChangePayload,
   leavePayload,
+  linkTokenPayload,
   loginPayload,
   newsletterPayload,
   oneClickPayload,
   passwordChangePayload,
+  passwordResetPayload,
+  passwordResetRequestPayload,
   profilePayload,
   signupPayload,
   unsubscribePayload,
@@ -19,30 +22,40 @@ import { readJson } from "../../lib/input";
 import { requireMember } from "../../lib/member";
 import { publicOrigin } from "../../lib/public-origin";
 import { issueCsrfToken, setSessionCookie } from "../../lib/session-cookies";
+import { refuseStoreNames } from "../../lib/store-names";
+import { throttle, tooManyAttempts } from "../../lib/throttle";
 import { grantSignupCoupons } from "../commerce/coupons";
 import { forgetMemberPersonalData } from "./forget-personal-data";
+import type { MailLink } from "./mailed-links";
 import {
   AccountError,
   agreeToTerms,
-  authenticate,
-  changeEmail,
   changePassword,
+  confirmEmail,
   createSession,
   leave,
   normaliseEmail,
   registerMember,
+  requestEmailChange,
+  requestPasswordReset,
+  resendEmailVerification,
+  resetPassword,
   revokeSession,
   setNewsletter,
+  signInByLink,
   UNSUBSCRIBE_PATH,
   unsubscribeByLink,
   updateProfile,
 } from "./service";
-
-/** Failed logins allowed for one account from one address before it is told to wait. */
-export const LOGIN_FAILURE_LIMIT = 5;
-/** Failed logins allowed from one address across all accounts (password spraying). */
-export const LOGIN_FAILURE_LIMIT_PER_ADDRESS = 30;
-export const LOGIN_LOCK_SECONDS = 15 * 60;
+import { LOGIN_TO_ACCOUNT, signIn } from "./sign-in";
+import {
+  LINK_TRIES_FROM_ADDRESS,
+  PASSWORD_CHECKS,
+  RESETS_FROM_ADDRESS,
+  RESETS_TO_ACCOUNT,
+  SIGNUPS_FROM_ADDRESS,
+  VERIFY_MAILS,
+} from "./throttles";
 
 async function startSession(c: Context<AppEnv>, services: AppServices, userId: number) {
   const { token, expiresAt } = await createSession(services.db, services.sessionSecret, userId, {
@@ -54,7 +67,7 @@ async function startSession(c: Context<AppEnv>, services: AppServices, userId: n
 }
 
 /** Absolute links in mail point at the store's configured address, never the request's Host. */
-function mailLink(_c: Context<AppEnv>, services: AppServices) {
+function mailLink(_c: Context<AppEnv>, services: AppServices): MailLink {
   return { siteUrl: publicOrigin(services.env), secret: services.sessionSecret };
 }
 
@@ -76,6 +89,7 @@ function accountFailure(error: unknown): never {
     if (error.code === "WRONG_PASSWORD") {
       throw new ApiError(400, error.message, { field: "current_password" });
     }
+    if (error.code === "LINK_DEAD") throw new ApiError(400, error.message, { field: "token" });
   }
   if (isUniqueViolation(error)) {
     throw new Conflict("このメールアドレスはすでに登録されています", { field: "email" });
@@ -87,6 +101,14 @@ function endSession(c: Context<AppEnv>) {
   setSessionCookie(c, "", null);
   issueCsrfToken(c);
 }
+
+const LOGIN_THROTTLED = "ログインの失敗が続いたため、しばらく時間をおいてからお試しください";
+/** The same words whether the password was right or wrong (decision 0050). */
+const SIGN_IN_LINK_STEP =
+  "ログインの試行が続いているため、このアカウントを保護しています。パスワードが正しい場合は、ご登録のメールアドレスにログイン用のリンクをお送りしました。メールのリンクからログインしてください。";
+const PASSWORD_CHECKS_THROTTLED =
+  "パスワードの確認に続けて失敗したため、しばらく時間をおいてからお試しください";
+const TOO_MANY = "お手続きが続いたため、しばらく時間をおいてからお試しください";
 
 /**
  * The page answers account's calls include, assembled in server/pages/ (which builds on the
@@ -100,16 +122,33 @@ export function accountRoutes(services: AppServices, { userStatus }: AccountPage
   const { db, limiter } = services;
   const routes = new Hono<AppEnv>();
 
+  /**
+   * A call that checks the member's password: counted before the check, given back when it
+   * passes, so wrong guesses run out after PASSWORD_CHECKS.
+   */
+  const checkingPassword = async <T>(
+    c: Context<AppEnv>,
+    userId: number,
+    work: () => Promise<T>,
+  ): Promise<T> => {
+    await throttle(c, limiter, PASSWORD_CHECKS, String(userId), PASSWORD_CHECKS_THROTTLED);
+    const result = await work().catch(accountFailure);
+    await limiter.refund(PASSWORD_CHECKS, String(userId));
+    return result;
+  };
+
   routes.post("/signup", async (c) => {
     const input = await readJson(c, signupPayload);
+    await throttle(c, limiter, SIGNUPS_FROM_ADDRESS, c.get("clientAddress"), TOO_MANY);
     try {
+      const link = mailLink(c, services);
       const { userId } = await registerMember(db, {
         email: input.email,
         password: input.password,
         nickname: input.nickname || null,
-        welcome: true,
+        welcome: link,
       });
-      if (input.newsletter) await setNewsletter(db, userId, true, mailLink(c, services));
+      if (input.newsletter) await setNewsletter(db, userId, true, link);
       await agreeToTerms(db, userId);
       // The countdown bar advertises the sign-up coupon from the first page the member sees.
       await grantSignupCoupons(db, userId, new Date());
@@ -122,25 +161,38 @@ export function accountRoutes(services: AppServices, { userStatus }: AccountPage
 
   routes.post("/login", async (c) => {
     const input = await readJson(c, loginPayload);
-    const address = c.get("clientAddress");
-    const accountKey = `login:${normaliseEmail(input.email)}:${address}`;
-    const addressKey = `login-addr:${address}`;
-    if (
-      (await limiter.count(accountKey)) >= LOGIN_FAILURE_LIMIT ||
-      (await limiter.count(addressKey)) >= LOGIN_FAILURE_LIMIT_PER_ADDRESS
-    ) {
-      c.header("Retry-After", String(LOGIN_LOCK_SECONDS));
-      throw new ApiError(429, "ログインの失敗が続いたため、しばらく時間をおいてからお試しください");
+    const result = await signIn(
+      { db, limiter, link: mailLink(c, services), logger: c.get("log") },
+      { ...input, address: c.get("clientAddress") },
+    );
+    if (result.kind === "throttled") {
+      c.header("Retry-After", String(result.retryAfterSeconds));
+      throw new ApiError(429, LOGIN_THROTTLED);
     }
-    const user = await authenticate(db, input.email, input.password);
-    if (!user) {
-      await limiter.hit(accountKey, LOGIN_LOCK_SECONDS);
-      await limiter.hit(addressKey, LOGIN_LOCK_SECONDS);
+    if (result.kind === "mail_step") {
+      return c.json({ result: false, error_message: SIGN_IN_LINK_STEP, sign_in_link: true }, 401);
+    }
+    if (result.kind === "wrong") {
       throw new ApiError(401, "メールアドレスまたはパスワードが正しくありません");
     }
-    await limiter.reset(accountKey);
-    await startSession(c, services, user.userId);
-    return c.json({ result: true, user: await userStatus(db, user.userId) });
+    await startSession(c, services, result.member.userId);
+    return c.json({ result: true, user: await userStatus(db, result.member.userId) });
+  });
+
+  // The mailed sign-in link's page posts its token here.
+  routes.post("/login/link", async (c) => {
+    const { token } = await readJson(c, linkTokenPayload);
+    await throttle(c, limiter, LINK_TRIES_FROM_ADDRESS, c.get("clientAddress"), TOO_MANY);
+    const member = await signInByLink(db, services.sessionSecret, token);
+    if (!member) {
+      throw new ApiError(
+        400,
+        "このログイン用リンクは使用済みか、有効期限が切れています。もう一度ログインしてください",
+        { field: "token" },
+      );
+    }
+    await startSession(c, services, member.userId);
+    return c.json({ result: true, user: await userStatus(db, member.userId) });
   });
 
   routes.post("/logout", async (c) => {
@@ -153,31 +205,94 @@ export function accountRoutes(services: AppServices, { userStatus }: AccountPage
   routes.post("/password", async (c) => {
     const member = requireMember(c);
     const input = await readJson(c, passwordChangePayload);
-    await changePassword(
-      db,
-      member.userId,
-      { currentPassword: input.current_password, newPassword: input.new_password },
-      thisSession(c, services),
-    ).catch(accountFailure);
+    await checkingPassword(c, member.userId, () =>
+      changePassword(
+        db,
+        member.userId,
+        { currentPassword: input.current_password, newPassword: input.new_password },
+        thisSession(c, services),
+      ),
+    );
     return c.json({ result: true });
   });
 
+  // Asks for the change; the link mailed to the new address makes it (decision 0051).
   routes.post("/email", async (c) => {
     const member = requireMember(c);
     const input = await readJson(c, emailChangePayload);
-    const email = await changeEmail(
+    const pending = await checkingPassword(c, member.userId, () =>
+      requestEmailChange(
+        db,
+        member.userId,
+        { currentPassword: input.current_password, email: input.email },
+        mailLink(c, services),
+        thisSession(c, services),
+      ),
+    );
+    return c.json({ result: true, email: member.email ?? "", pending_email: pending });
+  });
+
+  // The address link's page posts its token here: a sign-up's confirmation or a change.
+  routes.post("/email/confirm", async (c) => {
+    const { token } = await readJson(c, linkTokenPayload);
+    await throttle(c, limiter, LINK_TRIES_FROM_ADDRESS, c.get("clientAddress"), TOO_MANY);
+    const done = await confirmEmail(
       db,
-      member.userId,
-      { currentPassword: input.current_password, email: input.email },
+      services.sessionSecret,
+      token,
       thisSession(c, services),
     ).catch(accountFailure);
-    return c.json({ result: true, email });
+    await services.memberKept.changed(done.userId);
+    return c.json({ result: true, purpose: done.purpose, email: done.email });
+  });
+
+  routes.post("/email/verify", async (c) => {
+    const member = requireMember(c);
+    await readJson(c, z.object({}));
+    await throttle(c, limiter, VERIFY_MAILS, String(member.userId), TOO_MANY);
+    const sent = await resendEmailVerification(db, member.userId, mailLink(c, services));
+    return c.json({ result: true, sent });
+  });
+
+  // Forgotten password: the same answer whether or not the address is a member's.
+  routes.post("/password_reset", async (c) => {
+    const input = await readJson(c, passwordResetRequestPayload);
+    await throttle(c, limiter, RESETS_FROM_ADDRESS, c.get("clientAddress"), TOO_MANY);
+    const toAccount = await limiter.attempt(RESETS_TO_ACCOUNT, normaliseEmail(input.email));
+    if (!toAccount.allowed) tooManyAttempts(c, toAccount, TOO_MANY);
+    // Queued after the answer, so its time does not tell a member's address from another.
+    const link = mailLink(c, services);
+    void requestPasswordReset(db, input.email, link).catch((error) =>
+      c.get("log").error("password reset mail not queued", { error }),
+    );
+    return c.json({ result: true });
+  });
+
+  routes.post("/password_reset/confirm", async (c) => {
+    const input = await readJson(c, passwordResetPayload);
+    await throttle(c, limiter, LINK_TRIES_FROM_ADDRESS, c.get("clientAddress"), TOO_MANY);
+    const done = await resetPassword(db, services.sessionSecret, {
+      token: input.token,
+      newPassword: input.new_password,
+    }).catch(accountFailure);
+    // The mailbox is proven: the account's login throttle starts afresh for the new password.
+    await limiter.reset(LOGIN_TO_ACCOUNT, done.email);
+    await services.memberKept.changed(done.userId);
+    if (c.get("member")?.userId === done.userId) endSession(c);
+    return c.json({ result: true });
   });
 
   routes.post("/leave", async (c) => {
     const member = requireMember(c);
     const input = await readJson(c, leavePayload);
-    await leave(db, member.userId, input, (tx) => forgetMemberPersonalData(tx, member.userId));
+    await checkingPassword(c, member.userId, () =>
+      leave(
+        db,
+        member.userId,
+        { reason: input.reason, opinion: input.opinion, currentPassword: input.current_password },
+        (tx) => forgetMemberPersonalData(tx, member.userId),
+      ),
+    );
     endSession(c);
     return c.json({ result: true, user: await userStatus(db, null) });
   });
@@ -193,6 +308,7 @@ export function memberSettingsRoutes(services: AppServices) {
   routes.post("/profile", async (c) => {
     const member = requireMember(c);
     const input = await readJson(c, profilePayload);
+    refuseStoreNames(member.userType, { nickname: input.nickname });
     const user = await updateProfile(db, member.userId, input);
     return c.json({
       result: true,

@@ -30,6 +30,8 @@ export const users = pgTable(
     /** Staff workspace shown in the drawer and debug layout: { name, color, detail, add_list }. */
     workspace: jsonb("workspace"),
     signupAt: timestamp("signup_at", { withTimezone: true }).notNull().defaultNow(),
+    /** When the member opened a link mailed to this address; null: not confirmed yet. */
+    emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
     leftAt: timestamp("left_at", { withTimezone: true }),
   },
   (t) => [
@@ -81,3 +83,29 @@ export const secrets = pgTable("secrets", {
   value: text("value").notNull(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** What a mailed single-use link does when it is followed (decision 0051). */
+export type MailedLinkPurpose = "sign_in" | "password_reset" | "email_change" | "email_verify";
+
+/**
+ * Single-use links mailed to a member: sign in past the login throttle, reset a forgotten
+ * password, confirm a new or changed address. Only an HMAC of the link's token is kept, as with
+ * sessions; a link is used by one conditional update, so it works once.
+ */
+export const mailedLinks = pgTable(
+  "mailed_links",
+  {
+    linkHash: text("link_hash").primaryKey(),
+    userId: integer("user_id").notNull(),
+    purpose: text("purpose").$type<MailedLinkPurpose>().notNull(),
+    /** The address it was mailed to: for an address change, the new address. */
+    email: text("email").notNull(),
+    /** The session that asked for an address change: it stays when the change ends the others. */
+    sessionHash: text("session_hash"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /** Followed, or replaced by a newer link of the same purpose. */
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [index("mailed_links_user_purpose_idx").on(t.userId, t.purpose)],
+);

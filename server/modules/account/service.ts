@@ -1,9 +1,20 @@
 import { createHmac, hash, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
-import { and, eq, gt, inArray, isNull, ne, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, ne, notInArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import type { SessionMember } from "../../lib/context";
-import { newsletterConfirmedMail, passwordChangedMail, welcomeMail } from "../mail/messages";
+import {
+  emailChangeConfirmMail,
+  emailChangedMail,
+  emailChangeNoticeMail,
+  emailVerifyMail,
+  newsletterConfirmedMail,
+  passwordChangedMail,
+  passwordResetDoneMail,
+  passwordResetMail,
+  welcomeMail,
+} from "../mail/messages";
 import { enqueueMail } from "../mail/outbox";
+import { endLinks, issueLink, type MailLink, mailUrl, useLink } from "./mailed-links";
 import { decoyHash, hashPassword, verifyPassword } from "./password";
 import { inquiries, leaveReasons, secrets, sessions, type User, users } from "./schema";
 
@@ -21,7 +32,7 @@ const TOUCH_EVERY_MS = 5 * 60 * 1000;
 
 export class AccountError extends Error {
   constructor(
-    readonly code: "EMAIL_TAKEN" | "NOT_FOUND" | "WRONG_PASSWORD",
+    readonly code: "EMAIL_TAKEN" | "NOT_FOUND" | "WRONG_PASSWORD" | "LINK_DEAD",
     message: string,
   ) {
     super(message);
@@ -48,8 +59,11 @@ export async function registerMember(
     profileId?: string;
     ctrlGroup?: number;
     signupAt?: Date;
-    /** Sign-up from the page sends the welcome mail in the same transaction; the seed does not. */
-    welcome?: boolean;
+    /**
+     * Sign-up from the page sends the welcome mail, with the link that confirms the address, in
+     * the same transaction; the seed does not, and its members count as confirmed.
+     */
+    welcome?: MailLink;
   },
 ): Promise<{ userId: number }> {
   const email = normaliseEmail(input.email);
@@ -67,13 +81,22 @@ export async function registerMember(
         ctrlGroup: input.ctrlGroup ?? randomInt(1, 10),
         workspace: input.workspace ?? null,
         ...(input.signupAt ? { signupAt: input.signupAt } : {}),
+        emailVerifiedAt: input.welcome ? null : (input.signupAt ?? new Date()),
       })
       .onConflictDoNothing()
       .returning({ userId: users.userId });
     if (rows.length === 0)
       throw new AccountError("EMAIL_TAKEN", "このメールアドレスはすでに登録されています");
-    if (input.welcome) await enqueueMail(tx, welcomeMail(email, input.nickname ?? null));
-    return rows[0]!;
+    const { userId } = rows[0]!;
+    if (input.welcome) {
+      const verifyUrl = await issueLink(tx, input.welcome, {
+        userId,
+        purpose: "email_verify",
+        email,
+      });
+      await enqueueMail(tx, welcomeMail(email, input.nickname ?? null, verifyUrl));
+    }
+    return { userId };
   });
 }
 
@@ -90,6 +113,7 @@ const sessionMemberColumns = {
   agreedAt: users.agreedAt,
   workspace: users.workspace,
   signupAt: users.signupAt,
+  emailVerifiedAt: users.emailVerifiedAt,
 };
 
 /** Answers the member when the password matches, otherwise null, in the same time either way. */
@@ -226,7 +250,7 @@ export async function setNewsletter(
   db: Db,
   userId: number,
   enable: boolean,
-  link?: { siteUrl: string; secret: string },
+  link?: MailLink,
 ): Promise<boolean> {
   await db.transaction(async (trx) => {
     const tx = trx as unknown as Db;
@@ -251,8 +275,10 @@ function unsubscribeSignature(secret: string, profileId: string): string {
 }
 
 export function unsubscribeUrl(siteUrl: string, secret: string, profileId: string): string {
-  const query = new URLSearchParams({ u: profileId, s: unsubscribeSignature(secret, profileId) });
-  return `${siteUrl.replace(/\/$/, "")}${UNSUBSCRIBE_PATH}?${query}`;
+  return mailUrl(siteUrl, UNSUBSCRIBE_PATH, {
+    u: profileId,
+    s: unsubscribeSignature(secret, profileId),
+  });
 }
 
 /**
@@ -277,16 +303,42 @@ export async function unsubscribeByLink(
   return row?.userId ?? null;
 }
 
+/** The member whose session made a change: that session stays when the others end. */
+export interface ThisSession {
+  secret: string;
+  token: string | null;
+}
+
+function sessionHashOf(keep: ThisSession | null): string | null {
+  return keep?.token ? hashToken(keep.secret, keep.token) : null;
+}
+
+/** Ends every session of the member but those kept (all of them when none is), in `tx`. */
+async function endSessions(tx: Db, userId: number, ...keep: Array<string | null>): Promise<void> {
+  const kept = keep.filter((hash): hash is string => hash !== null);
+  await tx
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        kept.length > 0 ? notInArray(sessions.sessionHash, kept) : undefined,
+        isNull(sessions.revokedAt),
+      ),
+    );
+}
+
+const WRONG_PASSWORD = "現在のパスワードが正しくありません";
+
 /**
- * Checks the current password inside the transaction that changes the account, then ends every
- * other session of the member (a thief logged in elsewhere is logged out); the session the
- * change was made from stays.
+ * Checks the current password, then runs `change` in a transaction with the member's row locked.
+ * A password changed by another request between the check and the lock refuses: the checked
+ * password is stale.
  */
 async function withCurrentPassword<T>(
   db: Db,
   userId: number,
   currentPassword: string,
-  keep: { secret: string; token: string | null },
   change: (tx: Db, email: string) => Promise<T>,
 ): Promise<T> {
   const [row] = await db
@@ -295,62 +347,224 @@ async function withCurrentPassword<T>(
     .where(and(eq(users.userId, userId), isNull(users.leftAt)));
   if (!row?.passwordHash) throw new AccountError("NOT_FOUND", "会員情報が見つかりません");
   if (!(await verifyPassword(currentPassword, row.passwordHash))) {
-    throw new AccountError("WRONG_PASSWORD", "現在のパスワードが正しくありません");
+    throw new AccountError("WRONG_PASSWORD", WRONG_PASSWORD);
   }
   return db.transaction(async (trx) => {
     const tx = trx as unknown as Db;
     const [locked] = await tx
       .select({ email: users.email, passwordHash: users.passwordHash })
       .from(users)
-      .where(eq(users.userId, userId))
+      .where(and(eq(users.userId, userId), isNull(users.leftAt)))
       .for("update");
-    // Changed by another request between the check and the lock: the checked password is stale.
     if (!locked?.email || locked.passwordHash !== row.passwordHash) {
-      throw new AccountError("WRONG_PASSWORD", "現在のパスワードが正しくありません");
+      throw new AccountError("WRONG_PASSWORD", WRONG_PASSWORD);
     }
-    const result = await change(tx, locked.email);
-    const others = keep.token
-      ? and(
-          eq(sessions.userId, userId),
-          ne(sessions.sessionHash, hashToken(keep.secret, keep.token)),
-        )
-      : eq(sessions.userId, userId);
-    await tx
-      .update(sessions)
-      .set({ revokedAt: sql`now()` })
-      .where(and(others, isNull(sessions.revokedAt)));
-    return result;
+    return change(tx, locked.email);
   });
 }
 
+/** Links mailed before a password or address change stop working with it. */
+const SIGN_IN_LINKS = ["sign_in", "password_reset"] as const;
+
+/**
+ * A new password with the current one: every other session of the member ends (a thief logged in
+ * elsewhere is logged out); the session the change was made from stays.
+ */
 export async function changePassword(
   db: Db,
   userId: number,
   input: { currentPassword: string; newPassword: string },
-  keep: { secret: string; token: string | null },
+  keep: ThisSession,
 ): Promise<void> {
   const passwordHash = await hashPassword(input.newPassword);
-  await withCurrentPassword(db, userId, input.currentPassword, keep, async (tx, email) => {
+  await withCurrentPassword(db, userId, input.currentPassword, async (tx, email) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.userId, userId));
+    await endSessions(tx, userId, sessionHashOf(keep));
+    await endLinks(tx, userId, SIGN_IN_LINKS);
     await enqueueMail(tx, passwordChangedMail(email));
   });
 }
 
-export async function changeEmail(
+async function addressTaken(tx: Db, email: string, userId: number): Promise<boolean> {
+  const [taken] = await tx
+    .select({ userId: users.userId })
+    .from(users)
+    .where(and(eq(users.email, email), ne(users.userId, userId)));
+  return taken !== undefined;
+}
+
+const EMAIL_TAKEN = "このメールアドレスはすでに登録されています";
+
+/**
+ * Asks for a new address with the current password (decision 0051): nothing changes yet. The new
+ * address is mailed a link that makes the change, the current one a notice, so a thief who knows
+ * the password cannot take the account without the new mailbox, and the member hears of it.
+ */
+export async function requestEmailChange(
   db: Db,
   userId: number,
   input: { currentPassword: string; email: string },
-  keep: { secret: string; token: string | null },
+  link: MailLink,
+  keep: ThisSession,
 ): Promise<string> {
   const email = normaliseEmail(input.email);
-  return withCurrentPassword(db, userId, input.currentPassword, keep, async (tx) => {
-    const [taken] = await tx
+  return withCurrentPassword(db, userId, input.currentPassword, async (tx, current) => {
+    if (email === current) {
+      throw new AccountError("EMAIL_TAKEN", "現在と同じメールアドレスです");
+    }
+    if (await addressTaken(tx, email, userId)) throw new AccountError("EMAIL_TAKEN", EMAIL_TAKEN);
+    const url = await issueLink(tx, link, {
+      userId,
+      purpose: "email_change",
+      email,
+      sessionHash: sessionHashOf(keep),
+    });
+    await enqueueMail(tx, emailChangeConfirmMail(email, url));
+    await enqueueMail(tx, emailChangeNoticeMail(current, email));
+    return email;
+  });
+}
+
+/** The member asks for the address confirmation again; nothing is sent once it is confirmed. */
+export async function resendEmailVerification(
+  db: Db,
+  userId: number,
+  link: MailLink,
+): Promise<boolean> {
+  return db.transaction(async (trx) => {
+    const tx = trx as unknown as Db;
+    const [row] = await tx
+      .select({ email: users.email, verifiedAt: users.emailVerifiedAt })
+      .from(users)
+      .where(and(eq(users.userId, userId), isNull(users.leftAt)))
+      .for("update");
+    if (!row?.email || row.verifiedAt) return false;
+    const url = await issueLink(tx, link, { userId, purpose: "email_verify", email: row.email });
+    await enqueueMail(tx, emailVerifyMail(row.email, url));
+    return true;
+  });
+}
+
+const LINK_DEAD =
+  "このリンクは使用済みか、有効期限が切れています。お手数ですが、もう一度お手続きください";
+
+/**
+ * Follows an address link (decision 0051). A sign-up's link confirms the address it was mailed
+ * to; a change's link makes the change, confirms the new address, ends the member's sessions but
+ * the one that asked for it (and this one, when it is the member's) and their other links, and
+ * tells the old address. Answers what was done and the member's address.
+ */
+export async function confirmEmail(
+  db: Db,
+  secret: string,
+  token: string,
+  keep: ThisSession,
+  now = new Date(),
+): Promise<{ userId: number; purpose: "email_change" | "email_verify"; email: string }> {
+  return db.transaction(async (trx) => {
+    const tx = trx as unknown as Db;
+    const used = await useLink(tx, secret, token, ["email_change", "email_verify"], now);
+    if (!used) throw new AccountError("LINK_DEAD", LINK_DEAD);
+    const [member] = await tx
+      .select({ email: users.email })
+      .from(users)
+      .where(and(eq(users.userId, used.userId), isNull(users.leftAt)))
+      .for("update");
+    if (!member?.email) throw new AccountError("LINK_DEAD", LINK_DEAD);
+    const purpose = used.purpose as "email_change" | "email_verify";
+    if (purpose === "email_verify") {
+      // An address changed since the mail was sent is not the one this link proves.
+      if (member.email !== used.email) throw new AccountError("LINK_DEAD", LINK_DEAD);
+      await tx
+        .update(users)
+        .set({ emailVerifiedAt: now })
+        .where(and(eq(users.userId, used.userId), isNull(users.emailVerifiedAt)));
+      return { userId: used.userId, purpose, email: member.email };
+    }
+    if (await addressTaken(tx, used.email, used.userId)) {
+      throw new AccountError("EMAIL_TAKEN", EMAIL_TAKEN);
+    }
+    await tx
+      .update(users)
+      .set({ email: used.email, emailVerifiedAt: now })
+      .where(eq(users.userId, used.userId));
+    await endSessions(tx, used.userId, used.sessionHash, sessionHashOf(keep));
+    await endLinks(tx, used.userId, [...SIGN_IN_LINKS, "email_verify"], now);
+    await enqueueMail(tx, emailChangedMail(member.email, used.email));
+    return { userId: used.userId, purpose, email: used.email };
+  });
+}
+
+/**
+ * Forgotten password, first step: mails a reset link when the address belongs to a member, and
+ * nothing otherwise. The caller answers the same either way.
+ */
+export async function requestPasswordReset(db: Db, email: string, link: MailLink): Promise<void> {
+  const address = normaliseEmail(email);
+  await db.transaction(async (trx) => {
+    const tx = trx as unknown as Db;
+    const [member] = await tx
       .select({ userId: users.userId })
       .from(users)
-      .where(and(eq(users.email, email), ne(users.userId, userId)));
-    if (taken) throw new AccountError("EMAIL_TAKEN", "このメールアドレスはすでに登録されています");
-    await tx.update(users).set({ email }).where(eq(users.userId, userId));
-    return email;
+      .where(and(eq(users.email, address), isNull(users.leftAt)));
+    if (!member) return;
+    const url = await issueLink(tx, link, {
+      userId: member.userId,
+      purpose: "password_reset",
+      email: address,
+    });
+    await enqueueMail(tx, passwordResetMail(address, url));
+  });
+}
+
+/**
+ * Forgotten password, second step: the link sets a new password once. Every session of the member
+ * ends, including any the thief may hold; the address is proven; a notice is mailed.
+ */
+export async function resetPassword(
+  db: Db,
+  secret: string,
+  input: { token: string; newPassword: string },
+  now = new Date(),
+): Promise<{ userId: number; email: string }> {
+  const passwordHash = await hashPassword(input.newPassword);
+  return db.transaction(async (trx) => {
+    const tx = trx as unknown as Db;
+    const used = await useLink(tx, secret, input.token, ["password_reset"], now);
+    if (!used) throw new AccountError("LINK_DEAD", LINK_DEAD);
+    const [changed] = await tx
+      .update(users)
+      .set({ passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
+      .where(and(eq(users.userId, used.userId), eq(users.email, used.email), isNull(users.leftAt)))
+      .returning({ email: users.email });
+    if (!changed?.email) throw new AccountError("LINK_DEAD", LINK_DEAD);
+    await endSessions(tx, used.userId);
+    await endLinks(tx, used.userId, SIGN_IN_LINKS, now);
+    await enqueueMail(tx, passwordResetDoneMail(changed.email));
+    return { userId: used.userId, email: changed.email };
+  });
+}
+
+/**
+ * Signs in by the link mailed past the login throttle: answers the member, or null for a dead
+ * link or one mailed to an address the member no longer has. Opening it proves the address.
+ */
+export async function signInByLink(
+  db: Db,
+  secret: string,
+  token: string,
+  now = new Date(),
+): Promise<SessionMember | null> {
+  return db.transaction(async (trx) => {
+    const tx = trx as unknown as Db;
+    const used = await useLink(tx, secret, token, ["sign_in"], now);
+    if (!used) return null;
+    const [member] = await tx
+      .update(users)
+      .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
+      .where(and(eq(users.userId, used.userId), eq(users.email, used.email), isNull(users.leftAt)))
+      .returning(sessionMemberColumns);
+    return member ?? null;
   });
 }
 
@@ -359,19 +573,19 @@ export async function agreeToTerms(db: Db, userId: number, now = new Date()): Pr
 }
 
 /**
- * Leaving: the reason is kept without the member, the account is anonymised and every session
- * revoked, in one transaction. Orders stay (accounting needs them) but point to an anonymous row.
+ * Leaving, with the current password (re-authentication: a borrowed session cannot do it): the
+ * reason is kept without the member, the account is anonymised and every session and link ends,
+ * in one transaction. Orders stay (accounting needs them) but point to an anonymous row.
  * `forgetPersonalData` lets the caller remove what other modules hold in the same transaction.
  */
 export async function leave(
   db: Db,
   userId: number,
-  input: { reason: number; opinion?: string | null },
+  input: { reason: number; opinion?: string | null; currentPassword: string },
   forgetPersonalData: (tx: Db) => Promise<void> = async () => {},
 ): Promise<void> {
-  await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
-    const [left] = await t
+  await withCurrentPassword(db, userId, input.currentPassword, async (tx) => {
+    await tx
       .update(users)
       .set({
         email: null,
@@ -380,14 +594,14 @@ export async function leave(
         introduction: null,
         workspace: null,
         newsletterFlag: false,
+        emailVerifiedAt: null,
         leftAt: sql`now()`,
       })
-      .where(and(eq(users.userId, userId), isNull(users.leftAt)))
-      .returning({ userId: users.userId });
-    if (!left) throw new AccountError("NOT_FOUND", "会員情報が見つかりません");
-    await t.insert(leaveReasons).values({ reason: input.reason, opinion: input.opinion || null });
-    await t.update(sessions).set({ revokedAt: sql`now()` }).where(eq(sessions.userId, userId));
-    await forgetPersonalData(t);
+      .where(eq(users.userId, userId));
+    await tx.insert(leaveReasons).values({ reason: input.reason, opinion: input.opinion || null });
+    await endSessions(tx, userId);
+    await endLinks(tx, userId, ["sign_in", "password_reset", "email_change", "email_verify"]);
+    await forgetPersonalData(tx);
   });
 }
 

@@ -400,6 +400,30 @@ describe("/api/bookshelf", () => {
     );
   });
 
+  it("checks at most five of 40 wrong passcodes sent at once; the rest wait (429, Retry-After)", async () => {
+    const who = await member("race");
+    await who.browser.postJson("/api/bookshelf/lock", { passcode: "8642", enable: true });
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        who.browser.fetch("/api/bookshelf/unlock", {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ passcode: String(1000 + i) }),
+        }),
+      ),
+    );
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 403)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(35);
+    for (const a of answers.filter((a) => a.status === 429)) {
+      expect(Number(a.headers.get("retry-after"))).toBeGreaterThan(0);
+    }
+    // The right passcode too waits until the window ends.
+    expect((await who.browser.postJson("/api/bookshelf/unlock", { passcode: "8642" })).status).toBe(
+      429,
+    );
+  });
+
   it("answers 401 to visitors", async () => {
     const visitor = new Browser(t.app);
     for (const path of [

@@ -11,6 +11,8 @@ import type { AppEnv, AppServices } from "../../lib/context";
 import { ApiError } from "../../lib/errors";
 import { readFields, readJson } from "../../lib/input";
 import { requireMember } from "../../lib/member";
+import { throttle } from "../../lib/throttle";
+import type { LimitRule } from "../../rate-limit";
 import {
   bookshelfCds,
   bookshelfPage,
@@ -24,9 +26,15 @@ import {
 } from "./service";
 
 const SHELF_LOGIN = "本棚をご覧になるにはログインしてください";
-/** Wrong passcodes allowed per member in UNLOCK_WINDOW before the lock refuses to open. */
-const PASSCODE_TRIES = 5;
-const PASSCODE_WINDOW_SECONDS = 15 * 60;
+/**
+ * Passcode tries per member in 15 minutes before the lock refuses to open: four digits are few,
+ * so every try is counted before it is checked (decision 0050) and a right one is given back.
+ */
+const PASSCODE_TRIES: LimitRule = {
+  name: "bookshelf-passcode",
+  points: 5,
+  windowSeconds: 15 * 60,
+};
 
 /**
  * The bookshelf (spec 001 §7.4 /api/bookshelf, /api/bookshelf/doramacd), its edit mode, 本棚ロック,
@@ -71,20 +79,23 @@ export function bookshelfRoutes(services: AppServices) {
     return c.json({ result: true });
   });
 
-  // Four digits are few: wrong tries are counted per member, so the lock cannot be guessed.
-  const guarded = async (userId: number, attempt: () => Promise<unknown>) => {
-    const key = `bookshelf-lock:${userId}`;
-    if ((await limiter.count(key)) >= PASSCODE_TRIES) {
-      throw new ApiError(
-        429,
-        "暗証番号の入力回数が上限に達しました。しばらくしてからお試しください",
-      );
-    }
+  const guarded = async <T>(c: Context<AppEnv>, userId: number, attempt: () => Promise<T>) => {
+    const key = String(userId);
+    await throttle(
+      c,
+      limiter,
+      PASSCODE_TRIES,
+      key,
+      "暗証番号の入力回数が上限に達しました。しばらくしてからお試しください",
+    );
     try {
-      return await attempt();
+      const result = await attempt();
+      await limiter.refund(PASSCODE_TRIES, key);
+      return result;
     } catch (error) {
-      if (error instanceof ApiError && error.status === 403) {
-        await limiter.hit(key, PASSCODE_WINDOW_SECONDS);
+      // Only a wrong passcode (403) keeps its count: a bad request was never a guess.
+      if (!(error instanceof ApiError && error.status === 403)) {
+        await limiter.refund(PASSCODE_TRIES, key);
       }
       throw error;
     }
@@ -92,13 +103,13 @@ export function bookshelfRoutes(services: AppServices) {
   routes.post("/bookshelf/lock", async (c) => {
     const userId = requireMember(c, SHELF_LOGIN).userId;
     const input = await readJson(c, bookshelfLockInput);
-    const enabled = await guarded(userId, () => setBookshelfLock(db, userId, input, new Date()));
+    const enabled = await guarded(c, userId, () => setBookshelfLock(db, userId, input, new Date()));
     return c.json({ result: true, lock_enabled: enabled });
   });
   routes.post("/bookshelf/unlock", async (c) => {
     const userId = requireMember(c, SHELF_LOGIN).userId;
     const { passcode } = await readJson(c, bookshelfUnlockInput);
-    await guarded(userId, () => unlockBookshelf(db, userId, passcode, new Date()));
+    await guarded(c, userId, () => unlockBookshelf(db, userId, passcode, new Date()));
     return c.json({ result: true });
   });
 

@@ -445,10 +445,23 @@ export async function itemSaleFacts(db: Db, itemIds: readonly number[]): Promise
 }
 
 /**
- * Moves a series' rating_average / rating_count by one review's change, inside the caller's
+ * Holds the series row for the caller's transaction, so one review change at a time reads and
+ * moves its rating (a member's several reviews roll up into one count, decision 0054).
+ */
+export async function lockSeriesRating(tx: Pick<Db, "select">, seriesId: number): Promise<void> {
+  await tx
+    .select({ id: series.seriesId })
+    .from(series)
+    .where(eq(series.seriesId, seriesId))
+    .for("update");
+}
+
+/**
+ * Moves a series' rating_average / rating_count by one member's change, inside the caller's
  * transaction. Incremental rather than recomputed, because the catalogue's figures already count
  * ratings from before this store's reviews (docs/decisions/0025-reviews.md).
- * `from` null: a new rating; `to` null: one withdrawn.
+ * `from` null: a new member's rating; `to` null: one withdrawn. Each is one member's rating,
+ * which may be the mean of their volume reviews (decision 0054).
  */
 export async function shiftSeriesRating(
   tx: Pick<Db, "update">,

@@ -4,7 +4,7 @@ import { EVENT_BATCH_MAX } from "../../../contract/event-names";
 import { Browser, createTestApp } from "../../http/test-client";
 import { users } from "../account/schema";
 import { runEventSummary } from "./jobs";
-import { EVENT_SENDS_PER_MINUTE } from "./routes";
+import { EVENT_SENDS } from "./routes";
 import { analyticsEvents } from "./schema";
 import { dailyCounts, recordEvents, summariseDay } from "./service";
 
@@ -129,7 +129,7 @@ describe("POST /api/events and /api/event/{name}", () => {
   it("limits sends per browser session and stores nothing beyond the limit", async () => {
     const browser = new Browser(t.app);
     const other = new Browser(t.app);
-    for (let i = 0; i < EVENT_SENDS_PER_MINUTE; i++) {
+    for (let i = 0; i < EVENT_SENDS.points; i++) {
       const ok = await browser.postJson("/api/event/click", { label: String(i) });
       expect(ok.status).toBe(200);
     }

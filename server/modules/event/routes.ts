@@ -1,17 +1,18 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { eventBatchSchema, eventContextSchema, eventFieldsSchema } from "../../../contract/event";
 import { EVENT_NAMES } from "../../../contract/event-names";
 import type { AppEnv, AppServices } from "../../lib/context";
-import { ApiError } from "../../lib/errors";
 import { readJson, readParams } from "../../lib/input";
+import { throttle } from "../../lib/throttle";
+import type { LimitRule } from "../../rate-limit";
 import { recordEvents } from "./service";
 
 /**
  * More sends than this a minute from one browser session are refused (429) and not stored: a page
  * sends one batch when it is hidden, so only a broken or hostile client gets here.
  */
-export const EVENT_SENDS_PER_MINUTE = 60;
+export const EVENT_SENDS: LimitRule = { name: "event", points: 60, windowSeconds: 60 };
 
 /**
  * POST /api/event/{name} (spec 000 §7, 001 §7.4) stores one event; POST /api/events stores the
@@ -21,15 +22,17 @@ export const EVENT_SENDS_PER_MINUTE = 60;
  */
 export function eventRoutes(services: AppServices) {
   const routes = new Hono<AppEnv>();
-  const limit = async (visitorId: string) => {
-    const count = await services.limiter.hit(`event:${visitorId}`, 60);
-    if (count > EVENT_SENDS_PER_MINUTE) {
-      throw new ApiError(429, "送信が多すぎます。しばらくしてからお試しください");
-    }
-  };
+  const limit = (c: Context<AppEnv>) =>
+    throttle(
+      c,
+      services.limiter,
+      EVENT_SENDS,
+      c.get("visitorId"),
+      "送信が多すぎます。しばらくしてからお試しください",
+    );
   routes.post("/events", async (c) => {
     const batch = await readJson(c, eventBatchSchema);
-    await limit(c.get("visitorId"));
+    await limit(c);
     const stored = await recordEvents(services.db, batch, c.get("member")?.userId ?? null);
     return c.json({ result: true, recorded: stored });
   });
@@ -39,7 +42,7 @@ export function eventRoutes(services: AppServices) {
       c,
       eventFieldsSchema.extend(eventContextSchema.shape),
     );
-    await limit(c.get("visitorId"));
+    await limit(c);
     const stored = await recordEvents(
       services.db,
       { utm_source, utm_medium, utm_campaign, source, events: [{ ...fields, name }] },

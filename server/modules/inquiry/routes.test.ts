@@ -221,3 +221,33 @@ describe("repeated form tokens", () => {
     expect(token!.inquiryId).toBe(after.inquiryId);
   });
 });
+
+describe("messages from one address (issue 21 item 9)", () => {
+  it("takes ten an hour across the three forms; then 429 with Retry-After, nothing stored", async () => {
+    const address = "198.51.100.61";
+    const before = await t.services.db.$count(inquiries);
+    const forms: Array<[string, Record<string, unknown>]> = [
+      ["/api/inquiry", inquiry],
+      ["/api/opinion", { body: "読みやすいです。" }],
+      ["/api/request", { title: "続編希望" }],
+    ];
+    const statuses: number[] = [];
+    let last: Response | null = null;
+    for (let i = 0; i < 13; i++) {
+      const browser = new Browser(t.app, address);
+      await browser.open();
+      const [path, body] = forms[i % 3]!;
+      last = await browser.fetch(path, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+      statuses.push(last.status);
+    }
+    expect(statuses).toEqual([...Array(10).fill(200), ...Array(3).fill(429)]);
+    expect(Number(last!.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await t.services.db.$count(inquiries)).toBe(before + 10);
+    // Another address is not held back.
+    expect((await new Browser(t.app).postJson("/api/inquiry", inquiry)).status).toBe(200);
+  });
+});

@@ -9,6 +9,8 @@ import {
 import type { AppEnv, AppServices } from "../../lib/context";
 import { BadInput } from "../../lib/errors";
 import { readJson } from "../../lib/input";
+import { throttle } from "../../lib/throttle";
+import type { LimitRule } from "../../rate-limit";
 import { type MessageInput, type SentMessage, sendMessage } from "./service";
 
 function nonceKey(c: Context<AppEnv>, kind: MessageInput["kind"], nonce: string | undefined) {
@@ -19,13 +21,29 @@ function answer(c: Context<AppEnv>, sent: SentMessage) {
   return c.json({ result: true, receipt_no: sent.receiptNo, received_at: sent.receivedAt });
 }
 
+/** Messages of the three forms from one address in an hour (decision 0053). */
+const MESSAGES_FROM_ADDRESS: LimitRule = {
+  name: "message",
+  points: 10,
+  windowSeconds: 60 * 60,
+};
+
 /** POST /api/inquiry, /api/opinion and /api/request: the messages of the three forms. */
 export function inquiryRoutes(services: AppServices) {
   const { db } = services;
   const routes = new Hono<AppEnv>();
+  const limit = (c: Context<AppEnv>) =>
+    throttle(
+      c,
+      services.limiter,
+      MESSAGES_FROM_ADDRESS,
+      c.get("clientAddress"),
+      "送信が続いたため、しばらく時間をおいてからお試しください",
+    );
 
   routes.post("/inquiry", async (c) => {
     const input = await readJson(c, inquiryPayload);
+    await limit(c);
     const member = c.get("member");
     const email = input.email || member?.email || "";
     // Visitors can only be answered by mail, so their address is required.
@@ -43,6 +61,7 @@ export function inquiryRoutes(services: AppServices) {
 
   routes.post("/opinion", async (c) => {
     const input = await readJson(c, opinionPayload);
+    await limit(c);
     const member = c.get("member");
     const rating = OPINION_RATINGS.find((r) => r.value === input.rating);
     const sent = await sendMessage(db, {
@@ -58,6 +77,7 @@ export function inquiryRoutes(services: AppServices) {
 
   routes.post("/request", async (c) => {
     const input = await readJson(c, requestPayload);
+    await limit(c);
     const member = c.get("member");
     const body = [
       `作品名：${input.title}`,

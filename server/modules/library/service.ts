@@ -200,6 +200,38 @@ export async function tasteSeriesIds(db: Db, userId: number, limit: number): Pro
   return [...ids].slice(0, limit);
 }
 
+/**
+ * Which of these review subjects their writer bought (購入者レビュー): a volume's review needs that
+ * volume bought, a series' review any of its volumes. Presents and free volumes are not purchases.
+ * Answers a test for one subject.
+ */
+export async function purchasedSubjects(
+  db: Db,
+  subjects: ReadonlyArray<{ userId: number; seriesId: number; bookId: number | null }>,
+): Promise<(subject: { userId: number; seriesId: number; bookId: number | null }) => boolean> {
+  if (subjects.length === 0) return () => false;
+  const rows = await db
+    .selectDistinct({
+      userId: userItems.userId,
+      seriesId: userItems.seriesId,
+      bookId: userItems.bookId,
+    })
+    .from(userItems)
+    .where(
+      and(
+        inArray(userItems.userId, distinct(subjects.map((s) => s.userId))),
+        inArray(userItems.seriesId, distinct(subjects.map((s) => s.seriesId))),
+        eq(userItems.source, "purchase"),
+      ),
+    );
+  const series = new Set(rows.map((r) => `${r.userId}:${r.seriesId}`));
+  const volumes = new Set(rows.map((r) => `${r.userId}:${r.bookId}`));
+  return (s) =>
+    s.bookId === null
+      ? series.has(`${s.userId}:${s.seriesId}`)
+      : volumes.has(`${s.userId}:${s.bookId}`);
+}
+
 /** Every series the member owns something of: recommendations leave these out. */
 export async function ownedSeriesIds(db: Db, userId: number): Promise<number[]> {
   const rows = await db

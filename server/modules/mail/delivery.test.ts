@@ -37,7 +37,10 @@ describe("outbox", () => {
     const to = `rolled-back-${Date.now()}@example.jp`;
     await expect(
       db().transaction(async (tx) => {
-        await enqueueMail(tx as never, welcomeMail(to, null));
+        await enqueueMail(
+          tx as never,
+          welcomeMail(to, null, "https://shop.test/email_confirm?token=t"),
+        );
         throw new Error("the cause failed");
       }),
     ).rejects.toThrow("the cause failed");
@@ -48,7 +51,12 @@ describe("outbox", () => {
     await drain();
     const ids: number[] = [];
     for (let i = 0; i < 12; i++) {
-      ids.push(await enqueueMail(db(), welcomeMail(`twice-${i}@example.jp`, null)));
+      ids.push(
+        await enqueueMail(
+          db(),
+          welcomeMail(`twice-${i}@example.jp`, null, "https://shop.test/email_confirm?token=t"),
+        ),
+      );
     }
     const seen: number[] = [];
     const slow: MailTransport = async (mail) => {
@@ -98,7 +106,10 @@ describe("outbox", () => {
 
   it("takes over a claim whose worker died mid-send once the lease has passed", async () => {
     await drain();
-    const id = await enqueueMail(db(), welcomeMail("lease@example.jp", null));
+    const id = await enqueueMail(
+      db(),
+      welcomeMail("lease@example.jp", null, "https://shop.test/email_confirm?token=t"),
+    );
     const now = new Date();
     expect((await claimNextMail(db(), now))!.mailId).toBe(id);
     expect(await claimNextMail(db(), now)).toBeNull();

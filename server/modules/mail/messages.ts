@@ -2,7 +2,18 @@
  * The mail a member expects from the store, as plain text. Each builder answers what the outbox
  * stores; the cause's transaction enqueues it (see outbox.ts).
  */
-export type MailKind = "welcome" | "order_receipt" | "password_changed" | "newsletter_confirmed";
+export type MailKind =
+  | "welcome"
+  | "order_receipt"
+  | "password_changed"
+  | "newsletter_confirmed"
+  | "sign_in_link"
+  | "password_reset"
+  | "password_reset_done"
+  | "email_verify"
+  | "email_change_confirm"
+  | "email_change_notice"
+  | "email_changed";
 
 export interface MailDraft {
   kind: MailKind;
@@ -15,13 +26,91 @@ export interface MailDraft {
 const SIGNATURE =
   "\n\n――――――――\nコマヤ　デジタルコミック・ドラマCDストア\n※このメールは送信専用です。";
 
-export function welcomeMail(to: string, nickname: string | null): MailDraft {
+/** The welcome carries the link that confirms the address (decision 0051). */
+export function welcomeMail(to: string, nickname: string | null, verifyUrl: string): MailDraft {
   return {
     kind: "welcome",
     to,
     subject: "【コマヤ】会員登録ありがとうございます",
-    body: `${nickname ? `${nickname} 様` : "会員様"}\n\nコマヤへの会員登録が完了しました。\n新規会員限定クーポンをお受け取りいただけます。ぜひご利用ください。${SIGNATURE}`,
+    body: `${nickname ? `${nickname} 様` : "会員様"}\n\nコマヤへの会員登録が完了しました。\n新規会員限定クーポンをお受け取りいただけます。ぜひご利用ください。\n\n${verifySteps(verifyUrl)}${SIGNATURE}`,
   };
+}
+
+const verifySteps = (url: string) =>
+  `メールアドレスの確認のため、72時間以内に次のリンクを開き「確認する」を押してください。確認が済むとレビューを投稿できます。\n${url}`;
+
+export function emailVerifyMail(to: string, verifyUrl: string): MailDraft {
+  return {
+    kind: "email_verify",
+    to,
+    subject: "【コマヤ】メールアドレスの確認",
+    body: `${verifySteps(verifyUrl)}\n\nお心当たりのない場合は、このメールを破棄してください。${SIGNATURE}`,
+  };
+}
+
+/** Past the login throttle a right password alone does not sign in: this link does (0050). */
+export function signInLinkMail(to: string, url: string): MailDraft {
+  return {
+    kind: "sign_in_link",
+    to,
+    subject: "【コマヤ】ログイン用リンクのお知らせ",
+    body: `ログインの試行が続いているため、このアカウントは保護されています。\nご本人のログインであれば、次のリンクを開き「ログインする」を押してください（30分間、1回限り有効）。\n${url}\n\nお心当たりのない場合は、第三者がパスワードを試した可能性があります。このメールは破棄し、パスワードの変更をご検討ください。${SIGNATURE}`,
+  };
+}
+
+export function passwordResetMail(to: string, url: string): MailDraft {
+  return {
+    kind: "password_reset",
+    to,
+    subject: "【コマヤ】パスワード再設定のご案内",
+    body: `パスワード再設定のお申し込みを受け付けました。\n次のリンクから30分以内に新しいパスワードを設定してください（1回限り有効）。\n${url}\n\nお心当たりのない場合は、このメールを破棄してください。パスワードは変更されません。${SIGNATURE}`,
+  };
+}
+
+export function passwordResetDoneMail(to: string): MailDraft {
+  return {
+    kind: "password_reset_done",
+    to,
+    subject: "【コマヤ】パスワードを再設定しました",
+    body: `パスワードの再設定が完了しました。すべての端末でログアウトしています。新しいパスワードでログインしてください。\nお心当たりのない場合は、お問い合わせフォームよりご連絡ください。${SIGNATURE}`,
+  };
+}
+
+/** To the new address: the change happens only when this link is followed. */
+export function emailChangeConfirmMail(to: string, url: string): MailDraft {
+  return {
+    kind: "email_change_confirm",
+    to,
+    subject: "【コマヤ】メールアドレス変更の確認",
+    body: `コマヤのご登録メールアドレスをこのアドレスに変更するお手続きを受け付けました。\n24時間以内に次のリンクを開き「確認する」を押すと、変更が完了します（1回限り有効）。\n${url}\n\nお心当たりのない場合は、このメールを破棄してください。${SIGNATURE}`,
+  };
+}
+
+/** To the old address, when a change is asked for: the member can still stop a thief. */
+export function emailChangeNoticeMail(to: string, newAddress: string): MailDraft {
+  return {
+    kind: "email_change_notice",
+    to,
+    subject: "【コマヤ】メールアドレス変更のお手続きがありました",
+    body: `ご登録のメールアドレスを ${maskAddress(newAddress)} に変更するお手続きがありました。新しいアドレスに届く確認メールのリンクが開かれると変更が完了します。\nお心当たりのない場合は、すぐにパスワードを変更し、お問い合わせフォームよりご連絡ください。${SIGNATURE}`,
+  };
+}
+
+/** To the old address, when the change is done. */
+export function emailChangedMail(to: string, newAddress: string): MailDraft {
+  return {
+    kind: "email_changed",
+    to,
+    subject: "【コマヤ】メールアドレスが変更されました",
+    body: `ご登録のメールアドレスは ${maskAddress(newAddress)} に変更されました。今後のお知らせは新しいアドレスにお送りします。\nお心当たりのない場合は、お問い合わせフォームよりご連絡ください。${SIGNATURE}`,
+  };
+}
+
+/** "ko***@example.jp": enough for the member to recognise, little for anyone else. */
+function maskAddress(address: string): string {
+  const at = address.lastIndexOf("@");
+  const local = address.slice(0, at);
+  return `${local.slice(0, Math.min(2, Math.max(1, local.length - 1)))}***${address.slice(at)}`;
 }
 
 /** A paid order as its receipt states it: integer yen, tax included (総額表示). */

@@ -6,6 +6,8 @@ import type { AppEnv, AppServices } from "../../lib/context";
 import { NotFound } from "../../lib/errors";
 import { readJson, readParams } from "../../lib/input";
 import { requireMember } from "../../lib/member";
+import { throttle } from "../../lib/throttle";
+import type { LimitRule } from "../../rate-limit";
 import { rateVolume, readerBook, saveReadingDirection, saveReadingProgress } from "./service";
 
 const progressInput = z.object({
@@ -24,6 +26,9 @@ const ratingInput = z.object({
   book: recordId("book"),
   rating: integerIn(1, 5, "rating は1〜5の整数で指定してください"),
 });
+
+/** Volume ratings per member in a minute: stars are tapped quickly, never by the hundred. */
+const BOOK_RATINGS: LimitRule = { name: "book-rating", points: 30, windowSeconds: 60 };
 
 /** The web reader's calls (contract/reader.ts) and the volume rating of spec 001 §7.4. */
 export function readerRoutes(services: AppServices) {
@@ -56,6 +61,13 @@ export function readerRoutes(services: AppServices) {
   routes.post("/book_rating", async (c) => {
     const userId = requireMember(c).userId;
     const input = await readJson(c, ratingInput);
+    await throttle(
+      c,
+      services.limiter,
+      BOOK_RATINGS,
+      String(userId),
+      "評価の送信が続いたため、しばらく時間をおいてからお試しください",
+    );
     if (!(await rateVolume(db, userId, input))) throw new NotFound("作品が見つかりませんでした");
     return c.json({ result: true, rating: input.rating });
   });

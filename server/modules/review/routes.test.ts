@@ -4,7 +4,9 @@ import type { ReviewListAnswer, ReviewView } from "../../../contract/review";
 import { REVIEW_LIMITS } from "../../../contract/review-rules";
 import { Browser, createTestApp } from "../../http/test-client";
 import { users } from "../account/schema";
+import { confirmAddress } from "../account/test-fixture";
 import { books, genres, publishers, series, seriesGenres } from "../catalog/schema";
+import { userItems } from "../library/schema";
 import { reviewLikes, reviewReports, reviews } from "./schema";
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -71,8 +73,9 @@ async function member(label: string) {
     agree: true,
   });
   expect(signup.status).toBe(200);
+  await confirmAddress(t.services.db, browser, email);
   const [row] = await t.services.db.select().from(users).where(eq(users.email, email));
-  return { browser, userId: row!.userId, profileId: row!.profileId };
+  return { browser, userId: row!.userId, profileId: row!.profileId, email };
 }
 
 const post = (overrides: Record<string, unknown> = {}) => ({
@@ -162,8 +165,8 @@ describe("/api/review/add", () => {
     expect(mine.body.reviewed_flag).toBe(true);
     expect(mine.body.my_review?.review_id).toBe(book.body.review_id);
     expect(mine.body.reviews.map((r) => r.volume)).toEqual([1]);
-    // (2 + 5) / 2 over the series' two reviews.
-    expect(await seriesRating(2)).toEqual({ average: 3.5, count: 2 });
+    // One member, one rating: their review of the whole series (2) stands for them.
+    expect(await seriesRating(2)).toEqual({ average: 2, count: 1 });
   });
 
   it("refuses a volume of another series and an unknown series", async () => {
@@ -388,5 +391,203 @@ describe("/api/review/recommend", () => {
       { genre: 5 },
     );
     expect(other5.body.reviews.every((r) => r.series_id === 2)).toBe(true);
+  });
+});
+
+describe("one member counts once in a series' average (item 12, decision 0054)", () => {
+  /** Series 3: two ratings of 4 from before the store's reviews; volumes 3001 and 3002. */
+  beforeAll(async () => {
+    const db = t.services.db;
+    await db.insert(series).values({
+      seriesId: 3,
+      name: "ひだまり書店",
+      nameKana: "ヒダマリショテン",
+      publisherId: 1,
+      startDate: longAgo,
+      ratingAverage: 4,
+      ratingCount: 2,
+    });
+    await db.insert(books).values(
+      [3001, 3002].map((bookId, i) => ({
+        bookId,
+        seriesId: 3,
+        itemId: bookId,
+        volume: i + 1,
+        title: `巻 ${i + 1}`,
+        price: 600,
+        priceInc: 660,
+        itemStartDate: longAgo,
+        pageCount: 40,
+      })),
+    );
+  });
+
+  it("rating the series and two volumes moves rating_count by one, and the series review stands", async () => {
+    const fan = await member("fan");
+    const add = (body: Record<string, unknown>) =>
+      fan.browser.postJson<{ review_id: number }>("/api/review/add", post({ series: 3, ...body }));
+    const whole = await add({ rating: 5 });
+    expect(await seriesRating(3)).toEqual({ average: 13 / 3, count: 3 });
+    const one = await add({ book: 3001, rating: 1 });
+    const two = await add({ book: 3002, rating: 3 });
+    // Was 2 → 4 before: each volume review counted as one more member.
+    expect(await seriesRating(3)).toEqual({ average: 13 / 3, count: 3 });
+
+    // Without the series review, the member's rating is the mean of their volume reviews.
+    await fan.browser.postJson("/api/review/remove", { review_id: whole.body.review_id });
+    let now = await seriesRating(3);
+    expect(now.count).toBe(3);
+    expect(now.average).toBeCloseTo((8 + 2) / 3, 9);
+
+    const reader2 = await member("volumes-only");
+    await reader2.browser.postJson("/api/review/add", post({ series: 3, book: 3001, rating: 4 }));
+    await reader2.browser.postJson("/api/review/add", post({ series: 3, book: 3002, rating: 2 }));
+    now = await seriesRating(3);
+    expect(now.count).toBe(4);
+    expect(now.average).toBeCloseTo((8 + 2 + 3) / 4, 9);
+
+    // The last of a member's reviews gone, the member leaves the average.
+    await fan.browser.postJson("/api/review/remove", { review_id: one.body.review_id });
+    await fan.browser.postJson("/api/review/remove", { review_id: two.body.review_id });
+    now = await seriesRating(3);
+    expect(now.count).toBe(3);
+    expect(now.average).toBeCloseTo((8 + 3) / 3, 9);
+  });
+
+  it("counts a member once when the series and its volumes are reviewed at the same moment", async () => {
+    const before = await seriesRating(3);
+    const quick = await member("quick");
+    const answers = await Promise.all(
+      [undefined, 3001, 3002].map((book) =>
+        quick.browser.postJson("/api/review/add", post({ series: 3, book, rating: 5 })),
+      ),
+    );
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    const after = await seriesRating(3);
+    expect(after.count).toBe(before.count + 1);
+    expect(after.average).toBeCloseTo((before.average * before.count + 5) / after.count, 9);
+  });
+});
+
+describe("購入者レビュー (item 9)", () => {
+  it("marks reviews whose writer bought the volume, or a volume of the series; presents do not count", async () => {
+    const buyer = await member("buyer");
+    const given = await member("given");
+    await t.services.db.insert(userItems).values([
+      {
+        userId: buyer.userId,
+        itemId: 1002,
+        itemType: 0,
+        seriesId: 1,
+        bookId: 1002,
+        source: "purchase",
+      },
+      {
+        userId: given.userId,
+        itemId: 1001,
+        itemType: 0,
+        seriesId: 1,
+        bookId: 1001,
+        source: "present",
+      },
+    ]);
+    await buyer.browser.postJson("/api/review/add", post({ series: 1, title: "買って読んだ" }));
+    await buyer.browser.postJson("/api/review/add", post({ series: 1, book: 1002, title: "2巻" }));
+    await buyer.browser.postJson("/api/review/add", post({ series: 1, book: 1001, title: "1巻" }));
+    await given.browser.postJson("/api/review/add", post({ series: 1, title: "もらった" }));
+    const answer = await list(new Browser(t.app), { series: 1 });
+    const flag = (userTitle: string) =>
+      answer.body.reviews.find((r) => r.title === userTitle)?.purchased_flag;
+    expect(flag("買って読んだ")).toBe(true);
+    expect(flag("2巻")).toBe(true);
+    // Volume 1 was not bought: that review is not a buyer's.
+    expect(flag("1巻")).toBe(false);
+    expect(flag("もらった")).toBe(false);
+  });
+});
+
+describe("names that speak as the store (item 9, decision 0053)", () => {
+  it("refuses the store's names in a review's nickname and a bracketed one in its title", async () => {
+    const who = await member("names");
+    const refused: Array<[Record<string, unknown>, string]> = [
+      [{ nickname: "コマヤ公式" }, "nickname"],
+      [{ nickname: "ｺﾏﾔ" }, "nickname"],
+      [{ nickname: "ＡＤＭＩＮ" }, "nickname"],
+      [{ nickname: "運 営" }, "nickname"],
+      [{ nickname: "Staff_01" }, "nickname"],
+      [{ title: "【公式】重要なお知らせ" }, "title"],
+      [{ title: "［運営］キャンペーンのご案内" }, "title"],
+      [{ title: "(コマヤ) お知らせ" }, "title"],
+    ];
+    for (const [overrides, field] of refused) {
+      const answer = await who.browser.postJson("/api/review/add", post(overrides));
+      expect(answer.status, JSON.stringify(overrides)).toBe(400);
+      expect(answer.body.error_message).toMatch(new RegExp(`^${field}: `));
+    }
+    // A word about the book, not the store speaking.
+    const fine = await who.browser.postJson(
+      "/api/review/add",
+      post({ nickname: "こもれび", title: "公式ガイドブックも欲しい" }),
+    );
+    expect(fine.status).toBe(200);
+  });
+
+  it("lets the store's staff sign as the store", async () => {
+    const staff = await member("staff");
+    await t.services.db
+      .update(users)
+      .set({ userType: "staff" })
+      .where(eq(users.userId, staff.userId));
+    const answer = await staff.browser.postJson(
+      "/api/review/add",
+      post({ series: 2, nickname: "コマヤ運営スタッフ", title: "【公式】編集部のおすすめ" }),
+    );
+    expect(answer.status).toBe(200);
+  });
+});
+
+describe("limits on posting (item 9)", () => {
+  it("takes ten reviews from one member in ten minutes; then 429 with Retry-After", async () => {
+    const eager = await member("eager");
+    const extra = await t.services.db
+      .insert(series)
+      .values(
+        Array.from({ length: 30 }, (_, i) => ({
+          seriesId: 100 + i,
+          name: `連作 ${i}`,
+          nameKana: `レンサク ${i}`,
+          publisherId: 1,
+          startDate: longAgo,
+        })),
+      )
+      .returning({ seriesId: series.seriesId });
+    const statuses: number[] = [];
+    let retryAfter = 0;
+    for (const { seriesId } of extra) {
+      const response = await eager.browser.fetch("/api/review/add", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(post({ series: seriesId })),
+      });
+      statuses.push(response.status);
+      if (response.status === 429) retryAfter = Number(response.headers.get("retry-after"));
+    }
+    expect(statuses).toEqual([...Array(10).fill(200), ...Array(20).fill(429)]);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(await t.services.db.$count(reviews, eq(reviews.userId, eager.userId))).toBe(10);
+  });
+
+  it("takes thirty volume ratings from one member in a minute; then 429", async () => {
+    const tapper = await member("tapper");
+    const statuses: number[] = [];
+    for (let i = 0; i < 35; i++) {
+      const answer = await tapper.browser.postJson("/api/book_rating", {
+        series: 1,
+        book: 1001,
+        rating: (i % 5) + 1,
+      });
+      statuses.push(answer.status);
+    }
+    expect(statuses).toEqual([...Array(30).fill(200), ...Array(5).fill(429)]);
   });
 });

@@ -7,8 +7,12 @@ import {
   reviewReportInput,
 } from "../../../contract/review";
 import type { AppEnv, AppServices } from "../../lib/context";
+import { Forbidden } from "../../lib/errors";
 import { readJson } from "../../lib/input";
 import { requireMember } from "../../lib/member";
+import { refuseStoreNames } from "../../lib/store-names";
+import { throttle } from "../../lib/throttle";
+import type { LimitRule } from "../../rate-limit";
 import {
   addReview,
   listReviews,
@@ -17,6 +21,9 @@ import {
   reportReview,
   toggleReviewLike,
 } from "./service";
+
+/** Reviews posted or edited by one member in ten minutes (decision 0053). */
+const REVIEW_POSTS: LimitRule = { name: "review", points: 10, windowSeconds: 10 * 60 };
 
 /** The review calls (spec 001 §7.4); lists are open to visitors, the rest are a member's. */
 export function reviewRoutes(services: AppServices) {
@@ -30,9 +37,23 @@ export function reviewRoutes(services: AppServices) {
   });
 
   routes.post("/review/add", async (c) => {
-    const userId = requireMember(c).userId;
+    const member = requireMember(c);
     const input = await readJson(c, reviewAddInput);
-    const saved = await addReview(services.db, userId, input);
+    refuseStoreNames(member.userType, input);
+    // Public text under the store's name waits for a confirmed address (decision 0051).
+    if (!member.emailVerifiedAt) {
+      throw new Forbidden(
+        "レビューを投稿するには、メールアドレスの確認が必要です。登録時のメールのリンクを開くか、アカウントページから確認メールを再送してください",
+      );
+    }
+    await throttle(
+      c,
+      services.limiter,
+      REVIEW_POSTS,
+      String(member.userId),
+      "レビューの投稿が続いたため、しばらく時間をおいてからお試しください",
+    );
+    const saved = await addReview(services.db, member.userId, input);
     return c.json({
       result: true,
       review_id: saved.reviewId,

@@ -12,10 +12,12 @@ import { publicProfiles, userIdOfProfile } from "../account/service";
 import { seriesExists } from "../catalog/series-page";
 import {
   isVolumeOf,
+  lockSeriesRating,
   seriesAndVolumeLabels,
   seriesIdsOfGenre,
   shiftSeriesRating,
 } from "../catalog/service";
+import { purchasedSubjects } from "../library/service";
 import { bookRatings, reviewLikes, reviewReports, reviews } from "./schema";
 
 type Runner = Db | Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -76,6 +78,48 @@ const subject = (userId: number, seriesId: number, bookId: number | null) =>
   );
 
 /**
+ * One member's rating of a series, as its average counts it (decision 0054): their review of the
+ * whole series when they wrote one, otherwise the mean of their volume reviews; null: neither.
+ */
+async function memberSeriesRating(
+  tx: Runner,
+  userId: number,
+  seriesId: number,
+): Promise<number | null> {
+  const [row] = await tx
+    .select({
+      whole: sql<number | null>`max(${reviews.rating}) filter (where ${reviews.bookId} is null)`,
+      volumes: sql<
+        number | null
+      >`avg(${reviews.rating}) filter (where ${reviews.bookId} is not null)`,
+    })
+    .from(reviews)
+    .where(
+      and(eq(reviews.userId, userId), eq(reviews.seriesId, seriesId), eq(reviews.deleted, false)),
+    );
+  const rating = row?.whole ?? row?.volumes;
+  return rating === null || rating === undefined ? null : Number(rating);
+}
+
+/**
+ * Runs a change to a member's reviews of one series and moves the series' rating by what it did
+ * to that member's one rating: one member counts once, however many volumes they review.
+ */
+async function rollingUpRating<T>(
+  tx: Runner,
+  userId: number,
+  seriesId: number,
+  change: () => Promise<T>,
+): Promise<T> {
+  await lockSeriesRating(tx, seriesId);
+  const before = await memberSeriesRating(tx, userId, seriesId);
+  const result = await change();
+  const after = await memberSeriesRating(tx, userId, seriesId);
+  await shiftSeriesRating(tx, seriesId, before, after);
+  return result;
+}
+
+/**
  * A member reviews a series or one volume: once each, so posting again edits that review
  * (the issue's "reviews once and can edit it"). Answers the review id and whether it was an edit.
  */
@@ -100,24 +144,24 @@ export async function addReview(
     updatedAt: at,
   };
   const attempt = () =>
-    db.transaction(async (tx) => {
-      const [mine] = await tx
-        .select({ reviewId: reviews.reviewId, rating: reviews.rating })
-        .from(reviews)
-        .where(subject(userId, input.series, bookId))
-        .for("update");
-      if (mine) {
-        await tx.update(reviews).set(fields).where(eq(reviews.reviewId, mine.reviewId));
-        await shiftSeriesRating(tx, input.series, mine.rating, input.rating);
-        return { reviewId: mine.reviewId, edited: true };
-      }
-      const [row] = await tx
-        .insert(reviews)
-        .values({ ...fields, userId, seriesId: input.series, bookId, createdAt: at })
-        .returning({ reviewId: reviews.reviewId });
-      await shiftSeriesRating(tx, input.series, null, input.rating);
-      return { reviewId: row!.reviewId, edited: false };
-    });
+    db.transaction((tx) =>
+      rollingUpRating(tx, userId, input.series, async () => {
+        const [mine] = await tx
+          .select({ reviewId: reviews.reviewId })
+          .from(reviews)
+          .where(subject(userId, input.series, bookId))
+          .for("update");
+        if (mine) {
+          await tx.update(reviews).set(fields).where(eq(reviews.reviewId, mine.reviewId));
+          return { reviewId: mine.reviewId, edited: true };
+        }
+        const [row] = await tx
+          .insert(reviews)
+          .values({ ...fields, userId, seriesId: input.series, bookId, createdAt: at })
+          .returning({ reviewId: reviews.reviewId });
+        return { reviewId: row!.reviewId, edited: false };
+      }),
+    );
   try {
     return await attempt();
   } catch (error) {
@@ -127,18 +171,30 @@ export async function addReview(
   }
 }
 
-/** A member removes their own review; its rating leaves the series' average. */
+/** A member removes their own review; the series' average follows their remaining reviews. */
 export async function removeReview(db: Db, userId: number, reviewId: number): Promise<void> {
   await db.transaction(async (tx) => {
-    const [gone] = await tx
-      .update(reviews)
-      .set({ deleted: true, updatedAt: new Date() })
+    const [mine] = await tx
+      .select({ seriesId: reviews.seriesId })
+      .from(reviews)
       .where(
         and(eq(reviews.reviewId, reviewId), eq(reviews.userId, userId), eq(reviews.deleted, false)),
-      )
-      .returning({ seriesId: reviews.seriesId, rating: reviews.rating });
-    if (!gone) throw new NotFound("レビューが見つかりませんでした");
-    await shiftSeriesRating(tx, gone.seriesId, gone.rating, null);
+      );
+    if (!mine) throw new NotFound("レビューが見つかりませんでした");
+    await rollingUpRating(tx, userId, mine.seriesId, async () => {
+      const [gone] = await tx
+        .update(reviews)
+        .set({ deleted: true, updatedAt: new Date() })
+        .where(
+          and(
+            eq(reviews.reviewId, reviewId),
+            eq(reviews.userId, userId),
+            eq(reviews.deleted, false),
+          ),
+        )
+        .returning({ reviewId: reviews.reviewId });
+      if (!gone) throw new NotFound("レビューが見つかりませんでした");
+    });
   });
 }
 
@@ -230,7 +286,7 @@ async function selectReviews(
     .orderBy(...order)
     .offset(offset)
     .limit(limit);
-  const [labels, profiles] = await Promise.all([
+  const [labels, profiles, purchased] = await Promise.all([
     seriesAndVolumeLabels(
       db,
       rows.map((r) => r.review.seriesId),
@@ -239,6 +295,10 @@ async function selectReviews(
     publicProfiles(
       db,
       rows.map((r) => r.review.userId),
+    ),
+    purchasedSubjects(
+      db,
+      rows.map((r) => r.review),
     ),
   ]);
   return rows.map(({ review: r, liked }) => ({
@@ -256,6 +316,7 @@ async function selectReviews(
     tags: r.tag ? r.tag.split(",") : [],
     like_count: r.likeCount,
     liked_flag: Boolean(liked),
+    purchased_flag: purchased(r),
     own_flag: viewerId !== null && r.userId === viewerId,
     created_at: r.createdAt.toISOString(),
     updated_at: r.updatedAt.toISOString(),
