@@ -68,7 +68,7 @@ describe("forgotten password (item 34)", () => {
         .from(outbox)
         .where(and(eq(outbox.toAddress, email), eq(outbox.kind, "password_reset")))
     )[0]!.body;
-    expect(mail).toMatch(/^http:\/\/localhost\/password_reset\?token=[\w-]{43}$/m);
+    expect(mail).toMatch(/^http:\/\/localhost:3000\/password_reset\?token=[\w-]{43}$/m);
     expect(mail).toContain("30分以内");
 
     const short = await new Browser(t.app).postJson("/api/account/password_reset/confirm", {
