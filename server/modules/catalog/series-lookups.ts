@@ -1,6 +1,18 @@
 import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
+import type { SearchKind } from "../../../contract/topic";
 import type { Db } from "../../db/client";
-import { authors, books, genres, ITEM_TYPE_DRAMA_CD, items, series } from "./schema";
+import {
+  authors,
+  books,
+  categories,
+  genres,
+  ITEM_TYPE_DRAMA_CD,
+  items,
+  labels,
+  magazines,
+  publishers,
+  series,
+} from "./schema";
 
 /** The series of these book items (volume item ids), for favourite flags asked by item id. */
 export async function seriesIdsOfItems(db: Db, itemIds: readonly number[]): Promise<number[]> {
@@ -70,4 +82,58 @@ export async function labelOfSeries(db: Db, seriesId: number): Promise<number | 
     .where(eq(series.seriesId, seriesId))
     .limit(1);
   return row ? row.labelId : undefined;
+}
+
+/**
+ * Names of publishers, labels, magazines, genres and categories by id: what a search button
+ * (/search?pb=, lb=, mz=, gn=, cg=) shows instead of the id. An id that names nothing is absent;
+ * genre 0 is すべて.
+ */
+export async function searchNames(
+  db: Db,
+  wanted: Partial<Record<SearchKind, readonly number[]>>,
+): Promise<Record<SearchKind, Map<number, string>>> {
+  const ids = (kind: SearchKind) => [...new Set(wanted[kind] ?? [])];
+  const named = async (
+    kind: SearchKind,
+    load: (ids: number[]) => Promise<Array<{ id: number; name: string }>>,
+  ) => {
+    const asked = ids(kind);
+    const rows = asked.length > 0 ? await load(asked) : [];
+    return new Map(rows.map((r) => [r.id, r.name]));
+  };
+  const [publisher, label, magazine, genre, category] = await Promise.all([
+    named("publisher", (ids) =>
+      db
+        .select({ id: publishers.publisherId, name: publishers.name })
+        .from(publishers)
+        .where(inArray(publishers.publisherId, ids)),
+    ),
+    named("label", (ids) =>
+      db
+        .select({ id: labels.labelId, name: labels.name })
+        .from(labels)
+        .where(inArray(labels.labelId, ids)),
+    ),
+    named("magazine", (ids) =>
+      db
+        .select({ id: magazines.magazineId, name: magazines.name })
+        .from(magazines)
+        .where(inArray(magazines.magazineId, ids)),
+    ),
+    named("genre", (ids) =>
+      db
+        .select({ id: genres.genreId, name: genres.name })
+        .from(genres)
+        .where(inArray(genres.genreId, ids)),
+    ),
+    named("category", (ids) =>
+      db
+        .select({ id: categories.categoryId, name: categories.name })
+        .from(categories)
+        .where(inArray(categories.categoryId, ids)),
+    ),
+  ]);
+  if (ids("genre").includes(0)) genre.set(0, "すべて");
+  return { publisher, label, magazine, genre, category };
 }
