@@ -14,9 +14,7 @@ async function popupEvents(page: Page) {
   const stored = page.waitForResponse((r) => r.url().includes("/api/events"));
   await hidePage(page);
   expect((await stored).status()).toBe(200);
-  return (await beacons(page))
-    .flatMap((b) => b.batch.events)
-    .filter((e) => e.category === "popup");
+  return (await beacons(page)).flatMap((b) => b.batch.events).filter((e) => e.category === "popup");
 }
 
 /**
