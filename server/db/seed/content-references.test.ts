@@ -45,7 +45,7 @@ async function exists(kind: MarkerTargetKind, id: number): Promise<boolean> {
 
 describe("the seeded topic content's visibility markers", () => {
   it("are markers the renderer knows, each naming a record that exists", async () => {
-    const { classes } = await seededContent(database.db);
+    const { classes } = await seededContent(database.db, new Date());
     expect(classes.length).toBeGreaterThan(10);
     const wrong: string[] = [];
     for (const { from, value } of classes) {
@@ -61,7 +61,7 @@ describe("the seeded topic content's visibility markers", () => {
   });
 
   it("the entry page's クーポンを見る is for members the coupon popup (type 31) is for", async () => {
-    const { classes } = await seededContent(database.db);
+    const { classes } = await seededContent(database.db, new Date());
     const popupMarkers = classes.filter(
       (c) => c.from === "/topic/entry" && c.value.startsWith("havePopup"),
     );
