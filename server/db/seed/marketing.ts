@@ -1745,7 +1745,7 @@ function planTopicPages(
               ],
             },
             { type: "hr" },
-            { type: "header", text: "話題の新刊", level: 2 },
+            // The home section brings its own title (話題の新刊).
             { type: "homeContent", layoutId: homeLayoutId(1), num: 8 },
             { type: "space", height: 16 },
             { type: "ranking", tp: 1, ln: 10, genre: 1, pagetype: 1 },
