@@ -139,7 +139,7 @@ describe("banners, jackets and squares", () => {
     const store = bannerDrawing({ id: 9, headline: "TVアニメ公式サイト" }).svg;
     expect(printed(ad)).toContain("PR");
     expect(printed(ad)).toContain("TVアニメ公式サイト");
-    expect(printed(ad)).toContain("外部サイトへ移動します");
+    expect(printed(ad)).toContain("広告");
     // None of the store's banner art: no gradient ground, no outlined headline.
     expect(ad).not.toContain("<linearGradient");
     expect(ad).not.toContain("paint-order");

@@ -1046,9 +1046,10 @@ function adDrawing(headline: string, sub: string | undefined, width: number, hei
     size *= 0.9;
     rows = wrap(headline, areaW / size, 2);
   }
-  const top = pad + mark * 1.4 + size * 1.5;
+  // The headline sits in the middle of the card, the sub-line at its foot.
+  const top = (height - rows.length * size * 1.25) / 2 + size * 0.95;
   body.push(lines(rows, pad, top, size * 1.25, { size, fill: "#26282c" }));
-  const subText = sub ?? "外部サイトへ移動します";
+  const subText = sub ?? "広告";
   const subSize = Math.max(10, Math.min(height * 0.065, 16));
   body.push(
     lines(wrap(subText, areaW / subSize, 1), pad, height - pad, 0, {
