@@ -5,6 +5,7 @@ import type { PopupsAnswer, PopupView } from "../../../contract/popup";
 import { post } from "../../lib/request";
 import { useShell } from "../../lib/shell";
 import { AfterHydration } from "../shell/AfterHydration";
+import { usePromoSlot, useStepAside } from "../shell/floating";
 import { storedSessionParams } from "../shell/session-params";
 import { AgreementDialog } from "../stamp/AgreementDialog";
 import { StampDialog } from "../stamp/StampDialog";
@@ -368,8 +369,17 @@ function Body(props: BodyProps) {
   }
 }
 
-/** Type 34: a banner in the bottom-right corner that does not block the page. */
-function BottomBanner({
+/**
+ * Type 34: a banner in the bottom-right corner that does not block the page. It is a floating
+ * promotion (app/features/shell/floating.tsx): on a phone it waits while the app banner or the
+ * coupon balloon shows, and it steps aside while a button of the page is under it.
+ */
+function BottomBanner(props: { popup: PopupView; page: string; onClose: () => void }) {
+  if (!usePromoSlot("corner-banner", true)) return null;
+  return <CornerBanner {...props} />;
+}
+
+function CornerBanner({
   popup,
   page,
   onClose,
@@ -380,10 +390,18 @@ function BottomBanner({
 }) {
   const ready = useImpression(popup, page);
   useEffect(() => ready(), [ready]);
+  const banner = useRef<HTMLElement>(null);
+  const aside = useStepAside(banner, true);
   const shown: ShownPopup = { popup, page };
   return (
     <ShownPopupContext value={shown}>
-      <aside className="popup-banner" aria-label={popup.title} data-testid="popup-banner">
+      <aside
+        ref={banner}
+        className={aside ? "popup-banner is-aside" : "popup-banner"}
+        aria-label={popup.title}
+        data-testid="popup-banner"
+        data-floating="promo"
+      >
         <PopupLink href={popup.link_url ?? "/otoku"} className="popup-banner__link">
           {popup.img ? (
             <img

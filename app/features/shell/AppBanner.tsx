@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { appBannerStorageKey, appBannerVisible, parseBannerTime } from "./app-banner";
+import { usePromoSlot } from "./floating";
 import { CloseIcon } from "./icons";
 import { APP_DOWNLOAD_LINKS } from "./store-links";
 
@@ -22,10 +23,17 @@ export function AppBanner({ page, os }: { page: string; os: string }) {
     }
     setVisible(appBannerVisible({ page, os, closedAt, nowSeconds: Math.floor(Date.now() / 1000) }));
   }, [page, os]);
-  if (!visible) return null;
+  // The first of the floating promotions: the balloon and the corner banner wait for it.
+  const shown = usePromoSlot("app-banner", visible);
+  if (!shown) return null;
   const href = os === "ios" ? APP_DOWNLOAD_LINKS.ios : APP_DOWNLOAD_LINKS.android;
   return (
-    <aside className="app-banner" aria-label="アプリのご案内" data-testid="app-banner">
+    <aside
+      className="app-banner"
+      aria-label="アプリのご案内"
+      data-testid="app-banner"
+      data-floating="promo"
+    >
       <button
         type="button"
         className="app-banner__close"

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { useShell } from "../../lib/shell";
 import { PopupHost } from "../popup/PopupHost";
 import { FloatingButtons } from "./FloatingButtons";
+import { FloatingSlots } from "./floating";
 import { RecentlyCheckedPopup } from "./RecentlyCheckedPopup";
 import { SiteFooter } from "./SiteFooter";
 import { SiteHeader, SiteLogo } from "./SiteHeader";
@@ -39,7 +40,7 @@ export function StoreFrame({
 }) {
   const { status, user } = useShell();
   return (
-    <>
+    <FloatingSlots>
       <div id="top" tabIndex={-1} className="top-anchor" />
       <a className="skip-link" href="#main">
         本文へスキップ
@@ -93,6 +94,6 @@ export function StoreFrame({
       <FloatingButtons search={header === "full"} />
       <PopupHost withReturnPopup={header === "full"} />
       {status.is_login && header === "full" ? <RecentlyCheckedPopup /> : null}
-    </>
+    </FloatingSlots>
   );
 }
