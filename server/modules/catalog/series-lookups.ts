@@ -84,6 +84,15 @@ export async function labelOfSeries(db: Db, seriesId: number): Promise<number | 
   return row ? row.labelId : undefined;
 }
 
+/** Where the name of each searchable thing lives. */
+const SEARCH_NAMES = {
+  publisher: { table: publishers, id: publishers.publisherId, name: publishers.name },
+  label: { table: labels, id: labels.labelId, name: labels.name },
+  magazine: { table: magazines, id: magazines.magazineId, name: magazines.name },
+  genre: { table: genres, id: genres.genreId, name: genres.name },
+  category: { table: categories, id: categories.categoryId, name: categories.name },
+} as const;
+
 /**
  * Names of publishers, labels, magazines, genres and categories by id: what a search button
  * (/search?pb=, lb=, mz=, gn=, cg=) shows instead of the id. An id that names nothing is absent;
@@ -93,47 +102,22 @@ export async function searchNames(
   db: Db,
   wanted: Partial<Record<SearchKind, readonly number[]>>,
 ): Promise<Record<SearchKind, Map<number, string>>> {
-  const ids = (kind: SearchKind) => [...new Set(wanted[kind] ?? [])];
-  const named = async (
-    kind: SearchKind,
-    load: (ids: number[]) => Promise<Array<{ id: number; name: string }>>,
-  ) => {
-    const asked = ids(kind);
-    const rows = asked.length > 0 ? await load(asked) : [];
-    return new Map(rows.map((r) => [r.id, r.name]));
-  };
-  const [publisher, label, magazine, genre, category] = await Promise.all([
-    named("publisher", (ids) =>
-      db
-        .select({ id: publishers.publisherId, name: publishers.name })
-        .from(publishers)
-        .where(inArray(publishers.publisherId, ids)),
-    ),
-    named("label", (ids) =>
-      db
-        .select({ id: labels.labelId, name: labels.name })
-        .from(labels)
-        .where(inArray(labels.labelId, ids)),
-    ),
-    named("magazine", (ids) =>
-      db
-        .select({ id: magazines.magazineId, name: magazines.name })
-        .from(magazines)
-        .where(inArray(magazines.magazineId, ids)),
-    ),
-    named("genre", (ids) =>
-      db
-        .select({ id: genres.genreId, name: genres.name })
-        .from(genres)
-        .where(inArray(genres.genreId, ids)),
-    ),
-    named("category", (ids) =>
-      db
-        .select({ id: categories.categoryId, name: categories.name })
-        .from(categories)
-        .where(inArray(categories.categoryId, ids)),
-    ),
-  ]);
-  if (ids("genre").includes(0)) genre.set(0, "すべて");
-  return { publisher, label, magazine, genre, category };
+  const kinds = Object.keys(SEARCH_NAMES) as SearchKind[];
+  const found = await Promise.all(
+    kinds.map(async (kind) => {
+      const ids = [...new Set(wanted[kind] ?? [])];
+      const { table, id, name } = SEARCH_NAMES[kind];
+      const rows =
+        ids.length === 0
+          ? []
+          : await db
+              .select({ id, name })
+              .from(table)
+              .where(inArray(id, ids));
+      const names = new Map(rows.map((r) => [r.id, r.name]));
+      if (kind === "genre" && ids.includes(0)) names.set(0, "すべて");
+      return [kind, names] as const;
+    }),
+  );
+  return Object.fromEntries(found) as Record<SearchKind, Map<number, string>>;
 }
