@@ -42,6 +42,7 @@ async function onScreen(page: Page): Promise<Seen> {
     );
     const actions = [
       ...readOrBuy,
+      ...document.querySelectorAll("main .tp-button"),
       ...document.querySelectorAll(".footer-tabs a, .sidebar__list a, .floating-button"),
     ].filter(shown);
     const name = (el: Element) =>
@@ -142,6 +143,15 @@ test("a member's home page shows one promotion at a time on a phone and covers n
   expect(b.y + b.height).toBeLessThanOrEqual(bar.y);
   expect((await onScreen(page)).covered).toEqual([]);
   await screenshot(page, "overlays-member-home-balloon");
+  await scrollThrough(page, info);
+});
+
+test("a topic page's buttons stay clear of the balloon and the corner banner", async ({
+  page,
+}, info) => {
+  await login(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
+  await page.evaluate(() => localStorage.removeItem("coupon_balloon_closed"));
+  await visit(page, "/topic/label-feature");
   await scrollThrough(page, info);
 });
 

@@ -30,6 +30,7 @@ export const PHONE_MAX_WIDTH = 959.98;
 export const PRIMARY_ACTIONS = [
   "main .card-button",
   "main .button",
+  "main .tp-button",
   ".footer-tabs",
   ".sidebar__list a",
   ".floating-button",
