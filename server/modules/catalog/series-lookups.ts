@@ -108,12 +108,7 @@ export async function searchNames(
       const ids = [...new Set(wanted[kind] ?? [])];
       const { table, id, name } = SEARCH_NAMES[kind];
       const rows =
-        ids.length === 0
-          ? []
-          : await db
-              .select({ id, name })
-              .from(table)
-              .where(inArray(id, ids));
+        ids.length === 0 ? [] : await db.select({ id, name }).from(table).where(inArray(id, ids));
       const names = new Map(rows.map((r) => [r.id, r.name]));
       if (kind === "genre" && ids.includes(0)) names.set(0, "すべて");
       return [kind, names] as const;
