@@ -1,4 +1,5 @@
 import type { BannerItem, DramaCdItem, FeatureItem, LayoutConfig, SeriesItem } from "./items";
+import type { NewsListItem } from "./news";
 
 /** A pickup-campaign card (layout type 14): the campaign and its first targets. */
 export interface PickupCampaign {
@@ -65,20 +66,14 @@ export interface HomeContentAnswer {
   cache: boolean;
 }
 
-export interface NewsHeadline {
-  m_news_id: number;
-  title: string;
-  published_at: string;
-  new_flag: boolean;
-}
-
 /** POST /api/home {genre, pagetype}. */
 export interface HomeAnswer {
   genre: number;
   pagetype: number;
   home_layout: LayoutConfig[];
   flick_banner: BannerItem[];
-  latest_news: NewsHeadline[];
+  /** The newest notices, read_flag set from the request's nr cookie. */
+  latest_news: NewsListItem[];
   pickup_campaign_ids: number[];
   use_cache: boolean;
   cache_key: string;

@@ -11,6 +11,14 @@ export interface NewsListItem {
   read_flag: boolean;
 }
 
+/**
+ * The NEW mark, on /news and /home alike: a notice published within the last 7 days that this
+ * browser has not opened lately (its id is not in the nr cookie, spec 001 §9).
+ */
+export function showsNew(item: Pick<NewsListItem, "new_flag" | "read_flag">): boolean {
+  return item.new_flag && !item.read_flag;
+}
+
 export interface NewsListAnswer {
   result: true;
   news: NewsListItem[];

@@ -20,7 +20,12 @@ export type ShownBlock = TopicBlock & {
   layout?: LayoutConfig;
   entry?: EntryButtonState;
   blocks?: ShownBlock[];
+  /** A search button with its own id: the name of what it searches. */
+  name?: string;
 };
+
+/** What the search buttons (spec 000 §2 publisher, label, magazine, genre, category) search by. */
+export type SearchKind = "publisher" | "label" | "magazine" | "genre" | "category";
 export type ShownColumn = Omit<TopicColumn, "blocks"> & { blocks: ShownBlock[] };
 export type ShownRow = Omit<TopicRow, "columns"> & { columns: ShownColumn[] };
 
@@ -33,6 +38,8 @@ export interface TopicPageFields {
   genreId: number | null;
   categoryId: number | null;
   tags: string[];
+  /** Names of the publisher, label, magazine, genre and category above, where they name one. */
+  names: Partial<Record<SearchKind, string>>;
 }
 
 /** The answer of /api/topic/{pageName} and /api/page/{pageName}. */

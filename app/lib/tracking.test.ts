@@ -7,7 +7,24 @@ import {
   sectionFrame,
   trackingValue,
   withTracking,
+  withTrackingName,
 } from "./tracking";
+
+describe("withTrackingName (a popup's links, spec 001 §2.1)", () => {
+  it("adds the popup's tracking name with ? or & as fitting, before a hash", () => {
+    expect(withTrackingName("/campaign/1", "pop_big_sale")).toBe("/campaign/1?_tr=pop_big_sale");
+    expect(withTrackingName("/otoku?genre=2", "rtpop2")).toBe("/otoku?genre=2&_tr=rtpop2");
+    expect(withTrackingName("/topic/x#a", "pop_1")).toBe("/topic/x?_tr=pop_1#a");
+    expect(withTrackingName("https://aebs.or.jp/", "pop_ad")).toBe(
+      "https://aebs.or.jp/?_tr=pop_ad",
+    );
+  });
+
+  it("keeps a _tr the link has, and adds nothing without a name", () => {
+    expect(withTrackingName("/otoku?_tr=x", "rtpop2")).toBe("/otoku?_tr=x");
+    expect(withTrackingName("/otoku", "")).toBe("/otoku");
+  });
+});
 
 describe("withTracking (_tr rule)", () => {
   it("adds frame_position with ? on a plain link and & after a query", () => {

@@ -30,12 +30,22 @@ function isViewerLink(url: string): boolean {
  */
 export function withTracking(url: string, tracking?: Tracking | null): string {
   if (!tracking || UNTRACKED_FRAMES.has(tracking.frame)) return url;
+  return withTrackingName(url, trackingValue(tracking));
+}
+
+/**
+ * `url` with _tr={name}, joined with ? or & as fitting and before any hash; unchanged when it
+ * carries _tr already or no name is given. Spec 001 §2.1: a popup's links carry its tracking
+ * name this way; withTracking gives section links theirs.
+ */
+export function withTrackingName(url: string, name: string | null | undefined): string {
+  if (!name) return url;
   const hashAt = url.indexOf("#");
   const path = hashAt >= 0 ? url.slice(0, hashAt) : url;
   const hash = hashAt >= 0 ? url.slice(hashAt) : "";
   if (/[?&]_tr=/.test(path)) return url;
   const joiner = isViewerLink(path) || path.includes("?") ? "&" : "?";
-  return `${path}${joiner}_tr=${encodeURIComponent(trackingValue(tracking))}${hash}`;
+  return `${path}${joiner}_tr=${encodeURIComponent(name)}${hash}`;
 }
 
 /** Home sections are frames named top_{layoutId}; topic-home sections topic_home_{layoutId}. */

@@ -1,12 +1,14 @@
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { getCookie } from "hono/cookie";
 import { withoutHtmlSuffix } from "../../contract/html-suffix";
 import type { AppEnv, AppServices } from "../lib/context";
 import { ApiError, failure } from "../lib/errors";
 import { checkPagePath, jsonBody, queryObject } from "../lib/input";
 import { SHARED_PREFIX } from "../lib/shared-answers";
 import { type PaymentProvider, sandboxProvider } from "../modules/commerce/payments/provider";
+import { NEWS_READ_COOKIE, readNewsIds } from "../modules/news/read-cookie";
 import { IMMUTABLE, precompressedAssets } from "./assets";
 import { errorPage } from "./error-page";
 import { KEPT_PAGES, keptPageRenders, type PageRequest } from "./kept-pages";
@@ -193,6 +195,7 @@ export function createApp({
             sessionToken: c.get("sessionToken"),
             cspNonce: c.get("cspNonce"),
             csrfToken: c.get("csrfToken"),
+            newsRead: readNewsIds(getCookie(c, NEWS_READ_COOKIE)),
           }
         : null;
     const key = asking && keptPages.keyOf(asking);

@@ -119,6 +119,7 @@ describe("keptPageRenders", () => {
     sessionToken: null,
     cspNonce: `n${Math.random()}`,
     csrfToken: "",
+    newsRead: [],
     ...over,
   });
   const html = (req: PageRequest) =>
@@ -151,6 +152,14 @@ describe("keptPageRenders", () => {
     clock += 1000;
     await serve(request());
     expect(count).toBe(4);
+  });
+
+  it("keeps a render apart for the notices the browser has read (nr cookie: no NEW on them)", () => {
+    const cache = keptPageRenders({ now: () => 10_000 });
+    const none = cache.keyOf(request());
+    const read = cache.keyOf(request({ newsRead: [24, 23] }));
+    expect(read).not.toBe(none);
+    expect(cache.keyOf(request({ newsRead: [23, 24] }))).toBe(read);
   });
 
   it("serves a recent render at once and makes the next one behind it, once", async () => {

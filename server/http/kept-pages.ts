@@ -68,6 +68,8 @@ export interface PageRequest {
   sessionToken: string | null;
   cspNonce: string;
   csrfToken: string;
+  /** The notices this browser opened lately (nr cookie): the page marks them no longer NEW. */
+  newsRead: readonly number[];
 }
 
 type Slot = "nonce" | "session" | "csrf" | "clock" | "signup-digits" | "sale-digits";
@@ -260,7 +262,7 @@ export function keptPageRenders({
       const { os, device } = detectDevice(req.userAgent);
       const search = new URLSearchParams(req.url.search);
       search.sort();
-      const page = `${req.url.pathname}?${search}|${os}|${device}`;
+      const page = `${req.url.pathname}?${search}|${os}|${device}|nr=${[...req.newsRead].sort((a, b) => a - b).join(".")}`;
       // A member's render is theirs alone, and only until their version moves.
       if (req.member) return `member ${req.member.userId} ${req.member.version}|${page}`;
       return `${page}|${visitorCtrlGroup(req.visitorId)}`;

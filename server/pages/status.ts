@@ -185,6 +185,26 @@ async function keptMemberStatus(
   };
 }
 
+/** target_popup: the popups the member is targeted by, by the rule /api/popups applies. */
+async function memberPopupTargets(
+  db: Db,
+  member: { userId: number; signupAt: Date; newsletterFlag: boolean },
+  now: Date,
+) {
+  const payments = await paymentSummary(db, member.userId);
+  return targetPopupIds(
+    db,
+    member.userId,
+    {
+      isPaid: payments.payCount > 0,
+      signupAt: member.signupAt,
+      newsletter: member.newsletterFlag,
+      os: null,
+    },
+    now,
+  );
+}
+
 export async function userStatus(
   db: Db,
   userId: number | null,
@@ -199,7 +219,7 @@ export async function userStatus(
     cartSummary(db, member.userId),
     couponSummary(db, member.userId, now),
     enabledRefundIds(db, now),
-    targetPopupIds(db, member.userId, now),
+    memberPopupTargets(db, member, now),
     bookshelfNewCount(db, member.userId, now),
   ]);
   return {

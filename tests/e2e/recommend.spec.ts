@@ -1,15 +1,7 @@
-import type { Page } from "@playwright/test";
+import { beacons, hidePage, recordBeacons } from "./beacon-fixtures";
 import { expect, hydrated, screenshot, seriousViolations, test, visit } from "./fixtures";
 
 const POPUP_TITLE = "おかえりなさい！あなたにおすすめの作品";
-
-/** Hides the page as switching tabs would, which sends the queued events by beacon. */
-async function hidePage(page: Page) {
-  await page.evaluate(() => {
-    Object.defineProperty(document, "visibilityState", { value: "hidden", configurable: true });
-    document.dispatchEvent(new Event("visibilitychange"));
-  });
-}
 
 test.describe("return recommendations", () => {
   test("rtpop opens the return popup once per session, with a 2-column and a 3-column frame", async ({
@@ -98,36 +90,6 @@ test.describe("related series on a series page", () => {
     await expect(dialog).toBeHidden();
   });
 });
-
-/**
- * Keeps a copy of every beacon's body (the browser still sends it): a beacon's body is not
- * readable from the request Playwright sees.
- */
-async function recordBeacons(page: Page) {
-  await page.addInitScript(() => {
-    const w = window as unknown as { beacons: Array<{ url: string; data: Blob }> };
-    w.beacons = [];
-    const send = navigator.sendBeacon.bind(navigator);
-    navigator.sendBeacon = (url, data) => {
-      w.beacons.push({ url: String(url), data: data as Blob });
-      return send(url, data);
-    };
-  });
-}
-
-type Batch = {
-  utm_source?: string;
-  events: Array<{ name: string; page?: string; series?: number; category?: string }>;
-};
-
-async function beacons(page: Page): Promise<Array<{ url: string; batch: Batch }>> {
-  return page.evaluate(async () => {
-    const w = window as unknown as { beacons: Array<{ url: string; data: Blob }> };
-    return Promise.all(
-      w.beacons.map(async (b) => ({ url: b.url, batch: JSON.parse(await b.data.text()) })),
-    );
-  });
-}
 
 test.describe("analytics events", () => {
   test("a page view and a series view arrive by beacon when the page is hidden", async ({

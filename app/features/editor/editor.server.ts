@@ -2,6 +2,7 @@ import { type AppLoadContext, data } from "react-router";
 import {
   findTopicPage,
   listTopicPages,
+  pageFields,
   type TopicPageType,
 } from "../../../server/modules/topic/service";
 import { requireMember } from "../../lib/member.server";
@@ -42,12 +43,6 @@ export async function loadEditorPage(
     title: page.title,
     content: page.content,
     updatedAt: page.updatedAt.toISOString(),
-    releaseDate: page.releaseDate,
-    publisherId: page.publisherId,
-    labelId: page.labelId,
-    magazineId: page.magazineId,
-    genreId: page.genreId,
-    categoryId: page.categoryId,
-    tags: page.tags,
+    ...(await pageFields(context.services.db, page)),
   };
 }

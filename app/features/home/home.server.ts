@@ -2,7 +2,9 @@ import type { AppLoadContext } from "react-router";
 import { isGenreId } from "../../../contract/genres";
 import type { HomeAnswer } from "../../../contract/home";
 import { applyUserItemsToContent, contentCards, itemIdsOf } from "../../../contract/user-items";
+import { withReadFlags } from "../../../server/modules/news/latest-news";
 import { keptHomePage, keptMemberItems, keptSharedSection } from "../../../server/pages/home";
+import { newsReadIds } from "../news/news.server";
 import { isEmptyContent, ROTATING_LAYOUT_ID, type SectionData } from "./section-loader";
 
 /** Sections rendered with the page: the first screen's, so its largest paint needs no fetch. */
@@ -14,9 +16,18 @@ export function homeGenre(url: URL): number {
   return isGenreId(genre) ? genre : 1;
 }
 
-/** The home answer (POST /api/home) for the page's loader, kept for a while on the server. */
+/**
+ * The home answer (POST /api/home) for the page's loader, kept for a while on the server; the
+ * notices this browser read are marked from its nr cookie, as /news marks them.
+ */
 export async function loadHome(context: AppLoadContext, request: Request): Promise<HomeAnswer> {
-  return keptHomePage(context.services.db, homeGenre(new URL(request.url)), 1, new Date());
+  const home = await keptHomePage(
+    context.services.db,
+    homeGenre(new URL(request.url)),
+    1,
+    new Date(),
+  );
+  return { ...home, latest_news: withReadFlags(home.latest_news, newsReadIds(request)) };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { NewsDetail, NewsListAnswer } from "../../../contract/news";
+import { type NewsDetail, type NewsListAnswer, showsNew } from "../../../contract/news";
 import { Html } from "../topic/TopicBlocks";
 import "./news.css";
 
@@ -23,7 +23,7 @@ export function NewsListScreen({ answer }: { answer: NewsListAnswer }) {
               <Link to={`/news_detail?id=${n.m_news_id}`} className="news__item">
                 <span className="news__date">
                   {slashDay(n.published_at)}
-                  {n.new_flag && !n.read_flag ? (
+                  {showsNew(n) ? (
                     <span className="news__new" data-testid="news-new">
                       NEW
                     </span>

@@ -15,7 +15,8 @@ import { orPageFailure, pageQuery } from "../../lib/page-failure.server";
 
 const detailQuery = z.object({ id: recordId("id") });
 
-const readIds = (request: Request) =>
+/** The notices this browser opened lately (the nr cookie). */
+export const newsReadIds = (request: Request) =>
   readNewsIds(readCookie(NEWS_READ_COOKIE, request.headers.get("cookie") ?? ""));
 
 /** /news?page=2: the same answer as /api/news; a malformed page shows the first. */
@@ -29,7 +30,7 @@ export async function loadNewsList(
   const page = asked.success ? asked.data : 1;
   return {
     result: true,
-    ...(await newsPage(context.services.db, page, readIds(request), new Date())),
+    ...(await newsPage(context.services.db, page, newsReadIds(request), new Date())),
   };
 }
 
@@ -44,7 +45,7 @@ export async function loadNewsDetail(context: AppLoadContext, request: Request) 
     const { id } = parseInput(detailQuery, pageQuery(request));
     const detail = await newsDetail(context.services.db, id, new Date());
     const secure = new URL(request.url).protocol === "https:";
-    const cookie = newsReadCookie(withNewsRead(readIds(request), id), secure);
+    const cookie = newsReadCookie(withNewsRead(newsReadIds(request), id), secure);
     return data({ result: true, detail } satisfies NewsDetailAnswer, {
       headers: { "Set-Cookie": cookie },
     });

@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useState } from "react";
+import { createContext, useContext, useEffect, useEffectEvent, useState } from "react";
 import { Link } from "react-router";
 import type { SeriesItem } from "../../../contract/items";
 import { formatCountdown } from "../../../contract/page-clock";
@@ -13,10 +13,12 @@ import type {
 import { safeLinkUrl } from "../../../contract/safe-url";
 import { post } from "../../lib/request";
 import { useShell } from "../../lib/shell";
+import { withTrackingName } from "../../lib/tracking";
 import { BookCard } from "../cards/BookCard";
 import { SHOW_ALL } from "../cards/CardParts";
 import { viewerUrl } from "../cards/card-rules";
 import { popupCountdownVisible, startCountdown } from "../shell/countdown";
+import { reportClicked, type ShownPopup } from "./popup-events";
 import { controlGroupTitle, LEAD_LINK_TYPES, ListLoadGate } from "./popup-queue";
 
 /** One list popup loads at a time across the whole page (spec 001 §4). */
@@ -68,7 +70,15 @@ export interface BodyProps {
   ready: () => void;
 }
 
-function PopupLink({
+/** The popup on screen, for its links: they carry its tracking name and report clicks. */
+export const ShownPopupContext = createContext<ShownPopup | null>(null);
+
+/**
+ * A link out of a popup: it carries _tr={the popup's tracking name} (spec 001 §2.1, the store's
+ * one tracking-link rule) and a click is an analytics event with the popup id, click_leadlink
+ * when it leaves the store.
+ */
+export function PopupLink({
   href,
   className = "button button--primary popup__action",
   onClick,
@@ -81,23 +91,30 @@ function PopupLink({
   external?: boolean;
   children: React.ReactNode;
 }) {
+  const shown = useContext(ShownPopupContext);
   const safe = safeLinkUrl(href);
   if (!safe) return null;
-  if (external || /^https?:/.test(safe)) {
+  const to = withTrackingName(safe, shown?.popup.tracking_name);
+  const leaves = external || /^https?:/.test(safe);
+  const clicked = () => {
+    if (shown) reportClicked(shown, to, leaves);
+    onClick?.();
+  };
+  if (leaves) {
     return (
       <a
         className={className}
-        href={safe}
+        href={to}
         target="_blank"
         rel="noopener noreferrer"
-        onClick={onClick}
+        onClick={clicked}
       >
         {children}
       </a>
     );
   }
   return (
-    <Link className={className} to={safe} onClick={onClick}>
+    <Link className={className} to={to} onClick={clicked}>
       {children}
     </Link>
   );
@@ -117,12 +134,19 @@ function Image({
   return <img className={className} src={popup.img} alt={alt} width={450} height={450} />;
 }
 
+/** Series in a popup: the popup is their frame, so their links carry {tracking name}_{position}. */
 function Cards({ items }: { items: SeriesItem[] }) {
+  const shown = useContext(ShownPopupContext);
   return (
     <ul className="popup__cards">
-      {items.map((item) => (
+      {items.map((item, i) => (
         <li key={item.series_id}>
-          <BookCard item={item} show={SHOW_ALL} withFavorite />
+          <BookCard
+            item={item}
+            show={SHOW_ALL}
+            withFavorite
+            tracking={shown ? { frame: shown.popup.tracking_name, position: i + 1 } : null}
+          />
         </li>
       ))}
     </ul>
@@ -223,6 +247,9 @@ export function BookBody({ popup, close, ready }: BodyProps) {
   );
 }
 
+/** Where a member sees their points and what expires when (/point_detail). */
+const POINTS_PAGE = "/point_detail";
+
 /** Type 7: the point-purchasable list (ポイントで購入できるマンガはこちら！). */
 export function PointBooksBody({ popup, close, ready }: BodyProps) {
   const data = useListData(
@@ -238,7 +265,7 @@ export function PointBooksBody({ popup, close, ready }: BodyProps) {
   return (
     <>
       <Cards items={data.slice(0, 6)} />
-      <PopupLink href="/point" className="button popup__action" onClick={close}>
+      <PopupLink href={POINTS_PAGE} className="button popup__action" onClick={close}>
         ポイントを確認する
       </PopupLink>
     </>

@@ -1,10 +1,11 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { lazy, useCallback, useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { mediaShape } from "../../../contract/media";
 import type { PopupsAnswer, PopupView } from "../../../contract/popup";
-import { safeLinkUrl } from "../../../contract/safe-url";
 import { post } from "../../lib/request";
 import { useShell } from "../../lib/shell";
+import { AfterHydration } from "../shell/AfterHydration";
+import { usePromoSlot, useStepAside } from "../shell/floating";
 import { storedSessionParams } from "../shell/session-params";
 import { AgreementDialog } from "../stamp/AgreementDialog";
 import { StampDialog } from "../stamp/StampDialog";
@@ -22,28 +23,42 @@ import {
   PickupBody,
   PickupFreeBody,
   PointBooksBody,
+  PopupLink,
+  ShownPopupContext,
   SignupCouponBody,
   usePopupTitle,
 } from "./PopupBodies";
 import { PopupDialog } from "./PopupDialog";
+import { reportClosed, reportOpened, type ShownPopup } from "./popup-events";
 import {
   BIG_TYPES,
   CLOSED_POPUPS_KEY,
   closeCurrent,
   closedToday,
   dismissible,
+  EMPTY_QUEUE,
   impressionDelay,
   openNow,
   type PopupPlan,
   planPopups,
   popupPageOf,
+  type Queued,
   type QueueState,
+  queueNext,
+  RETURN_POPUP,
   scrollOpens,
   scrollRatio,
   startQueue,
   withClosed,
 } from "./popup-queue";
 import "./popup.css";
+
+// Shows nothing until a link with rtpop= asks and its fetch answers, so it loads after hydration
+// (decision 0040). The queue itself stays in the first load: a member's stamp dialog is in the
+// server's HTML (tests/e2e/fixtures.ts closeStampDialog relies on it).
+const ReturnPopup = lazy(() =>
+  import("../recommend/ReturnPopup").then((m) => ({ default: m.ReturnPopup })),
+);
 
 const LOGIN_STAMP_TYPE = 8;
 
@@ -59,9 +74,17 @@ function readStorage(store: "local" | "session", key: string): string | null {
  * The page's popups (spec 001 §2.7, §4, §5), mounted once in the shell: fetched per page from
  * /api/popups, planned by popup-queue.ts and opened one at a time. On the home page a member is
  * first asked to agree to changed terms, then gets the login stamp dialog (popup type 8), and
- * the queue follows. `onQueueDone` hears false when there was nothing to show, true after the last.
+ * the queue follows. The return popup (rtpop, `withReturnPopup`) waits in the same line once its
+ * frames have arrived: one modal at a time. `onQueueDone` hears false when there was nothing to
+ * show, true after the last.
  */
-export function PopupHost({ onQueueDone }: { onQueueDone?: (shown: boolean) => void }) {
+export function PopupHost({
+  onQueueDone,
+  withReturnPopup = false,
+}: {
+  onQueueDone?: (shown: boolean) => void;
+  withReturnPopup?: boolean;
+}) {
   const { status, user } = useShell();
   const location = useLocation();
   const where = popupPageOf(location.pathname);
@@ -87,12 +110,17 @@ export function PopupHost({ onQueueDone }: { onQueueDone?: (shown: boolean) => v
   const doneRef = useRef(onQueueDone);
   doneRef.current = onQueueDone;
   const key = page ? `${page}:${series ?? ""}` : "";
+  // The return popup has its frames and waits for its turn; once in the line it is not added again.
+  const [returnReady, setReturnReady] = useState(false);
+  const returnQueued = useRef(false);
 
   useEffect(() => {
     setPlan(null);
     setQueue(null);
     setBanner(null);
     setAnswer(null);
+    // A return popup still waiting for its turn takes its place in the next page's line.
+    returnQueued.current = false;
     if (!page) {
       setPhase("idle");
       return;
@@ -136,13 +164,26 @@ export function PopupHost({ onQueueDone }: { onQueueDone?: (shown: boolean) => v
     );
     setPlan(next);
     if (next.banner && next.bannerAtOnce) setBanner(next.banner);
-    const step = startQueue(next);
+    const early: Queued[] = returnReady && !returnQueued.current ? [RETURN_POPUP] : [];
+    if (early.length > 0) returnQueued.current = true;
+    const step = startQueue(next, early);
     setQueue(step.state);
     if (step.finished === false) {
       setPhase("done");
       doneRef.current?.(false);
     } else setPhase("open");
-  }, [answer, key, asking, stampFirst, plan, location.search, status.today, onHome]);
+  }, [answer, key, asking, stampFirst, plan, location.search, status.today, onHome, returnReady]);
+
+  // The return popup's frames arrived after the page's popups were planned (or the page has
+  // none): it opens now if nothing is open, else right after the open one.
+  useEffect(() => {
+    if (!returnReady || returnQueued.current) return;
+    const planned = plan !== null || page === null || (phase === "done" && !answer);
+    if (!planned || asking || stampFirst) return;
+    returnQueued.current = true;
+    setQueue((state) => queueNext(state ?? EMPTY_QUEUE, RETURN_POPUP));
+    setPhase("open");
+  }, [returnReady, plan, page, phase, answer, asking, stampFirst]);
 
   // Scroll-triggered popups and the bottom banner wait for the reader to scroll far enough.
   useEffect(() => {
@@ -163,16 +204,27 @@ export function PopupHost({ onQueueDone }: { onQueueDone?: (shown: boolean) => v
       if (index < 0) return;
       const [popup] = pending.splice(index, 1);
       if (!popup) return;
-      setQueue((state) => openNow(state ?? { current: null, waiting: [], opened: 0 }, popup));
+      setQueue((state) => openNow(state ?? EMPTY_QUEUE, popup));
       setPhase("open");
     };
     window.addEventListener("scroll", onScroll, { passive: true });
     return () => window.removeEventListener("scroll", onScroll);
   }, [plan]);
 
+  /** The open modal closed: the next one in the line opens, or the caller hears the end. */
+  const next = useCallback(() => {
+    if (!queue) return;
+    const step = closeCurrent(queue);
+    setQueue(step.state);
+    if (step.finished !== null) {
+      setPhase("done");
+      doneRef.current?.(true);
+    }
+  }, [queue]);
+
   const close = useCallback(
     (popup: PopupView, hide: boolean) => {
-      void post("/api/popup_close", { popup: popup.popup_id, hide });
+      if (page) reportClosed({ popup, page }, hide);
       try {
         localStorage.setItem(
           CLOSED_POPUPS_KEY,
@@ -181,15 +233,9 @@ export function PopupHost({ onQueueDone }: { onQueueDone?: (shown: boolean) => v
       } catch {
         // Storage may be off; the server still remembers members.
       }
-      if (!queue) return;
-      const step = closeCurrent(queue);
-      setQueue(step.state);
-      if (step.finished !== null) {
-        setPhase("done");
-        doneRef.current?.(true);
-      }
+      next();
     },
-    [status.today, queue],
+    [status.today, page, next],
   );
 
   const current = queue?.current ?? null;
@@ -200,7 +246,7 @@ export function PopupHost({ onQueueDone }: { onQueueDone?: (shown: boolean) => v
       {onHome && status.is_login ? (
         <StampDialog waiting={asking} onDone={() => setStampSettled(true)} />
       ) : null}
-      {current && page ? (
+      {current && current !== RETURN_POPUP && page ? (
         <QueuedPopup
           key={current.popup_id}
           popup={current}
@@ -210,11 +256,24 @@ export function PopupHost({ onQueueDone }: { onQueueDone?: (shown: boolean) => v
           onClose={(hide) => close(current, hide)}
         />
       ) : null}
-      {banner ? (
+      {withReturnPopup ? (
+        <AfterHydration>
+          <ReturnPopup
+            open={current === RETURN_POPUP}
+            onReady={() => setReturnReady(true)}
+            onClose={() => {
+              setReturnReady(false);
+              next();
+            }}
+          />
+        </AfterHydration>
+      ) : null}
+      {banner && page ? (
         <BottomBanner
           popup={banner}
+          page={page}
           onClose={() => {
-            void post("/api/popup_close", { popup: banner.popup_id, hide: false });
+            reportClosed({ popup: banner, page }, false);
             setBanner(null);
           }}
         />
@@ -228,9 +287,7 @@ function useImpression(popup: PopupView, page: string) {
   const [ready, setReady] = useState(false);
   useEffect(() => {
     if (!ready) return;
-    const timer = setTimeout(() => {
-      void post("/api/popup_open", { page, popup: popup.popup_id });
-    }, impressionDelay(popup));
+    const timer = setTimeout(() => reportOpened({ popup, page }), impressionDelay(popup));
     return () => clearTimeout(timer);
   }, [ready, page, popup]);
   return useCallback(() => setReady(true), []);
@@ -258,17 +315,19 @@ function QueuedPopup({
   const props: BodyProps = { popup, series, lastReadGenre, close, ready };
   const canDismiss = dismissible(popup);
   return (
-    <PopupDialog
-      popupId={popup.popup_id}
-      popupType={popup.popup_type}
-      title={title}
-      dismissible={canDismiss}
-      onDismiss={close}
-      onHide={canDismiss ? () => onClose(true) : undefined}
-      wide={BIG_TYPES.includes(popup.popup_type) || Boolean(popup.pickup)}
-    >
-      <Body {...props} />
-    </PopupDialog>
+    <ShownPopupContext value={{ popup, page }}>
+      <PopupDialog
+        popupId={popup.popup_id}
+        popupType={popup.popup_type}
+        title={title}
+        dismissible={canDismiss}
+        onDismiss={close}
+        onHide={canDismiss ? () => onClose(true) : undefined}
+        wide={BIG_TYPES.includes(popup.popup_type) || Boolean(popup.pickup)}
+      >
+        <Body {...props} />
+      </PopupDialog>
+    </ShownPopupContext>
   );
 }
 
@@ -310,28 +369,55 @@ function Body(props: BodyProps) {
   }
 }
 
-/** Type 34: a banner in the bottom-right corner that does not block the page. */
-function BottomBanner({ popup, onClose }: { popup: PopupView; onClose: () => void }) {
-  const page = popupPageOf(useLocation().pathname)?.page ?? "home";
+/**
+ * Type 34: a banner in the bottom-right corner that does not block the page. It is a floating
+ * promotion (app/features/shell/floating.tsx): on a phone it waits while the app banner or the
+ * coupon balloon shows, and it steps aside while a button of the page is under it.
+ */
+function BottomBanner(props: { popup: PopupView; page: string; onClose: () => void }) {
+  if (!usePromoSlot("corner-banner", true)) return null;
+  return <CornerBanner {...props} />;
+}
+
+function CornerBanner({
+  popup,
+  page,
+  onClose,
+}: {
+  popup: PopupView;
+  page: string;
+  onClose: () => void;
+}) {
   const ready = useImpression(popup, page);
   useEffect(() => ready(), [ready]);
+  const banner = useRef<HTMLElement>(null);
+  const aside = useStepAside(banner, true);
+  const shown: ShownPopup = { popup, page };
   return (
-    <aside className="popup-banner" aria-label={popup.title} data-testid="popup-banner">
-      <a className="popup-banner__link" href={safeLinkUrl(popup.link_url) ?? "/otoku"}>
-        {popup.img ? (
-          <img
-            src={mediaShape(popup.img, "corner")}
-            alt=""
-            className="popup-banner__img"
-            width={480}
-            height={200}
-          />
-        ) : null}
-        <span>{popup.title}</span>
-      </a>
-      <button type="button" className="popup-banner__close" aria-label="閉じる" onClick={onClose}>
-        ×
-      </button>
-    </aside>
+    <ShownPopupContext value={shown}>
+      <aside
+        ref={banner}
+        className={aside ? "popup-banner is-aside" : "popup-banner"}
+        aria-label={popup.title}
+        data-testid="popup-banner"
+        data-floating="promo"
+      >
+        <PopupLink href={popup.link_url ?? "/otoku"} className="popup-banner__link">
+          {popup.img ? (
+            <img
+              src={mediaShape(popup.img, "corner")}
+              alt=""
+              className="popup-banner__img"
+              width={480}
+              height={200}
+            />
+          ) : null}
+          <span>{popup.title}</span>
+        </PopupLink>
+        <button type="button" className="popup-banner__close" aria-label="閉じる" onClick={onClose}>
+          ×
+        </button>
+      </aside>
+    </ShownPopupContext>
   );
 }

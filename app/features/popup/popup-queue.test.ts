@@ -11,6 +11,9 @@ import {
   openNow,
   planPopups,
   popupPageOf,
+  type Queued,
+  queueNext,
+  RETURN_POPUP,
   scrollOpens,
   scrollRatio,
   startQueue,
@@ -42,7 +45,8 @@ function popup(
 }
 
 const plain: Arrival = { tr: "", utmSource: "", utmMedium: "" };
-const ids = (list: PopupView[]) => list.map((p) => p.popup_id);
+const key = (q: Queued | null) => (q === null || q === RETURN_POPUP ? q : q.popup_id);
+const ids = (list: Queued[]) => list.map(key);
 
 describe("planPopups", () => {
   it("skips scroll-triggered types 33, 35, 38, 41 from the queue and keeps the server's order", () => {
@@ -59,7 +63,7 @@ describe("planPopups", () => {
     const plan = planPopups([popup(1, 2), popup(2, 36)], plain);
     expect(ids(plan.forced)).toEqual([2]);
     const { state } = startQueue(plan);
-    expect(state.current?.popup_id).toBe(2);
+    expect(key(state.current)).toBe(2);
     expect(ids(state.waiting)).toEqual([1]);
   });
 
@@ -110,10 +114,10 @@ describe("the queue", () => {
   it("opens one at a time, the next when one closes, and true after the last", () => {
     let step = startQueue({ forced: [], queue: [popup(1, 2), popup(2, 10)] });
     expect(step.finished).toBeNull();
-    expect(step.state.current?.popup_id).toBe(1);
+    expect(key(step.state.current)).toBe(1);
     step = closeCurrent(step.state);
     expect(step.finished).toBeNull();
-    expect(step.state.current?.popup_id).toBe(2);
+    expect(key(step.state.current)).toBe(2);
     step = closeCurrent(step.state);
     expect(step.finished).toBe(true);
     expect(step.state.current).toBeNull();
@@ -123,9 +127,28 @@ describe("the queue", () => {
   it("puts a popup opened out of turn in front and brings the open one back after it", () => {
     const { state } = startQueue({ forced: [], queue: [popup(1, 2), popup(2, 10)] });
     const scrolled = openNow(state, popup(9, 41));
-    expect(scrolled.current?.popup_id).toBe(9);
+    expect(key(scrolled.current)).toBe(9);
     expect(ids(scrolled.waiting)).toEqual([1, 2]);
-    expect(closeCurrent(scrolled).state.current?.popup_id).toBe(1);
+    expect(key(closeCurrent(scrolled).state.current)).toBe(1);
+  });
+});
+
+describe("the return popup takes its place in the line (one modal at a time)", () => {
+  it("asked for before the queue starts, it comes after forced popups and before the rest", () => {
+    const step = startQueue({ forced: [popup(7, 36)], queue: [popup(1, 2)] }, [RETURN_POPUP]);
+    expect(key(step.state.current)).toBe(7);
+    expect(ids(step.state.waiting)).toEqual([RETURN_POPUP, 1]);
+  });
+
+  it("arriving while a popup is open, it waits and is next; with nothing open it opens", () => {
+    const { state } = startQueue({ forced: [], queue: [popup(1, 2), popup(2, 10)] });
+    const late = queueNext(state, RETURN_POPUP);
+    expect(key(late.current)).toBe(1);
+    expect(ids(late.waiting)).toEqual([RETURN_POPUP, 2]);
+    expect(key(closeCurrent(late).state.current)).toBe(RETURN_POPUP);
+    const alone = queueNext(startQueue({ forced: [], queue: [] }).state, RETURN_POPUP);
+    expect(key(alone.current)).toBe(RETURN_POPUP);
+    expect(queueNext(alone, RETURN_POPUP)).toBe(alone);
   });
 });
 

@@ -151,25 +151,55 @@ export function planPopups(
   return plan;
 }
 
+/**
+ * The return-recommendation popup (rtpop, spec 001 §2.7) is no stored popup, but it is a modal
+ * too: it waits in the same line, so only one modal is open at a time.
+ */
+export const RETURN_POPUP = "return-popup";
+export type Queued = PopupView | typeof RETURN_POPUP;
+
+const same = (a: Queued, b: Queued) =>
+  a === b || (typeof a === "object" && typeof b === "object" && a.popup_id === b.popup_id);
+
 /** The queue as it runs: the popup open now and those still waiting. */
 export interface QueueState {
-  current: PopupView | null;
-  waiting: PopupView[];
+  current: Queued | null;
+  waiting: Queued[];
   /** How many have been opened so far. */
   opened: number;
 }
+
+export const EMPTY_QUEUE: QueueState = { current: null, waiting: [], opened: 0 };
 
 export type QueueStep =
   | { state: QueueState; finished: null }
   /** The queue ran out: false when it never had a popup, true after the last one closed. */
   | { state: QueueState; finished: boolean };
 
-/** Starts the queue: forced popups first, then the rest; tells the caller false when empty. */
-export function startQueue(plan: Pick<PopupPlan, "forced" | "queue">): QueueStep {
-  const all = [...plan.forced, ...plan.queue];
+/**
+ * Starts the queue: forced popups first, then `early` (the return popup, when its link asked
+ * for it before the page's popups were planned), then the rest; tells the caller false when
+ * empty.
+ */
+export function startQueue(
+  plan: Pick<PopupPlan, "forced" | "queue">,
+  early: readonly Queued[] = [],
+): QueueStep {
+  const all = [...plan.forced, ...early, ...plan.queue];
   const [first, ...rest] = all;
-  if (!first) return { state: { current: null, waiting: [], opened: 0 }, finished: false };
+  if (!first) return { state: EMPTY_QUEUE, finished: false };
   return { state: { current: first, waiting: rest, opened: 1 }, finished: null };
+}
+
+/**
+ * A modal that asks for its turn after the queue started (the return popup, once its frames
+ * have arrived): it opens at once when nothing is open, else it is next after the open one.
+ */
+export function queueNext(state: QueueState, entry: Queued): QueueState {
+  if (state.current && same(state.current, entry)) return state;
+  const waiting = state.waiting.filter((p) => !same(p, entry));
+  if (!state.current) return { current: entry, waiting, opened: state.opened + 1 };
+  return { ...state, waiting: [entry, ...waiting] };
 }
 
 /** The open popup closed: the next one opens, or the caller is told true after the last. */
@@ -184,8 +214,8 @@ export function closeCurrent(state: QueueState): QueueStep {
  * comes back after it.
  */
 export function openNow(state: QueueState, popup: PopupView): QueueState {
-  if (state.current?.popup_id === popup.popup_id) return state;
-  const waiting = state.waiting.filter((p) => p.popup_id !== popup.popup_id);
+  if (state.current && same(state.current, popup)) return state;
+  const waiting = state.waiting.filter((p) => !same(p, popup));
   return {
     current: popup,
     waiting: state.current ? [state.current, ...waiting] : waiting,

@@ -1,13 +1,14 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useEffectEvent, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import type { RecommendFrameAnswer, ReturnPopupFrame } from "../../../contract/recommend";
 import { returnPopupFrames } from "../../../contract/recommend";
 import { sessionStore } from "../../lib/click-source";
 import { get } from "../../lib/request";
+import { withTrackingName } from "../../lib/tracking";
 import { track } from "../analytics/track";
 import { useModal } from "../shell/use-modal";
 import { RecommendTiles } from "./RecommendTiles";
-import { markReturnPopupShown, returnPopupShown, rtpopOf, withPopupTracking } from "./return-popup";
+import { markReturnPopupShown, returnPopupShown, rtpopOf } from "./return-popup";
 import "./recommend.css";
 
 interface ShownFrame {
@@ -16,22 +17,33 @@ interface ShownFrame {
 }
 
 /**
- * The return-recommendation popup (spec 001 §2.7, §4): a link with rtpop={n} opens it, once per
- * session, with a 4-item 2-column frame and a 6-item 3-column frame. A frame without items hides;
- * with neither there is no popup, and it stays unshown for a later rtpop link.
+ * The return-recommendation popup (spec 001 §2.7, §4): a link with rtpop={n} asks for it, once
+ * per session, with a 4-item 2-column frame and a 6-item 3-column frame. A frame without items
+ * hides; with neither there is no popup, and it stays unshown for a later rtpop link. It is a
+ * modal like the page's queued popups, so it waits in their line (PopupHost): `onReady` asks for
+ * its turn once its frames are in, `open` says the turn has come, `onClose` ends it.
  */
-export function ReturnPopup() {
+export function ReturnPopup({
+  open,
+  onReady,
+  onClose,
+}: {
+  open: boolean;
+  onReady: () => void;
+  onClose: () => void;
+}) {
   const { search, key } = useLocation();
   const rtpop = rtpopOf(search);
   const [frames, setFrames] = useState<ShownFrame[] | null>(null);
   const panel = useRef<HTMLDivElement>(null);
   const shade = useRef<HTMLDivElement>(null);
-  const opened = useRef(false);
+  const asked = useRef(false);
   const name = `rtpop${rtpop ?? 1}`;
+  const ready = useEffectEvent(onReady);
 
   useEffect(() => {
-    if (rtpop === null || opened.current || returnPopupShown(sessionStore())) return;
-    opened.current = true;
+    if (rtpop === null || asked.current || returnPopupShown(sessionStore())) return;
+    asked.current = true;
     const controller = new AbortController();
     const layout = returnPopupFrames(rtpop);
     void Promise.all(
@@ -44,28 +56,36 @@ export function ReturnPopup() {
     ).then((answers) => {
       const shown = answers.filter((a): a is ShownFrame => a !== null && a.frame.items.length > 0);
       if (shown.length === 0) {
-        opened.current = false;
+        asked.current = false;
         return;
       }
-      markReturnPopupShown(sessionStore());
       setFrames(shown);
-      track("popup_open", { category: "return_recommend", frame: `rtpop${rtpop}` });
+      ready();
     });
     return () => controller.abort();
   }, [rtpop]);
 
+  const visible = open && frames !== null;
+  // Shown once per session from the moment it is on screen, not when its frames arrived.
+  useEffect(() => {
+    if (!visible) return;
+    markReturnPopupShown(sessionStore());
+    track("popup_open", { category: "return_recommend", frame: name });
+  }, [visible, name]);
+
   const close = () => {
     setFrames(null);
     track("popup_close", { category: "return_recommend", frame: name });
+    onClose();
   };
-  useModal(frames !== null, panel, close, undefined, shade);
+  useModal(visible, panel, close, undefined, shade);
   // Following one of its links leaves the popup behind.
   const shownAt = useRef(key);
   useEffect(() => {
-    if (frames && shownAt.current !== key) close();
+    if (visible && shownAt.current !== key) close();
     shownAt.current = key;
   });
-  if (!frames) return null;
+  if (!visible) return null;
 
   return (
     <div className="overlay-backdrop return-popup__shade" ref={shade}>
@@ -74,6 +94,8 @@ export function ReturnPopup() {
         role="dialog"
         aria-modal="true"
         aria-labelledby="return-popup-title"
+        data-testid="popup"
+        data-popup-type="return"
         ref={panel}
       >
         <header className="return-popup__head">
@@ -93,7 +115,18 @@ export function ReturnPopup() {
               frame={frame.tr}
             />
             <p className="return-popup__more">
-              <Link to={withPopupTracking(frame.more_url, name)}>もっと見る</Link>
+              <Link
+                to={withTrackingName(frame.more_url, name)}
+                onClick={() =>
+                  track("click", {
+                    category: "return_recommend",
+                    frame: name,
+                    target_id: frame.more_url.slice(0, 200),
+                  })
+                }
+              >
+                もっと見る
+              </Link>
             </p>
           </section>
         ))}

@@ -5,7 +5,6 @@ import {
   RETURN_POPUP_SHOWN_KEY,
   returnPopupShown,
   rtpopOf,
-  withPopupTracking,
 } from "./return-popup";
 
 function store() {
@@ -51,11 +50,5 @@ describe("the return popup", () => {
     expect(recommendMoreUrl(6, 12, 5)).toBe("/otoku");
     expect(recommendMoreUrl(7, 12, 5)).toBe("/otoku?genre=5");
     expect(recommendMoreUrl(7, null, null)).toBe("/otoku?genre=1");
-  });
-
-  it("outgoing links carry _tr with the popup's name", () => {
-    expect(withPopupTracking("/otoku", "rtpop1")).toBe("/otoku?_tr=rtpop1");
-    expect(withPopupTracking("/otoku?genre=2", "rtpop2")).toBe("/otoku?genre=2&_tr=rtpop2");
-    expect(withPopupTracking("/otoku?_tr=x", "rtpop2")).toBe("/otoku?_tr=x");
   });
 });

@@ -30,9 +30,3 @@ export function markReturnPopupShown(store: Store | null): void {
     // A store that cannot be written: the popup may show again this session, nothing worse.
   }
 }
-
-/** Spec 001 §2.1: outgoing popup links get _tr={popup tracking name}, joined with ? or &. */
-export function withPopupTracking(url: string, name: string): string {
-  if (/[?&]_tr=/.test(url)) return url;
-  return `${url}${url.includes("?") ? "&" : "?"}_tr=${encodeURIComponent(name)}`;
-}

@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { isOutside, useStoreLinks } from "../../lib/store-links";
 import { appBannerStorageKey, appBannerVisible, parseBannerTime } from "./app-banner";
+import { usePromoSlot } from "./floating";
 import { CloseIcon } from "./icons";
 
 /**
@@ -24,10 +25,17 @@ export function AppBanner({ page, os }: { page: string; os: string }) {
     }
     setVisible(appBannerVisible({ page, os, closedAt, nowSeconds: Math.floor(Date.now() / 1000) }));
   }, [page, os]);
-  if (!visible) return null;
+  // The first of the floating promotions: the balloon and the corner banner wait for it.
+  const shown = usePromoSlot("app-banner", visible);
+  if (!shown) return null;
   const href = os === "ios" ? links.appStore : links.googlePlay;
   return (
-    <aside className="app-banner" aria-label="アプリのご案内" data-testid="app-banner">
+    <aside
+      className="app-banner"
+      aria-label="アプリのご案内"
+      data-testid="app-banner"
+      data-floating="promo"
+    >
       <button
         type="button"
         className="app-banner__close"

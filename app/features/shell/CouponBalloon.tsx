@@ -1,16 +1,17 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { COUPON_BALLOON_KEY, couponBalloonVisible, tokyoDay } from "./coupon-balloon";
+import { usePromoSlot, useStepAside } from "./floating";
 import { CloseIcon } from "./icons";
 
 /**
  * A speech balloon over the coupon tab telling a member they hold coupons (spec 001 §2.7).
  * Closing it hides it for the rest of the Tokyo day. It appears only after hydration, since the
- * server cannot know what this browser stored. It lies on the tab bar, pointing at the coupon
- * tab from its left, never over the page: floating above the bar it covered whatever the reader
- * scrolled there (まとめてカートに入れる on a series page).
+ * server cannot know what this browser stored. It floats just above the tab bar, pointing down
+ * at the coupon tab, so every tab stays in view; it is a floating promotion (floating.tsx): it
+ * waits while the app banner shows and steps aside while a button of the page is under it.
  */
 export function CouponBalloon({ couponCount }: { couponCount: number }) {
-  const [visible, setVisible] = useState(false);
+  const [wanted, setWanted] = useState(false);
   useEffect(() => {
     let closed: string | null = null;
     try {
@@ -18,11 +19,19 @@ export function CouponBalloon({ couponCount }: { couponCount: number }) {
     } catch {
       // Storage can be blocked; then the balloon simply shows.
     }
-    setVisible(couponCount > 0 && couponBalloonVisible(closed, Date.now()));
+    setWanted(couponCount > 0 && couponBalloonVisible(closed, Date.now()));
   }, [couponCount]);
+  const visible = usePromoSlot("coupon-balloon", wanted);
+  const balloon = useRef<HTMLDivElement>(null);
+  const aside = useStepAside(balloon, visible);
   if (!visible) return null;
   return (
-    <div className="coupon-balloon" role="note">
+    <div
+      ref={balloon}
+      className={aside ? "coupon-balloon is-aside" : "coupon-balloon"}
+      role="note"
+      data-floating="promo"
+    >
       <span>
         使えるクーポンが<strong>{couponCount}枚</strong>あります
       </span>
@@ -36,7 +45,7 @@ export function CouponBalloon({ couponCount }: { couponCount: number }) {
           } catch {
             // Without storage it closes for this page view only.
           }
-          setVisible(false);
+          setWanted(false);
         }}
       >
         <CloseIcon width={14} height={14} />

@@ -19,6 +19,7 @@ export function FloatingButtons({ search = true }: { search?: boolean }) {
         <button
           type="button"
           className="floating-button floating-button--search sp-only"
+          data-floating="tool"
           onClick={ui.openSearch}
           aria-haspopup="dialog"
           aria-label="作品を検索"
@@ -31,6 +32,7 @@ export function FloatingButtons({ search = true }: { search?: boolean }) {
           type="button"
           className="floating-button"
           data-testid="back-to-top"
+          data-floating="tool"
           aria-label="ページの先頭へ戻る"
           onClick={() => {
             const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;

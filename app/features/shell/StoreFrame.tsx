@@ -1,20 +1,13 @@
-import { lazy, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { useShell } from "../../lib/shell";
 import { PopupHost } from "../popup/PopupHost";
-import { AfterHydration } from "./AfterHydration";
 import { FloatingButtons } from "./FloatingButtons";
+import { FloatingSlots } from "./floating";
 import { RecentlyCheckedPopup } from "./RecentlyCheckedPopup";
 import { SiteFooter } from "./SiteFooter";
 import { SiteHeader, SiteLogo } from "./SiteHeader";
 import "./frame.css";
-
-// Shows nothing until a link with rtpop= asks and its fetch answers, so it loads after hydration
-// (decision 0040). The popup queue stays in the first load: a member's stamp dialog is in the
-// server's HTML (tests/e2e/fixtures.ts closeStampDialog relies on it).
-const ReturnPopup = lazy(() =>
-  import("../recommend/ReturnPopup").then((m) => ({ default: m.ReturnPopup })),
-);
 
 export type HeaderKind = "full" | "no-nav" | "no-button" | "logo";
 /** "minimal": policy links and copyright; "copyright": nothing that leads into the store. */
@@ -47,7 +40,7 @@ export function StoreFrame({
 }) {
   const { status, user } = useShell();
   return (
-    <>
+    <FloatingSlots>
       <div id="top" tabIndex={-1} className="top-anchor" />
       <a className="skip-link" href="#main">
         本文へスキップ
@@ -99,13 +92,8 @@ export function StoreFrame({
         />
       )}
       <FloatingButtons search={header === "full"} />
-      <PopupHost />
+      <PopupHost withReturnPopup={header === "full"} />
       {status.is_login && header === "full" ? <RecentlyCheckedPopup /> : null}
-      {header === "full" ? (
-        <AfterHydration>
-          <ReturnPopup />
-        </AfterHydration>
-      ) : null}
-    </>
+    </FloatingSlots>
   );
 }

@@ -14,6 +14,13 @@ const fields: TopicPageFields = {
   genreId: 2,
   categoryId: 6,
   tags: ["秋"],
+  names: {
+    publisher: "星海出版",
+    label: "ほしみコミックス",
+    magazine: "月刊ほしみ",
+    genre: "少女・女性",
+    category: "恋愛",
+  },
 };
 
 function draw(rows: ShownRow[] | null, props: Partial<TopicBlocksProps> = {}) {
@@ -105,8 +112,20 @@ const CASES: Record<(typeof TOPIC_BLOCK_TYPES)[number], [ShownBlock, (html: stri
   space: [{ type: "space", height: 24 }, (h) => expect(h).toContain("height:24px")],
   hr: [{ type: "hr" }, (h) => expect(h).toContain('<hr class="tp-hr"/>')],
   release: [{ type: "release" }, (h) => expect(h).toContain("配信日：2026年11月20日")],
-  publisher: [{ type: "publisher" }, (h) => expect(h).toContain('href="/search?pb=3"')],
-  label: [{ type: "label", id: 9 }, (h) => expect(h).toContain('href="/search?lb=9"')],
+  publisher: [
+    { type: "publisher" },
+    (h) => {
+      expect(h).toContain('href="/search?pb=3"');
+      expect(h).toContain("星海出版の作品を見る");
+    },
+  ],
+  label: [
+    { type: "label", id: 9, name: "つきよコミックス" },
+    (h) => {
+      expect(h).toContain('href="/search?lb=9"');
+      expect(h).toContain("つきよコミックスの作品を見る");
+    },
+  ],
   magazine: [{ type: "magazine" }, (h) => expect(h).toContain('href="/search?mz=5"')],
   genre: [{ type: "genre" }, (h) => expect(h).toContain('href="/search?gn=2"')],
   category: [{ type: "category" }, (h) => expect(h).toContain('href="/search?cg=6"')],
@@ -215,7 +234,15 @@ describe("TopicBlocks draws every block type", () => {
     expect(html).toContain("お知らせ本文");
     expect(html).toContain("配信日：2026年11月20日");
     for (const key of ["pb=3", "lb=4", "mz=5", "gn=2", "cg=6"]) expect(html).toContain(key);
+    for (const name of Object.values(fields.names)) expect(html).toContain(`${name}の作品を見る`);
+    expect(html).not.toContain(" ID ");
     expect(html).toContain("#秋");
+  });
+
+  it("leaves out a search button whose id names nothing; staff are told", () => {
+    const block: ShownBlock = { type: "publisher", id: 404 };
+    expect(one(block)).not.toContain("search?pb=404");
+    expect(one(block, { showConditions: true })).toContain("出版社 ID 404");
   });
 
   it("shows staff the conditions only when asked", () => {

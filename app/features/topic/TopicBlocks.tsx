@@ -8,11 +8,11 @@ import {
   useState,
 } from "react";
 import { Link } from "react-router";
-import { genreName } from "../../../contract/genres";
 import type { LayoutConfig, SeriesItem } from "../../../contract/items";
 import { safeLinkUrl } from "../../../contract/safe-url";
 import type {
   EntryButtonState,
+  SearchKind,
   ShownBlock,
   ShownRow,
   TopicPageFields,
@@ -61,6 +61,7 @@ const NO_FIELDS: TopicPageFields = {
   genreId: null,
   categoryId: null,
   tags: [],
+  names: {},
 };
 
 interface RenderState {
@@ -80,9 +81,6 @@ const num = (v: unknown): number | undefined =>
   typeof v === "number" && Number.isFinite(v) ? v : undefined;
 const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 const clamp = (n: number, lo: number, hi: number) => Math.min(Math.max(n, lo), hi);
-
-/** A block's genre as shown on its button; 0 is すべて. */
-const genreLabel = (id: number) => (id === 0 ? "すべて" : genreName(id));
 
 export function releaseLabel(date: string | null | undefined): string {
   const m = /^(\d{4})-?(\d{2})-?(\d{2})/.exec(date ?? "");
@@ -184,22 +182,34 @@ const SEARCH_KEYS = {
   category: ["cg", "カテゴリ"],
 } as const;
 
+/**
+ * A search button shows the name of what it searches (the server names it: the block's own id
+ * as `name`, the page's as fields.names). Without a name there is nothing real to search: the
+ * public page leaves it out and staff are told why.
+ */
 function SearchButton({
   kind,
   id,
+  name,
 }: {
-  kind: keyof typeof SEARCH_KEYS;
+  kind: SearchKind;
   id: number | null | undefined;
+  name: string | undefined;
 }) {
   const { showConditions } = useRender();
   const [key, label] = SEARCH_KEYS[kind];
   if (id === null || id === undefined) {
-    // The public page just leaves it out; staff are told why it is missing.
     return showConditions ? (
       <LabelledBox label={`${label}ボタン（このページに${label}が設定されていません）`} />
     ) : null;
   }
-  const name = kind === "genre" && genreLabel(id) ? genreLabel(id) : `${label} ID ${id}`;
+  if (!name) {
+    // The editor's preview names nothing; the public page shows the name, or no button when the
+    // id names nothing.
+    return showConditions ? (
+      <LabelledBox label={`${label}ボタン（${label} ID ${id}。公開ページでは名前を表示）`} />
+    ) : null;
+  }
   return (
     <TopicLink href={`/search?${key}=${id}`} className="tp-button tp-button--chip">
       {name}の作品を見る
@@ -480,7 +490,14 @@ function Block({ block, at }: { block: ShownBlock; at: string }) {
         genre: fields.genreId,
         category: fields.categoryId,
       }[block.type];
-      return <SearchButton kind={block.type} id={num(block.id) ?? own} />;
+      const id = num(block.id);
+      return (
+        <SearchButton
+          kind={block.type}
+          id={id ?? own}
+          name={id === undefined ? fields.names[block.type] : b.name}
+        />
+      );
     }
     case "button":
       return block.href ? (
@@ -604,11 +621,11 @@ function PlainTextPage({ text, fields }: { text: string; fields: TopicPageFields
       <p className="tp-plain__text">{text}</p>
       <p className="tp-release">配信日：{releaseLabel(fields.releaseDate)}</p>
       <div className="tp-chips">
-        <SearchButton kind="publisher" id={fields.publisherId} />
-        <SearchButton kind="label" id={fields.labelId} />
-        <SearchButton kind="magazine" id={fields.magazineId} />
-        <SearchButton kind="genre" id={fields.genreId} />
-        <SearchButton kind="category" id={fields.categoryId} />
+        <SearchButton kind="publisher" id={fields.publisherId} name={fields.names.publisher} />
+        <SearchButton kind="label" id={fields.labelId} name={fields.names.label} />
+        <SearchButton kind="magazine" id={fields.magazineId} name={fields.names.magazine} />
+        <SearchButton kind="genre" id={fields.genreId} name={fields.names.genre} />
+        <SearchButton kind="category" id={fields.categoryId} name={fields.names.category} />
       </div>
       {fields.tags.length > 0 ? (
         <ul className="tp-tags">

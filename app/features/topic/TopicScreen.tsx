@@ -13,6 +13,18 @@ function sessionStore(): Storage | null {
 }
 
 /**
+ * Content that opens with its own title (a level-1 header block) shows it; any other page, the
+ * plain-text one included, shows the page's title as its heading.
+ */
+function drawsOwnTitle(answer: TopicPageAnswer): boolean {
+  return (answer.rows ?? []).some((row) =>
+    row.columns.some((column) =>
+      column.blocks.some((block) => block.type === "header" && block.level === 1),
+    ),
+  );
+}
+
+/**
  * A published topic or page. The server drew it with the utm values of this address; when the
  * session kept others from the landing page, the server is asked again with them, so blocks for
  * a campaign source are still decided on the server.
@@ -49,7 +61,9 @@ export function TopicScreen({
   }, [answer, utm]);
   return (
     <article className="topic-page">
-      <h1 className="visually-hidden">{shown.title}</h1>
+      <h1 className={drawsOwnTitle(shown) ? "visually-hidden" : "tp-header tp-header--1"}>
+        {shown.title}
+      </h1>
       <TopicBlocks
         rows={shown.rows}
         plainText={shown.plain_text}

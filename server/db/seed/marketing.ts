@@ -57,8 +57,15 @@ export async function seedMarketing(ctx: SeedContext, catalog: CatalogSummary): 
     images,
     seasonOf(now),
   );
-  const topicPlan = planTopicPages(rng.fork("topic"), now, catalog, campaignPlan, homePlan);
   const popupPlan = planPopups(rng.fork("popups"), now, pools, campaignPlan);
+  const topicPlan = planTopicPages(
+    rng.fork("topic"),
+    now,
+    catalog,
+    campaignPlan,
+    homePlan,
+    popupPlan,
+  );
 
   const { db } = ctx;
   await insertChunked(db, campaigns, campaignPlan.campaigns);
@@ -1589,6 +1596,7 @@ function planTopicPages(
   catalog: CatalogSummary,
   plan: CampaignPlan,
   home: HomePlan,
+  popupRows: readonly (typeof popups)["$inferInsert"][],
 ): TopicPlan {
   const homeLayoutId = (layoutType: number) =>
     home.layouts.find((l) => l.genre === 1 && l.pagetype === 1 && l.layoutType === layoutType)
@@ -1603,6 +1611,7 @@ function planTopicPages(
   const sale = plan.planned.find(
     (c) => c.active && c.template.policies.some((p) => p.type === 101),
   );
+  const couponPopupId = popupRows.find((p) => p.popupType === 31)?.popupId ?? null;
 
   const entries: (typeof topicEntries)["$inferInsert"][] = [
     {
@@ -1773,7 +1782,7 @@ function planTopicPages(
               ],
             },
             { type: "hr" },
-            { type: "header", text: "話題の新刊", level: 2 },
+            // The home section brings its own title (話題の新刊).
             { type: "homeContent", layoutId: homeLayoutId(1), num: 8 },
             { type: "space", height: 16 },
             { type: "ranking", tp: 1, ln: 10, genre: 1, pagetype: 1 },
@@ -1990,7 +1999,8 @@ function planTopicPages(
             },
             {
               type: "shortBtn",
-              class: coupon ? `havePopup31 couponEnable` : "couponEnable",
+              // Shown to members the coupon popup (type 31) is for, while they hold a coupon.
+              class: couponPopupId ? `havePopup${couponPopupId} couponEnable` : "couponEnable",
               text: "クーポンを見る",
               href: coupon ? `/coupon?campaign=${coupon.id}` : "/coupon",
             },

@@ -1,6 +1,18 @@
 import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
+import type { SearchKind } from "../../../contract/topic";
 import type { Db } from "../../db/client";
-import { authors, books, genres, ITEM_TYPE_DRAMA_CD, items, series } from "./schema";
+import {
+  authors,
+  books,
+  categories,
+  genres,
+  ITEM_TYPE_DRAMA_CD,
+  items,
+  labels,
+  magazines,
+  publishers,
+  series,
+} from "./schema";
 
 /** The series of these book items (volume item ids), for favourite flags asked by item id. */
 export async function seriesIdsOfItems(db: Db, itemIds: readonly number[]): Promise<number[]> {
@@ -70,4 +82,37 @@ export async function labelOfSeries(db: Db, seriesId: number): Promise<number | 
     .where(eq(series.seriesId, seriesId))
     .limit(1);
   return row ? row.labelId : undefined;
+}
+
+/** Where the name of each searchable thing lives. */
+const SEARCH_NAMES = {
+  publisher: { table: publishers, id: publishers.publisherId, name: publishers.name },
+  label: { table: labels, id: labels.labelId, name: labels.name },
+  magazine: { table: magazines, id: magazines.magazineId, name: magazines.name },
+  genre: { table: genres, id: genres.genreId, name: genres.name },
+  category: { table: categories, id: categories.categoryId, name: categories.name },
+} as const;
+
+/**
+ * Names of publishers, labels, magazines, genres and categories by id: what a search button
+ * (/search?pb=, lb=, mz=, gn=, cg=) shows instead of the id. An id that names nothing is absent;
+ * genre 0 is すべて.
+ */
+export async function searchNames(
+  db: Db,
+  wanted: Partial<Record<SearchKind, readonly number[]>>,
+): Promise<Record<SearchKind, Map<number, string>>> {
+  const kinds = Object.keys(SEARCH_NAMES) as SearchKind[];
+  const found = await Promise.all(
+    kinds.map(async (kind) => {
+      const ids = [...new Set(wanted[kind] ?? [])];
+      const { table, id, name } = SEARCH_NAMES[kind];
+      const rows =
+        ids.length === 0 ? [] : await db.select({ id, name }).from(table).where(inArray(id, ids));
+      const names = new Map(rows.map((r) => [r.id, r.name]));
+      if (kind === "genre" && ids.includes(0)) names.set(0, "すべて");
+      return [kind, names] as const;
+    }),
+  );
+  return Object.fromEntries(found) as Record<SearchKind, Map<number, string>>;
 }

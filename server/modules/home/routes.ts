@@ -1,4 +1,5 @@
 import { type Context, Hono } from "hono";
+import { getCookie } from "hono/cookie";
 import { z } from "zod";
 import { GENRE_IDS } from "../../../contract/genres";
 import type { HomeAnswer, HomeContentAnswer } from "../../../contract/home";
@@ -11,6 +12,8 @@ import { readJson, readParams, readQuery } from "../../lib/input";
 import { sharedAnswer } from "../../lib/shared-answers";
 import { genreList } from "../catalog/series-lookups";
 import { memberItems } from "../library/member-flags";
+import { withReadFlags } from "../news/latest-news";
+import { NEWS_READ_COOKIE, readNewsIds } from "../news/read-cookie";
 import { flickBannersOf } from "./home-page";
 
 const genre = oneOfNumbers(GENRE_IDS, "ジャンルが正しくありません").default(1);
@@ -64,9 +67,12 @@ export function homeRoutes(services: AppServices, pages: HomePages) {
 
   routes.post("/home", async (c) => {
     const input = await readJson(c, z.object({ genre, pagetype }));
+    const home = await pages.homePage(services.db, input.genre, input.pagetype, new Date());
+    const readIds = readNewsIds(getCookie(c, NEWS_READ_COOKIE));
     return c.json({
       result: true,
-      ...(await pages.homePage(services.db, input.genre, input.pagetype, new Date())),
+      ...home,
+      latest_news: withReadFlags(home.latest_news, readIds),
     });
   });
 

@@ -101,7 +101,7 @@ function offerOf(policies: Row[], coupon: unknown): string | undefined {
   return coupon ? `${coupon}%OFF` : undefined;
 }
 
-type BannerCaption = Pick<BannerInput, "headline" | "sub" | "badge" | "covers">;
+type BannerCaption = Pick<BannerInput, "headline" | "sub" | "badge" | "covers" | "ad">;
 
 async function campaignCaption(db: Db, campaignId: number): Promise<BannerCaption | undefined> {
   const result = await db.execute(sql`
@@ -179,6 +179,40 @@ function firstText(row: Row, keys: string[]): string | undefined {
   return undefined;
 }
 
+/**
+ * The block of topic content (a topic page's or the drawer's) that shows this image: its own
+ * alt names the image, not the page's title that every image of the page shares.
+ */
+function showingBlock(row: Row, url: string): { alt?: string; ad: boolean } | undefined {
+  let content: unknown = row.content;
+  if (typeof content === "string") {
+    try {
+      content = JSON.parse(content);
+    } catch {
+      return undefined;
+    }
+  }
+  const find = (node: unknown, ad: boolean): { alt?: string; ad: boolean } | undefined => {
+    if (Array.isArray(node)) {
+      for (const child of node) {
+        const found = find(child, ad);
+        if (found) return found;
+      }
+      return undefined;
+    }
+    if (!node || typeof node !== "object") return undefined;
+    const block = node as Row;
+    const isAd = ad || block.type === "leadlinkImg";
+    if (block.src === url) return { alt: text(block.alt), ad: isAd };
+    for (const key of ["columns", "blocks", "items"]) {
+      const found = find(block[key], isAd);
+      if (found) return found;
+    }
+    return undefined;
+  };
+  return find(content, false);
+}
+
 export interface ArtCaption {
   banner: BannerCaption;
   square: Pick<SquareInput, "label" | "sub">;
@@ -212,19 +246,21 @@ export function artCaption(db: Db, kind: string, name: string): Promise<ArtCapti
         square: { label: name, sub: /^(on|off)/.test(name) ? number : undefined },
       };
     }
-    const row = await linkingRow(db, `/media/${kind}/${name}.png`);
+    const url = `/media/${kind}/${name}.png`;
+    const row = await linkingRow(db, url);
     if (!row) return { banner: {}, square: {} };
-    const named = firstText(row, [
-      "title",
-      "appeal_title",
-      "alt",
-      "name",
-      "prize",
-      "tracking_name",
-    ]);
+    const block = showingBlock(row, url);
+    const named =
+      (block?.alt && plain(block.alt)) ||
+      firstText(row, ["title", "appeal_title", "alt", "name", "prize", "tracking_name"]);
     // "【最大50%OFF】人気作…": the bracketed offer becomes the badge, the rest the headline.
     const tag = named ? /^【([^】]{1,10})】\s*(.+)$/.exec(named) : null;
     const headline = tag ? tag[2] : named;
+    if (block?.ad) {
+      // An advertiser's image: its own plain look, never the store's banner art.
+      return { banner: { headline, ad: true }, square: { label: headline } };
+    }
+    if (block) return { banner: { headline, badge: tag?.[1] }, square: { label: headline } };
     // A banner that opens a campaign shows that campaign's offer, period and series.
     const opens = /^\/campaign\/(\d+)$/.exec(String(row.url ?? row.link_url ?? ""));
     const campaign = opens ? await campaignCaption(db, Number(opens[1])) : undefined;

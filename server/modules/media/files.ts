@@ -65,7 +65,7 @@ export function bannerKey(input: BannerInput, format: ImageFormat = "png"): stri
   const w = checkSide("width", input.width ?? 702);
   const h = checkSide("height", input.height ?? 180);
   const texts = textTag(input.headline, input.sub, input.badge, input.covers);
-  const visual = input.keyVisual ? "-kv" : "";
+  const visual = `${input.keyVisual ? "-kv" : ""}${input.ad ? "-ad" : ""}`;
   return `${root}/banner/${id}-${w}x${h}${visual}${texts}.${format}`;
 }
 

@@ -134,6 +134,18 @@ describe("banners, jackets and squares", () => {
     expect(svg).not.toMatch(/#1773706358|BANNER/);
   });
 
+  it("draws an advertiser's image plainly with a PR mark, unlike the store's banners", () => {
+    const ad = bannerDrawing({ id: 9, headline: "TVアニメ公式サイト", ad: true }).svg;
+    const store = bannerDrawing({ id: 9, headline: "TVアニメ公式サイト" }).svg;
+    expect(printed(ad)).toContain("PR");
+    expect(printed(ad)).toContain("TVアニメ公式サイト");
+    expect(printed(ad)).toContain("広告");
+    // None of the store's banner art: no gradient ground, no outlined headline.
+    expect(ad).not.toContain("<linearGradient");
+    expect(ad).not.toContain("paint-order");
+    expect(store).toContain("<linearGradient");
+  });
+
   it("renders each at its size", async () => {
     const banner = await encodeDrawing(
       bannerDrawing({ id: 9, headline: "夏のマンガ祭り" }),

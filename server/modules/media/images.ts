@@ -61,6 +61,11 @@ export interface BannerInput {
   covers?: CoverInput[];
   /** Art only, no headline or badge: the slot prints its own caption over it (carousels). */
   keyVisual?: boolean;
+  /**
+   * An outside advertiser's image (a topic page's 【PR】 lead link): drawn plainly, in grey with a
+   * PR mark, so it never passes for the store's own campaign banner.
+   */
+  ad?: boolean;
   width?: number;
   height?: number;
 }
@@ -828,6 +833,7 @@ export function bannerDrawing(input: BannerInput): Drawing {
   const badge = checkText("badge", input.badge);
   const width = checkSide("width", input.width ?? 702);
   const height = checkSide("height", input.height ?? 180);
+  if (input.ad) return adDrawing(headline, sub, width, height);
   const covers = (input.covers ?? []).slice(0, 3);
   const rng = new Rng(seedOf(`banner:${id}`));
   // A banner for series takes the first one's genre style; others pick one by their id.
@@ -1011,6 +1017,48 @@ export function bannerDrawing(input: BannerInput): Drawing {
     }
   }
   return { svg: svgDoc(width, height, body.join(""), defs.join("")), width, height };
+}
+
+/**
+ * An advertiser's image as the store shows one: a light grey card with a thin rule, a boxed PR
+ * mark, the headline in plain dark type and a grey sub-line. None of the store's own banner
+ * look (gradients, speed lines, figures, starburst badges, outlined headlines).
+ */
+function adDrawing(headline: string, sub: string | undefined, width: number, height: number) {
+  const pad = Math.min(width, height) * 0.08;
+  const body: string[] = [
+    rect(0, 0, width, height, "#f2f3f5"),
+    rect(0.5, 0.5, width - 1, height - 1, "none", `stroke="#b9bcc2" stroke-width="1"`),
+  ];
+  const mark = Math.max(12, Math.min(height * 0.09, 22));
+  body.push(
+    rect(pad, pad, mark * 2.2, mark * 1.4, "#fff", `stroke="#6b6f76" stroke-width="1.5" rx="3"`),
+    lines(["PR"], pad + mark * 1.1, pad + mark * 1.05, 0, {
+      size: mark,
+      fill: "#4a4e55",
+      anchor: "middle",
+    }),
+  );
+  const areaW = width - pad * 2;
+  let size = Math.min(height * 0.16, width * 0.07);
+  let rows = wrap(headline, areaW / size, 2);
+  while (rows.at(-1)?.endsWith("…") && size > 12) {
+    size *= 0.9;
+    rows = wrap(headline, areaW / size, 2);
+  }
+  // The headline sits in the middle of the card, the sub-line at its foot.
+  const top = (height - rows.length * size * 1.25) / 2 + size * 0.95;
+  body.push(lines(rows, pad, top, size * 1.25, { size, fill: "#26282c" }));
+  const subText = sub ?? "広告";
+  const subSize = Math.max(10, Math.min(height * 0.065, 16));
+  body.push(
+    lines(wrap(subText, areaW / subSize, 1), pad, height - pad, 0, {
+      size: subSize,
+      fill: "#6b6f76",
+      weight: 400,
+    }),
+  );
+  return { svg: svgDoc(width, height, body.join("")), width, height };
 }
 
 // ---------------------------------------------------------------------------------------------

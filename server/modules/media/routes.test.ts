@@ -336,6 +336,42 @@ describe("marketing art", () => {
     expect(await seriesCaption(t.services.db, 10)).toMatchObject({ title: "魔王の娘" });
   });
 
+  it("names each image of a topic page by its own block, and marks the advertiser's one", async () => {
+    const db = t.services.db;
+    const content = JSON.stringify([
+      {
+        columns: [
+          {
+            blocks: [
+              {
+                type: "imgList",
+                items: [
+                  { src: "/media/topic/fair-sale.png", alt: "最大50%OFFセール" },
+                  { src: "/media/topic/fair-free.png", alt: "1巻無料フェア" },
+                ],
+              },
+              {
+                type: "leadlinkImg",
+                src: "/media/topic/fair-ad.png",
+                alt: "【PR】TVアニメ公式サイト",
+                href: "https://aebs.or.jp/",
+              },
+            ],
+          },
+        ],
+      },
+    ]);
+    await db.insert(topicPages).values({ pageName: "fair-art", title: "秋のマンガ祭り", content });
+    const sale = await artCaption(db, "topic", "fair-sale");
+    const free = await artCaption(db, "topic", "fair-free");
+    const ad = await artCaption(db, "topic", "fair-ad");
+    expect(sale.banner.headline).toBe("最大50%OFFセール");
+    expect(free.banner.headline).toBe("1巻無料フェア");
+    // Not the page's title, and not the store's banner look.
+    expect(ad.banner).toEqual({ headline: "TVアニメ公式サイト", ad: true });
+    expect(sale.banner.ad).toBeUndefined();
+  });
+
   it("draws an image once staff link to it from a topic page", async () => {
     const db = t.services.db;
     await db.insert(topicPages).values({ pageName: "spring", title: "春の特集", content: "[]" });

@@ -1,4 +1,5 @@
 import { desc, lte } from "drizzle-orm";
+import type { NewsListItem } from "../../../contract/news";
 import type { Db } from "../../db/client";
 import { tokyoDateTime } from "../../lib/clock";
 import { news } from "./schema";
@@ -6,18 +7,41 @@ import { news } from "./schema";
 /** A notice is marked new for this long after it is published. */
 export const NEWS_NEW_DAYS = 7;
 
-/** The newest published notices (home answer latest_news). */
-export async function latestNews(db: Db, limit: number, now: Date) {
+export const isNew = (publishedAt: Date, now: Date) =>
+  now.getTime() - publishedAt.getTime() < NEWS_NEW_DAYS * 86_400_000;
+
+/**
+ * The newest published notices (home answer latest_news), the same for everybody: read_flag is
+ * set per request by withReadFlags.
+ */
+export async function latestNews(db: Db, limit: number, now: Date): Promise<NewsListItem[]> {
   const rows = await db
     .select({ mNewsId: news.mNewsId, title: news.title, publishedAt: news.publishedAt })
     .from(news)
     .where(lte(news.publishedAt, now))
     .orderBy(desc(news.publishedAt), desc(news.mNewsId))
     .limit(limit);
-  return rows.map((r) => ({
-    m_news_id: r.mNewsId,
-    title: r.title,
-    published_at: tokyoDateTime(r.publishedAt),
-    new_flag: now.getTime() - r.publishedAt.getTime() < NEWS_NEW_DAYS * 86_400_000,
-  }));
+  return rows.map((r) => newsItem(r, now));
+}
+
+/** A notice as the lists show it, unread until withReadFlags says otherwise. */
+export function newsItem(
+  row: { mNewsId: number; title: string; publishedAt: Date },
+  now: Date,
+): NewsListItem {
+  return {
+    m_news_id: row.mNewsId,
+    title: row.title,
+    published_at: tokyoDateTime(row.publishedAt),
+    new_flag: isNew(row.publishedAt, now),
+    read_flag: false,
+  };
+}
+
+/** The notices with read_flag from the ids of the request's nr cookie (new objects). */
+export function withReadFlags(
+  items: readonly NewsListItem[],
+  readIds: readonly number[],
+): NewsListItem[] {
+  return items.map((n) => ({ ...n, read_flag: readIds.includes(n.m_news_id) }));
 }

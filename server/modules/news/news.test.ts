@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { NewsDetailAnswer, NewsListAnswer } from "../../../contract/news";
+import type { HomeAnswer } from "../../../contract/home";
+import {
+  type NewsDetailAnswer,
+  type NewsListAnswer,
+  type NewsListItem,
+  showsNew,
+} from "../../../contract/news";
 import type { Db } from "../../db/client";
 import { Browser, createTestApp } from "../../http/test-client";
 import { readNewsIds, withNewsRead } from "./read-cookie";
@@ -72,6 +78,17 @@ describe("the nr cookie", () => {
     expect(browser.cookies.get("nr")).toBe("2.5.4.3");
     const list = await browser.getJson<NewsListAnswer>("/api/news");
     expect(list.body.news.filter((n) => n.read_flag).map((n) => n.m_news_id)).toEqual([2, 3, 4, 5]);
+  });
+
+  it("marks the home's notices by the same rule as /news: a read one is not NEW", async () => {
+    const browser = new Browser(t.app);
+    await browser.fetch("/api/news/1");
+    const home = await browser.postJson<HomeAnswer>("/api/home", { genre: 1, pagetype: 1 });
+    const list = await browser.getJson<NewsListAnswer>("/api/news");
+    const marked = (items: NewsListItem[]) => items.filter(showsNew).map((n) => n.m_news_id);
+    expect(home.body.latest_news.map((n) => n.m_news_id)).toEqual([1, 2, 3]);
+    expect(marked(home.body.latest_news)).toEqual([2, 3]);
+    expect(marked(list.body.news).slice(0, 2)).toEqual([2, 3]);
   });
 
   it("ignores what is not an id and never holds more than 4", () => {

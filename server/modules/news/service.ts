@@ -4,14 +4,11 @@ import { sanitizeTopicHtml } from "../../../contract/topic-html";
 import type { Db } from "../../db/client";
 import { tokyoDateTime } from "../../lib/clock";
 import { NotFound } from "../../lib/errors";
-import { NEWS_NEW_DAYS } from "./latest-news";
+import { isNew, newsItem, withReadFlags } from "./latest-news";
 import { news } from "./schema";
 
 /** Notices on one page of /news. */
 export const NEWS_PAGE_SIZE = 10;
-
-const isNew = (publishedAt: Date, now: Date) =>
-  now.getTime() - publishedAt.getTime() < NEWS_NEW_DAYS * 86_400_000;
 
 /** One page of published notices, newest first; read_flag from the nr cookie's ids. */
 export async function newsPage(
@@ -33,13 +30,10 @@ export async function newsPage(
     .limit(NEWS_PAGE_SIZE)
     .offset((page - 1) * NEWS_PAGE_SIZE);
   return {
-    news: rows.map((r) => ({
-      m_news_id: r.mNewsId,
-      title: r.title,
-      published_at: tokyoDateTime(r.publishedAt),
-      new_flag: isNew(r.publishedAt, now),
-      read_flag: readIds.includes(r.mNewsId),
-    })),
+    news: withReadFlags(
+      rows.map((r) => newsItem(r, now)),
+      readIds,
+    ),
     page,
     last_page: Math.max(1, Math.ceil(total / NEWS_PAGE_SIZE)),
     total,

@@ -17,6 +17,7 @@ import { users } from "../account/schema";
 import { books, seriesGenres } from "../catalog/schema";
 import { cartItems } from "../commerce/schema";
 import { readingProgress, seriesFavorites } from "../library/schema";
+import { topicPages } from "../topic/schema";
 import { popups } from "./schema";
 import { type MemberState, matchesTarget, popupsForPage, type ViewerFacts } from "./service";
 
@@ -63,6 +64,8 @@ async function age(userId: number) {
     .update(users)
     .set({ signupAt: new Date("2025-01-01T00:00:00Z") })
     .where(eq(users.userId, userId));
+  // Written behind the app's back: what it keeps about the member is stale now.
+  await t.services.memberKept.changed(userId);
 }
 
 async function list(browser: Browser, body: Record<string, unknown>) {
@@ -344,6 +347,66 @@ describe("/api/popups targeting", () => {
   it("type 2 big sale links to its campaign", async () => {
     const big = find(await list(new Browser(t.app), { page: "home" }), "pop_big_sale");
     expect(big?.link_url).toMatch(/^\/(campaign\/\d+|otoku)$/);
+  });
+});
+
+describe("user status target_popup", () => {
+  const targets = async (browser: Browser) =>
+    (await browser.postJson<{ target_popup: number[] }>("/api/user", {})).body.target_popup;
+
+  it("follows the popups' target rules: a member who signed up today is not targeted by popups for earlier sign-ups", async () => {
+    const [fresh] = await member();
+    const got = await targets(fresh);
+    for (const name of ["pop_terms_update", "pop_remind_cart", "pop_mail_magazine"]) {
+      expect(got, name).not.toContain(idOf.get(name));
+    }
+    // Nor by visitor-only popups, or those for paying members or lapsed readers.
+    for (const name of ["pop_signup_coupon", "pop_practical_free", "pop_continue"]) {
+      expect(got, name).not.toContain(idOf.get(name));
+    }
+    expect(got).toContain(idOf.get("pop_coupon"));
+    expect(got).toContain(idOf.get("pop_bottom_banner"));
+  });
+
+  it("names the popups a long-standing member is targeted by, as /api/popups decides", async () => {
+    const [old, oldId] = await member();
+    await age(oldId);
+    const got = await targets(old);
+    for (const name of ["pop_terms_update", "pop_remind_cart", "pop_mail_magazine"]) {
+      expect(got, name).toContain(idOf.get(name));
+    }
+    // A device rule (the app popup is for phones) does not exclude: the status is the member's
+    // on any device; its paid rule does.
+    expect(got).not.toContain(idOf.get("pop_launch_app"));
+  });
+
+  it("a topic page's havePopup marker follows the same targeting", async () => {
+    const terms = idOf.get("pop_terms_update")!;
+    const content = JSON.stringify([
+      {
+        columns: [
+          {
+            blocks: [
+              { type: "text", class: `havePopup${terms}`, html: "改定後の規約をご確認ください" },
+            ],
+          },
+        ],
+      },
+    ]);
+    await db.insert(topicPages).values({
+      pageName: "popup-marker",
+      pageType: "topic",
+      title: "規約",
+      content,
+      updatedAt: new Date(),
+    });
+    const shown = async (browser: Browser) =>
+      JSON.stringify((await browser.getJson("/api/topic/popup-marker")).body);
+    const [fresh] = await member();
+    const [old, oldId] = await member();
+    await age(oldId);
+    expect(await shown(fresh)).not.toContain("改定後の規約");
+    expect(await shown(old)).toContain("改定後の規約");
   });
 });
 

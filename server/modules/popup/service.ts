@@ -45,7 +45,11 @@ export interface ViewerFacts {
   isPaid: boolean;
   signupAt: Date | null;
   newsletter: boolean;
-  os: string;
+  /**
+   * The device of this request ('android', 'ios', 'pc'); null when the question is about the
+   * member on any of their devices (user status target_popup), so a device rule does not exclude.
+   */
+  os: string | null;
   lastReadGenre: number | null;
   lastReadAt: Date | null;
 }
@@ -66,7 +70,7 @@ export function matchesTarget(rules: TargetRules, viewer: ViewerFacts, now: Date
   }
   if (rules.newsletter !== undefined && (!viewer.isLogin || viewer.newsletter !== rules.newsletter))
     return false;
-  if (rules.os && !rules.os.includes(viewer.os)) return false;
+  if (rules.os && viewer.os !== null && !rules.os.includes(viewer.os)) return false;
   if (
     rules.genres &&
     (viewer.lastReadGenre === null || !rules.genres.includes(viewer.lastReadGenre))
@@ -83,15 +87,49 @@ function running(now: Date) {
   return and(lte(popups.startAt, now), or(isNull(popups.endAt), gt(popups.endAt, now)));
 }
 
+/** What the caller knows of a member for targeting; their reading is looked up here. */
+export type MemberFacts = Pick<ViewerFacts, "isPaid" | "signupAt" | "newsletter" | "os">;
+
 /**
- * Popups running now that this member may still be shown: not meant for visitors only, not
- * hidden by the member, and under their display limit (user status target_popup).
+ * User status target_popup (and the topic markers havePopup / notHavePopup): the popups running
+ * now that this member is targeted by on some page, decided by the same rules as /api/popups
+ * (targetedPopups): not hidden by them, under their display limit, and matching the target
+ * rules. A device rule does not exclude when `os` is null (the member on any device).
  */
-export async function targetPopupIds(db: Db, userId: number, now: Date): Promise<number[]> {
-  const rows = await runningPopupsFor(db, userId, now);
+export async function targetPopupIds(
+  db: Db,
+  userId: number,
+  member: MemberFacts,
+  now: Date,
+): Promise<number[]> {
+  const reading = await lastReading(db, userId);
+  const facts = viewerWithReading({ ...member, isLogin: true }, reading);
+  const rows = await targetedPopups(db, facts, userId, now);
+  return rows.map((p) => p.popupId);
+}
+
+function viewerWithReading(
+  viewer: Omit<ViewerFacts, "lastReadGenre" | "lastReadAt">,
+  reading: Awaited<ReturnType<typeof lastReading>>,
+): ViewerFacts {
+  return { ...viewer, lastReadGenre: reading?.genre ?? null, lastReadAt: reading?.readAt ?? null };
+}
+
+/**
+ * The one targeting rule: running popups (of `page` and '*', or of every page) this viewer is
+ * targeted by, highest priority first; the member's hidden and over-limit ones left out.
+ */
+async function targetedPopups(
+  db: Db,
+  viewer: ViewerFacts,
+  userId: number | null,
+  now: Date,
+  page?: PopupPage,
+): Promise<Popup[]> {
+  const rows = await runningPopupsFor(db, userId, now, page);
   return rows
-    .filter((r) => (r.popup.targetRules as TargetRules).login !== "visitor")
-    .map((r) => r.popup.popupId);
+    .map((r) => r.popup)
+    .filter((p) => matchesTarget(p.targetRules as TargetRules, viewer, now));
 }
 
 /** Running popups with the member's own record, hidden and over-limit ones left out. */
@@ -179,19 +217,12 @@ export async function popupsForPage(
   now: Date,
 ): Promise<PopupsAnswer> {
   const userId = member?.userId ?? null;
-  const [rows, reading] = await Promise.all([
-    runningPopupsFor(db, userId, now, query.page),
-    lastReading(db, userId),
-  ]);
-  const facts: ViewerFacts = {
-    ...viewer,
-    lastReadGenre: reading?.genre ?? null,
-    lastReadAt: reading?.readAt ?? null,
-  };
+  const reading = await lastReading(db, userId);
+  const facts = viewerWithReading(viewer, reading);
+  const targeted = await targetedPopups(db, facts, userId, now, query.page);
   const out: PopupView[] = [];
-  for (const { popup } of rows) {
+  for (const popup of targeted) {
     if (query.num !== undefined && out.length >= query.num) break;
-    if (!matchesTarget(popup.targetRules as TargetRules, facts, now)) continue;
     const view = await typeView(db, popup, { facts, member, reading, query, now });
     if (view) out.push(view);
   }

@@ -128,13 +128,26 @@ export async function pageState(
   };
   if (!member) return base;
   const userId = member.userId;
+  const paid = paymentSummary(db, userId);
   const [payments, cartIds, coupons, receivable, popups, ratings, reading, completed] =
     await Promise.all([
-      paymentSummary(db, userId),
+      paid,
       cartItemIds(db, userId),
       couponSummary(db, userId, now),
       receivableCouponIds(db, userId, now),
-      targetPopupIds(db, userId, now),
+      paid.then((p) =>
+        targetPopupIds(
+          db,
+          userId,
+          {
+            isPaid: p.payCount > 0,
+            signupAt: member.signupAt,
+            newsletter: member.newsletterFlag,
+            os: null,
+          },
+          now,
+        ),
+      ),
       memberRatingCount(db, userId),
       readingCounts(db, userId, startOfTokyoDay(now)),
       completedEntryIds(db, userId),

@@ -4,6 +4,7 @@ import type { TopicPageAnswer } from "../../../contract/topic";
 import { Browser, createTestApp } from "../../http/test-client";
 import { users } from "../account/schema";
 import { registerMember } from "../account/service";
+import { categories, genres, labels, magazines, publishers } from "../catalog/schema";
 import { homeLayouts, menuTopicContents } from "../home/schema";
 import { entryApplications, topicEntries, topicPages } from "./schema";
 
@@ -151,6 +152,72 @@ describe("GET /api/topic/{pageName} and /api/page/{pageName}", () => {
     expect(answer.body.rows).toBeNull();
     expect(answer.body.plain_text).toBe("ただのテキスト");
     expect(answer.body.fields.tags).toEqual(["秋"]);
+  });
+
+  it("names what the search buttons search: the page's publisher, label, magazine, genre and category, and a block's own id", async () => {
+    const db = t.services.db;
+    await db.insert(genres).values({ genreId: 2, name: "少女・女性" }).onConflictDoNothing();
+    const [publisher] = await db
+      .insert(publishers)
+      .values({ name: "星海出版", nameKana: "ほしみしゅっぱん" })
+      .returning();
+    const publisherId = publisher!.publisherId;
+    const [label] = await db
+      .insert(labels)
+      .values({ publisherId, name: "ほしみコミックス" })
+      .returning();
+    const [magazine] = await db
+      .insert(magazines)
+      .values({ publisherId, name: "月刊ほしみ" })
+      .returning();
+    const [category] = await db.insert(categories).values({ name: "恋愛" }).returning();
+    const fields = {
+      publisherId,
+      labelId: label!.labelId,
+      magazineId: magazine!.magazineId,
+      genreId: 2,
+      categoryId: category!.categoryId,
+    };
+    const buttons = JSON.stringify([
+      {
+        columns: [
+          {
+            blocks: [
+              { type: "publisher" },
+              { type: "label", id: label!.labelId },
+              { type: "magazine", id: 999_999 },
+            ],
+          },
+        ],
+      },
+    ]);
+    await db.insert(topicPages).values([
+      { pageName: "buttons", pageType: "topic", title: "ボタン", content: buttons, ...fields },
+      {
+        pageName: "buttons-text",
+        pageType: "topic",
+        title: "テキスト",
+        content: "本文",
+        ...fields,
+      },
+    ]);
+    const names = {
+      publisher: "星海出版",
+      label: "ほしみコミックス",
+      magazine: "月刊ほしみ",
+      genre: "少女・女性",
+      category: "恋愛",
+    };
+    const plain = await new Browser(t.app).getJson<TopicPageAnswer>("/api/topic/buttons-text");
+    expect(plain.body.fields.names).toEqual(names);
+    const page = await new Browser(t.app).getJson<TopicPageAnswer>("/api/topic/buttons");
+    expect(page.body.fields.names).toEqual(names);
+    const blocks = page.body.rows!.flatMap((r) => r.columns.flatMap((c) => c.blocks));
+    // The label block names its own label; a magazine id that names nothing is left out.
+    expect(blocks.map((b) => [b.type, b.name])).toEqual([
+      ["publisher", undefined],
+      ["label", "ほしみコミックス"],
+    ]);
   });
 
   it.each(["nothing", "later", "over"])("answers 404 for %s", async (name) => {

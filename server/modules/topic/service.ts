@@ -2,12 +2,14 @@ import { and, asc, eq } from "drizzle-orm";
 import type { LayoutConfig } from "../../../contract/items";
 import type {
   EntryButtonState,
+  SearchKind,
   ShownRow,
   TopicPageAnswer,
   TopicPageFields,
 } from "../../../contract/topic";
 import type { Db } from "../../db/client";
 import type { SessionMember } from "../../lib/context";
+import { searchNames } from "../catalog/series-lookups";
 import { layoutConfig, shownLayout } from "../home/home-page";
 import { menuTopicContent } from "../home/service";
 import { artNamesIn, recordArt } from "../media/art";
@@ -81,7 +83,27 @@ export function isPublished(page: TopicPage, now: Date): boolean {
   return (!page.startAt || page.startAt <= now) && (!page.endAt || now < page.endAt);
 }
 
-export function pageFields(page: TopicPage): TopicPageFields {
+/** The page's own fields, with the names its search buttons show. */
+export async function pageFields(db: Db, page: TopicPage): Promise<TopicPageFields> {
+  const own: Record<SearchKind, number | null> = {
+    publisher: page.publisherId,
+    label: page.labelId,
+    magazine: page.magazineId,
+    genre: page.genreId,
+    category: page.categoryId,
+  };
+  const wanted: Partial<Record<SearchKind, number[]>> = {};
+  for (const kind of SEARCH_KINDS) {
+    const id = own[kind];
+    if (id !== null) wanted[kind] = [id];
+  }
+  const found = await searchNames(db, wanted);
+  const names: TopicPageFields["names"] = {};
+  for (const kind of SEARCH_KINDS) {
+    const id = own[kind];
+    const name = id === null ? undefined : found[kind].get(id);
+    if (name) names[kind] = name;
+  }
   return {
     releaseDate: page.releaseDate,
     publisherId: page.publisherId,
@@ -90,8 +112,13 @@ export function pageFields(page: TopicPage): TopicPageFields {
     genreId: page.genreId,
     categoryId: page.categoryId,
     tags: page.tags,
+    names,
   };
 }
+
+const SEARCH_KINDS: readonly SearchKind[] = ["publisher", "label", "magazine", "genre", "category"];
+const isSearchKind = (type: string): type is SearchKind =>
+  (SEARCH_KINDS as readonly string[]).includes(type);
 
 export function entryState(
   entryId: number,
@@ -122,9 +149,18 @@ export async function showTopicContent(
   const known = new Set(entries.map((e) => e.entryId));
   const newsletter = new Set(entries.filter((e) => e.newsletterRequired).map((e) => e.entryId));
   const layoutIds = new Set<number>();
+  const searched: Record<SearchKind, number[]> = {
+    publisher: [],
+    label: [],
+    magazine: [],
+    genre: [],
+    category: [],
+  };
   const collect = (blocks: unknown) => {
     for (const b of Array.isArray(blocks) ? blocks : []) {
       if (b?.type === "homeContent" && Number.isInteger(b.layoutId)) layoutIds.add(b.layoutId);
+      if (isSearchKind(b?.type) && Number.isInteger(b.id))
+        searched[b.type as SearchKind].push(b.id);
       if (b?.type === "box") collect(b.blocks);
     }
   };
@@ -136,6 +172,7 @@ export async function showTopicContent(
     const row = await shownLayout(db, id, now);
     if (row) layouts.set(id, layoutConfig(row));
   }
+  const names = await searchNames(db, searched);
   return showContent(rows, state, (block) => {
     if (block.type === "homeContent") {
       const layout = layouts.get(block.layoutId);
@@ -146,6 +183,11 @@ export async function showTopicContent(
     if (block.type === "entryBtn") {
       if (!known.has(block.entryId)) return null;
       return { ...block, entry: entryState(block.entryId, state, newsletter) };
+    }
+    if (isSearchKind(block.type) && "id" in block && Number.isInteger(block.id)) {
+      // A button naming something that does not exist searches for nothing: it is left out.
+      const name = names[block.type].get(block.id as number);
+      return name ? { ...block, name } : null;
     }
     return block;
   });
@@ -162,7 +204,7 @@ export async function topicPageAnswer(
 ): Promise<TopicPageAnswer | null> {
   const page = await findTopicPage(db, pageType, pageName);
   if (!page || !isPublished(page, now)) return null;
-  const fields = pageFields(page);
+  const fields = await pageFields(db, page);
   const state = await pageState(
     db,
     member,

@@ -104,6 +104,48 @@ export function markerAllows(marker: string, state: PageState): boolean {
   return rule(state, Number(match[3]), Number(match[4]));
 }
 
+/** What a numbered marker's number names, where it names a record of the store. */
+export type MarkerTargetKind =
+  | "popup"
+  | "series"
+  | "dramaCd"
+  | "publisher"
+  | "genre"
+  | "coupon"
+  | "refund";
+
+const MARKER_TARGETS: Record<string, MarkerTargetKind> = {
+  havePopup: "popup",
+  notHavePopup: "popup",
+  seriesOnly: "series",
+  dailyReadSeriesCountUnder: "series",
+  dailyReadSeriesCountOver: "series",
+  doramacdOnly: "dramaCd",
+  publisherOnly: "publisher",
+  genreOnly: "genre",
+  notHaveUpcomingCoupon: "coupon",
+  refundEnable: "refund",
+};
+
+/**
+ * How content written by staff or the seed reads one class name: a marker (and, for markers
+ * naming a record, which one), or a name that is no marker (styling). A marker naming a record
+ * that does not exist hides or shows its block for nobody's reason (issue 21: havePopup31
+ * named no popup), so content checks use this.
+ */
+export function readMarker(
+  name: string,
+): { marker: false } | { marker: true; target: { kind: MarkerTargetKind; id: number } | null } {
+  if (PLAIN[name]) return { marker: true, target: null };
+  const match = NUMBERED_MARKER.exec(name);
+  if (!match || !NUMBERED[match[1]!]) return { marker: false };
+  const kind = MARKER_TARGETS[match[1]!];
+  return {
+    marker: true,
+    target: kind ? { kind, id: Number(match[2] ?? match[3]) } : null,
+  };
+}
+
 /** A staff-written pattern; one that does not compile hides its block rather than breaking the page. */
 function matches(pattern: string, value: string): boolean {
   try {
