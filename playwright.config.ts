@@ -72,6 +72,8 @@ export default defineConfig({
           DATA_DIR: dataDir,
           SEED_SERIES: process.env.E2E_SEED_SERIES ?? "300",
           LOG_LEVEL: "warn",
+          // Tests stand for different shoppers by their X-Forwarded-For (tests/e2e/fixtures.ts).
+          TRUST_PROXY: "1",
         },
       },
 });

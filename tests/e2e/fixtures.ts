@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
 
@@ -96,5 +96,16 @@ export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: `tests/e2e/screenshots/${name}-${width}.png`, fullPage: true });
 }
 
-export const test = base;
+/**
+ * Each test is a different shopper: the test server trusts one proxy hop (playwright.config.ts),
+ * and every test sends its own X-Forwarded-For, so the per-address limits (sign-ups, logins)
+ * count each test apart, as they would count different people behind a load balancer.
+ */
+export const test = base.extend({
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) => {
+    const digest = createHash("sha256").update(`${testInfo.project.name} ${testInfo.testId}`).digest();
+    const address = `10.${digest[0]}.${digest[1]}.${digest[2]}`;
+    await use({ ...extraHTTPHeaders, "x-forwarded-for": address });
+  },
+});
 export { expect };

@@ -310,24 +310,35 @@ function PagedStage({
   }, [direction, onTurn]);
 
   const onPointerDown = (event: PointerEvent) => {
-    press.current = { x: event.clientX, y: event.clientY, swiped: false };
+    press.current = { x: event.clientX, y: event.clientY, turned: false };
   };
   // A swipe turns when the finger lifts: no click follows a touch that moved, and a mouse's
   // click after a drag goes to where the drag began, never to what the turn brought.
+  // A finger's tap turns on its lift too: Chromium sends no click for a tap that follows a swipe
+  // whose page the turn replaced, and a phone reader's taps must never go unanswered. The
+  // click that may still come is then ignored, and a just-shown end panel ignores it too
+  // (END_SETTLE_MS), so the tap never presses 購入する or a star.
   const onPointerUp = (event: PointerEvent) => {
     const from = press.current;
     if (!from || onControl(event.target)) return;
     const swiped = swipeTurn(event.clientX - from.x, event.clientY - from.y, direction);
-    if (!swiped) return;
-    from.swiped = true;
-    onTurn(swiped);
+    if (swiped) {
+      from.turned = true;
+      onTurn(swiped);
+      return;
+    }
+    if (event.pointerType === "mouse" || !isTap(from, event)) return;
+    const box = stage.current?.getBoundingClientRect();
+    if (!box) return;
+    from.turned = true;
+    onTurn(zoneTurn(zoneAt(event.clientX - box.left, box.width), direction));
   };
-  // A tap turns on its click, the last event it makes: a turn on the finger's lift would put
-  // the next view (an end panel's 購入する, a star) under the click still to come.
+  // A mouse's click turns on the click, its last event: a turn on the button's release would
+  // put the next view (an end panel's 購入する, a star) under the click still to come.
   const onClick = (event: MouseEvent) => {
     const from = press.current;
     press.current = null;
-    if (onControl(event.target) || from?.swiped) return;
+    if (onControl(event.target) || from?.turned) return;
     if (from && !isTap(from, event)) return;
     const box = stage.current?.getBoundingClientRect();
     if (!box) return;
@@ -519,7 +530,7 @@ function ScrollStage({
       ref={column}
       className="reader__column"
       onPointerDown={(event) => {
-        press.current = { x: event.clientX, y: event.clientY, swiped: false };
+        press.current = { x: event.clientX, y: event.clientY, turned: false };
       }}
       // On the click, as in the paged stage: the toolbar it shows is not under a click to come.
       onClick={(event) => {
@@ -597,10 +608,17 @@ function ReaderToolbar({
     if (document.fullscreenElement) void document.exitFullscreen();
     else void document.documentElement.requestFullscreen().catch(() => {});
   };
+  // A finger's tap shows the bars on its lift; the click it may still send lands on the slider
+  // or a button that just appeared under it, and must fall through.
+  const settling = useSettling(shown);
 
   return (
     <>
-      <header className="reader__bar reader__bar--top" hidden={!shown}>
+      <header
+        className="reader__bar reader__bar--top"
+        hidden={!shown}
+        data-settling={settling || undefined}
+      >
         <Link to={seriesUrl} className="reader__back" aria-label="作品ページへ戻る">
           <span aria-hidden="true">‹</span>
         </Link>
@@ -633,7 +651,11 @@ function ReaderToolbar({
           ) : null}
         </div>
       </header>
-      <footer className="reader__bar reader__bar--bottom" hidden={!shown}>
+      <footer
+        className="reader__bar reader__bar--bottom"
+        hidden={!shown}
+        data-settling={settling || undefined}
+      >
         {slider ? (
           <>
             <input
@@ -712,8 +734,8 @@ function useProgress(reader: ReaderBook, page: number, atEnd: boolean) {
 
 // ---------------------------------------------------------------------------------------------
 
-/** Where a press began, and whether it already turned as a swipe. */
-type Press = { x: number; y: number; swiped: boolean };
+/** Where a press began, and whether it already turned on its lift (a swipe, a finger's tap). */
+type Press = { x: number; y: number; turned: boolean };
 
 /** Links, buttons and the end panel are pressed, not turned: only the ground around them turns. */
 function onControl(target: EventTarget): boolean {
@@ -726,7 +748,7 @@ function isTap(from: Press, to: { clientX: number; clientY: number }): boolean {
   );
 }
 
-/** True for END_SETTLE_MS after `shown` turns true. */
+/** True for END_SETTLE_MS after `shown` turns true (an end panel, the toolbars). */
 function useSettling(shown: boolean): boolean {
   const [settling, setSettling] = useState(false);
   useEffect(() => {
