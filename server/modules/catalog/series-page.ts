@@ -32,7 +32,13 @@ import {
   seriesReading,
 } from "../library/service";
 import { campaignEffect } from "../pricing/campaign-effect";
-import { couponSaving, couponTargets, type PriceLine, salePrice } from "../pricing/rules";
+import {
+  couponSaving,
+  couponTargets,
+  type PriceLine,
+  priceExTax,
+  salePrice,
+} from "../pricing/rules";
 import { memberBookRatings } from "../review/service";
 import {
   authors,
@@ -53,11 +59,6 @@ import { sameLabelSeriesIds, seriesByAuthors } from "./series-lists";
 
 /** Related series shown under a series: same authors first, then the same label. */
 const RELATED_LIMIT = 12;
-
-/** Price without tax for a tax-included price (10 % consumption tax), as the catalog stores it. */
-function priceExTax(priceInc: number): number {
-  return Math.round(priceInc / 1.1);
-}
 
 type BookRow = typeof books.$inferSelect;
 
