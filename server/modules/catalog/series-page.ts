@@ -32,13 +32,8 @@ import {
   seriesReading,
 } from "../library/service";
 import { campaignEffect } from "../pricing/campaign-effect";
-import {
-  couponSaving,
-  couponTargets,
-  type PriceLine,
-  priceExTax,
-  salePrice,
-} from "../pricing/rules";
+import { memberPrice } from "../pricing/free-terms";
+import { couponSaving, couponTargets, type PriceLine, priceExTax } from "../pricing/rules";
 import { memberBookRatings } from "../review/service";
 import {
   authors,
@@ -153,7 +148,7 @@ function toBook(
 ): Book {
   const effect = campaignEffect(facts.running, b.itemId);
   const terms = volumeTerms(b, effect, now);
-  const pays = terms.free || terms.memberFree ? 0 : salePrice(b.priceInc, effect.salePct);
+  const pays = memberPrice(b.priceInc, effect, terms);
   const coupons = pays > 0 ? couponsForItem(facts, b.itemId, pays) : [];
   const best = coupons.reduce<SeriesCouponRow | null>(
     (top, c) => (top === null || couponSaving(c, pays) > couponSaving(top, pays) ? c : top),
