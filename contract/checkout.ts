@@ -10,6 +10,9 @@ export const CARRIER_BILLING_LIMIT = 50_000;
 export const PAYMENT_PLACEHOLDER = { payment_type: 0, name: "選択してください" } as const;
 export const PAYMENT_REQUIRED_MESSAGE = "お支払い方法を選択してください";
 
+/** The payment type that takes a card number (the page asks for it, the provider charges it). */
+export const CARD_PAYMENT_TYPE = 1;
+
 export interface PaymentTypeOption {
   payment_type: number;
   name: string;

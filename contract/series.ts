@@ -240,12 +240,6 @@ export function showsPrice(
   return true;
 }
 
-/** Spec 001 §5: buying with points leaves price_inc minus points, never below 0 (shown at 50+). */
-export const POINT_PURCHASE_THRESHOLD = 50;
-export function priceAfterPoints(priceInc: number, points: number): number {
-  return Math.max(0, priceInc - points);
-}
-
 export const SERIES_USER_DEFAULTS: SeriesUserData = {
   favorite: false,
   notification: false,

@@ -8,7 +8,6 @@ import {
 } from "../../contract/campaign";
 import type { Db } from "../db/client";
 import { Ended, NotFound } from "../lib/errors";
-import { runningCampaignsFor } from "../modules/campaign/item-campaigns";
 import {
   type CampaignPageResult,
   campaignById,
@@ -20,8 +19,7 @@ import { bookItems, seriesItems } from "../modules/catalog/series-items";
 import { bookIdsOfItems, paidVolumesOf } from "../modules/catalog/series-lists";
 import { dramaCdItems } from "../modules/dramacd/cd-items";
 import { memberItemsOf } from "../modules/library/member-flags";
-import { campaignEffect } from "../modules/pricing/campaign-effect";
-import { salePrice } from "../modules/pricing/rules";
+import { priceItems } from "../modules/pricing/quote";
 
 /**
  * The campaign list (/otoku, /campaign): running campaigns of a genre, optionally one filter;
@@ -66,12 +64,11 @@ export async function campaignPage(
   const cdIds = rows.filter((r) => r.cdId !== null).map((r) => r.cdId!);
   const bookIdOf = await bookIdsOfItems(db, volumeItemIds);
   const allSeriesIds = rows.filter((r) => r.seriesId !== null).map((r) => r.seriesId!);
-  const [seriesCards, volumeCards, cdCards, volumes, running] = await Promise.all([
+  const [seriesCards, volumeCards, cdCards, volumes] = await Promise.all([
     seriesItems(db, seriesIds, { now }),
     bookItems(db, [...bookIdOf.values()], { now }),
     dramaCdItems(db, cdIds, { now }),
     paidVolumesOf(db, seriesIds),
-    runningCampaignsFor(db, { seriesIds: allSeriesIds }, now),
   ]);
   const seriesCard = new Map(seriesCards.map((c) => [c.series_id, c]));
   const volumeCard = new Map(volumeCards.map((c) => [c.item_id, c]));
@@ -97,26 +94,25 @@ export async function campaignPage(
     };
   });
 
-  // Each series target's volumes a reader can buy now: on sale, not free under any campaign.
-  const child = new Map<number, Array<{ itemId: number; price: number }>>();
+  // What can be bought now and its price are the checkout's own quote (decision 0069): on sale,
+  // out, not free to members, with a price.
+  const targetItemIds = targets.map((t) => t.item_id).filter((id): id is number => id !== null);
+  const quoted = await priceItems(db, [...targetItemIds, ...volumes.map((v) => v.itemId)], now);
+  const sellable = new Map(
+    quoted.filter((p) => p.buyable && p.salePrice > 0).map((p) => [p.itemId, p.salePrice]),
+  );
+
+  // Each series target's volumes a reader can buy now.
+  const child = new Map<number, number[]>();
   for (const v of volumes) {
-    const effect = campaignEffect(
-      running.filter((c) => c.seriesId === v.seriesId),
-      v.itemId,
-    );
-    if (v.volume <= Math.max(effect.freeCount, effect.memberFreeCount)) continue;
-    const list = child.get(v.seriesId) ?? [];
-    list.push({ itemId: v.itemId, price: salePrice(v.priceInc, effect.salePct) });
-    child.set(v.seriesId, list);
+    if (!sellable.has(v.itemId)) continue;
+    child.set(v.seriesId, [...(child.get(v.seriesId) ?? []), v.itemId]);
   }
 
   let own = new Set<number>();
   let cart = new Set<number>();
   if (userId !== null) {
-    const ids = [
-      ...targets.map((t) => t.item_id).filter((id): id is number => id !== null),
-      ...[...child.values()].flat().map((v) => v.itemId),
-    ];
+    const ids = [...targetItemIds, ...[...child.values()].flat()];
     const lists = await memberItemsOf(db, userId, ids, allSeriesIds);
     own = new Set(lists.own_items);
     cart = new Set(lists.cart_items);
@@ -140,17 +136,13 @@ export async function campaignPage(
 
   const bundleChild: Record<string, number[]> = {};
   for (const [sid, list] of child) {
-    const ids = list.filter((v) => v.price > 0 && buyable(v.itemId)).map((v) => v.itemId);
+    const ids = list.filter(buyable);
     if (ids.length > 0) bundleChild[String(sid)] = ids;
   }
   const picks: Array<{ itemId: number; price: number }> = [];
-  for (const t of targets) {
-    if (t.item_id === null || !buyable(t.item_id)) continue;
-    const onSale = t.item ? t.item.onsale_flag : (t.cd?.onsale_flag ?? false);
-    const free = t.item ? t.item.free_flag || t.item.member_free_flag : false;
-    const listPrice = t.item ? t.item.price_inc : (t.cd?.price_inc ?? 0);
-    const price = t.item ? salePrice(listPrice, t.item.sale_pct) : listPrice;
-    if (onSale && !free && price > 0) picks.push({ itemId: t.item_id, price });
+  for (const itemId of new Set(targetItemIds)) {
+    const price = sellable.get(itemId);
+    if (price !== undefined && buyable(itemId)) picks.push({ itemId, price });
   }
   return {
     state: "running",

@@ -12,6 +12,7 @@ import {
   type CheckoutAnswer,
   PAYMENT_PLACEHOLDER,
 } from "../../contract/checkout";
+import { canUsePoints } from "../../contract/points";
 import type { Db } from "../db/client";
 import { NotFound } from "../lib/errors";
 import { cartLines, removeFromCart } from "../modules/commerce/cart";
@@ -23,7 +24,6 @@ import { type PricedItem, priceItems } from "../modules/pricing/quote";
 import {
   bestCoupon,
   type CouponTerms,
-  canUsePoints,
   couponDiscount,
   orderTotals,
 } from "../modules/pricing/rules";

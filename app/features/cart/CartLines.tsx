@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { CartGroup, CartLine, CartTotals } from "../../../contract/cart";
+import { remainingAfterPoints } from "../../../contract/points";
 import { yen } from "../cards/card-rules";
 
 /** Where a cart line's title leads: its volume or drama-CD page. */
@@ -94,7 +95,7 @@ export function CartTotalsList({
   totals: CartTotals;
   usedPoint?: number;
 }) {
-  const payable = Math.max(0, totals.subtotal - usedPoint);
+  const payable = remainingAfterPoints(totals.subtotal, usedPoint);
   return (
     <dl className="cart-totals">
       <dt>商品合計</dt>

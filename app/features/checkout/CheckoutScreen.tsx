@@ -2,22 +2,23 @@ import { useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import type { CartGroup, CartLine } from "../../../contract/cart";
 import {
+  CARD_PAYMENT_TYPE,
   type CheckoutAnswer,
   type CheckoutResult,
   PAYMENT_PLACEHOLDER,
   PAYMENT_REQUIRED_MESSAGE,
 } from "../../../contract/checkout";
 import { productUrl } from "../../../contract/items";
+import { addPoint, pointsToSpend, remainingAfterPoints } from "../../../contract/points";
 import { post } from "../../lib/request";
 import { useShell } from "../../lib/shell";
 import { yen } from "../cards/card-rules";
 import { CartGroups, CartTotalsList } from "../cart/CartLines";
-import { type PointChoice, pointsToUse, remainingPrice } from "./checkout-rules";
 import "../cart/cart.css";
 import "./checkout.css";
 
-/** The payment type that takes a card number (the sandbox's test cards). */
-const CARD_PAYMENT_TYPE = 1;
+/** How the member chose to use points (spec 001 §3, §5). */
+type PointChoice = "all" | "none" | "some";
 
 /**
  * /order and /order/{itemId} (spec 001 §3 Checkout): what is bought, the coupon, points, the
@@ -44,9 +45,12 @@ export function CheckoutScreen({
   const [sending, setSending] = useState(false);
   const inFlight = useRef(false);
 
-  const usable = checkout.point_usable ? Math.min(checkout.point, checkout.subtotal) : 0;
-  const usedPoint = pointsToUse(pointChoice, pointAmount, usable);
-  const remaining = remainingPrice(checkout.subtotal, usedPoint);
+  // The points rules are the server's own (contract/points.ts), so what the page shows is what
+  // the purchase charges and earns.
+  const usable = pointsToSpend(checkout.subtotal, checkout.point, "all");
+  const asked = pointChoice === "all" ? "all" : pointChoice === "none" ? 0 : Number(pointAmount);
+  const usedPoint = pointsToSpend(checkout.subtotal, checkout.point, asked);
+  const remaining = remainingAfterPoints(checkout.subtotal, usedPoint);
   const needsPayment = remaining > 0;
   const groups = checkout.items_child.length > 0 ? checkout.items_child : checkout.items;
   const lines = groups.flatMap((g) => g.items.map((line) => ({ group: g, line })));
@@ -226,7 +230,7 @@ export function CheckoutScreen({
               <p className="checkout__points-only">ポイントでお支払いいただけます</p>
             )}
             <CartTotalsList
-              totals={usedPoint === checkout.used_point ? checkout : { ...checkout, add_point: 0 }}
+              totals={{ ...checkout, add_point: addPoint(remaining) }}
               usedPoint={usedPoint}
             />
             {message && (

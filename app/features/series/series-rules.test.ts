@@ -4,7 +4,6 @@ import {
   type Book,
   buyableBooks,
   isNotReleased,
-  priceAfterPoints,
   type SeriesInfo,
   showsPrice,
   visibleBooks,
@@ -141,11 +140,6 @@ describe("buyable volumes and prices (spec 001 §4, §5)", () => {
       read: { kind: "read", label: "読む" },
       cart: null,
     });
-  });
-
-  it("leaves price_inc minus points, never below zero", () => {
-    expect(priceAfterPoints(660, 100)).toBe(560);
-    expect(priceAfterPoints(660, 1000)).toBe(0);
   });
 });
 

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
+import { addPoint as pointsEarned } from "../../../contract/points";
 import {
   cartItems,
   couponSeries,
@@ -22,6 +23,7 @@ import {
   seriesViews,
   userItems,
 } from "../../modules/library/schema";
+import { ADD_POINT_VALID_DAYS, priceExTax, taxContained } from "../../modules/pricing/rules";
 import type { Db } from "../client";
 import { syncIdentity } from "./bulk";
 import type { Rng } from "./random";
@@ -40,9 +42,6 @@ const DRAMA_CD = 101;
  */
 export const SYNTHETIC_USER_BASE = 1_000_000;
 
-/** Points granted per order, as a percentage of the amount charged. */
-const POINT_RATE_PERCENT = 1;
-const PURCHASE_POINT_DAYS = 365;
 const CROWD_DAYS = 60;
 
 export const PAYMENT_METHODS = [
@@ -120,11 +119,6 @@ function freeIndexes(series: SeriesEntry): number[] {
   const out: number[] = [];
   for (let i = 0; i < series.bookIds.length; i++) if ((series.pricesInc[i] ?? 0) === 0) out.push(i);
   return out;
-}
-
-/** The consumption tax contained in a tax-included amount (10%). */
-function includedTax(amountInc: number): number {
-  return Math.floor((amountInc * 10) / 110);
 }
 
 function shuffled<T>(rng: Rng, items: readonly T[]): T[] {
@@ -630,7 +624,7 @@ export async function seedMemberActivity(
         ? ledger.spend(d.userId, Math.min(d.wantPoints, subtotal), d.at, d.orderId, "作品購入")
         : 0;
     const amount = subtotal - usedPoint;
-    const addPoint = Math.floor((amount * POINT_RATE_PERCENT) / 100);
+    const addPoint = pointsEarned(amount);
     orderRows.push({
       orderId: d.orderId,
       userId: d.userId,
@@ -640,7 +634,7 @@ export async function seedMemberActivity(
       couponDiscount: d.couponDiscount,
       usedPoint,
       subtotal,
-      tax: includedTax(subtotal),
+      tax: taxContained(subtotal),
       amount,
       addPoint,
       paymentType: d.paymentType,
@@ -658,7 +652,7 @@ export async function seedMemberActivity(
         bookId: line.bookId,
         cdId: line.cdId,
         name: line.name,
-        price: line.priceInc - includedTax(line.priceInc),
+        price: priceExTax(line.priceInc),
         priceInc: line.priceInc,
         discount: 0,
         createdAt: d.at,
@@ -693,7 +687,7 @@ export async function seedMemberActivity(
           at: d.at,
           delta: addPoint,
           reason: "purchase",
-          expiresAt: addDays(d.at, PURCHASE_POINT_DAYS),
+          expiresAt: addDays(d.at, ADD_POINT_VALID_DAYS),
           description: "作品購入ポイント",
         },
         d.orderId,

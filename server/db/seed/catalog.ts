@@ -19,6 +19,7 @@ import {
   seriesTags,
   tags,
 } from "../../modules/catalog/schema";
+import { priceExTax } from "../../modules/pricing/rules";
 import { insertRows, syncIdentity, withoutForeignKeyChecks } from "./bulk";
 import type { Rng } from "./random";
 import type { CatalogSummary, SeedContext } from "./types";
@@ -514,11 +515,6 @@ export function toKatakana(text: string): string {
     out += code >= 0x3041 && code <= 0x3096 ? String.fromCodePoint(code + 0x60) : ch;
   }
   return out;
-}
-
-/** Price before tax for a tax-included price (10 % consumption tax). */
-export function priceExTax(priceInc: number): number {
-  return Math.round(priceInc / 1.1);
 }
 
 function weighted<T>(rng: Rng, entries: ReadonlyArray<readonly [T, number]>): T {

@@ -13,8 +13,9 @@ import {
   ETHIC_TYPE_R15,
   tracks,
 } from "../../modules/dramacd/schema";
+import { priceExTax, salePrice } from "../../modules/pricing/rules";
 import { insertRows, syncIdentity, withoutForeignKeyChecks } from "./bulk";
-import { distinctName, priceExTax, toKatakana } from "./catalog";
+import { distinctName, toKatakana } from "./catalog";
 import type { CatalogSummary, SeedContext } from "./types";
 import {
   CD_APPEAL_TAGS,
@@ -52,7 +53,7 @@ export const CD_CATEGORIES: readonly string[] = [
 ];
 
 const CD_PRICES = [1650, 1980, 2200, 2530, 2750, 3080, 3300];
-const SALE_RATES = [0.2, 0.3, 0.5];
+const SALE_PCTS = [20, 30, 50];
 
 export type DramaCdSummary = Pick<CatalogSummary, "dramaCds" | "castIds" | "cdLabelIds">;
 
@@ -162,10 +163,9 @@ export async function seedDramaCds(
       : now - Math.floor(1500 * rng.next() ** 1.5) * DAY_MS;
     const basePrice = rng.pick(CD_PRICES);
     const onSale = !upcoming && rng.chance(0.2);
-    // A discount applies to the price before tax, as the shop's campaigns do.
-    const priceInc = onSale
-      ? Math.round(Math.round(priceExTax(basePrice) * (1 - rng.pick(SALE_RATES))) * 1.1)
-      : basePrice;
+    // A CD's own reduction follows the shop's sale rule (the list prices are multiples of 110
+    // yen, so this is also exactly the reduced price before tax plus its tax).
+    const priceInc = onSale ? salePrice(basePrice, rng.pick(SALE_PCTS)) : basePrice;
     const itemId = nextItemId++;
     itemRows.push({
       itemId,

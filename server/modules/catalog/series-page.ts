@@ -32,7 +32,8 @@ import {
   seriesReading,
 } from "../library/service";
 import { campaignEffect } from "../pricing/campaign-effect";
-import { couponSaving, couponTargets, type PriceLine, salePrice } from "../pricing/rules";
+import { memberPrice } from "../pricing/free-terms";
+import { couponSaving, couponTargets, type PriceLine, priceExTax } from "../pricing/rules";
 import { memberBookRatings } from "../review/service";
 import {
   authors,
@@ -53,11 +54,6 @@ import { sameLabelSeriesIds, seriesByAuthors } from "./series-lists";
 
 /** Related series shown under a series: same authors first, then the same label. */
 const RELATED_LIMIT = 12;
-
-/** Price without tax for a tax-included price (10 % consumption tax), as the catalog stores it. */
-function priceExTax(priceInc: number): number {
-  return Math.round(priceInc / 1.1);
-}
 
 type BookRow = typeof books.$inferSelect;
 
@@ -152,7 +148,7 @@ function toBook(
 ): Book {
   const effect = campaignEffect(facts.running, b.itemId);
   const terms = volumeTerms(b, effect, now);
-  const pays = terms.free || terms.memberFree ? 0 : salePrice(b.priceInc, effect.salePct);
+  const pays = memberPrice(b.priceInc, effect, terms);
   const coupons = pays > 0 ? couponsForItem(facts, b.itemId, pays) : [];
   const best = coupons.reduce<SeriesCouponRow | null>(
     (top, c) => (top === null || couponSaving(c, pays) > couponSaving(top, pays) ? c : top),

@@ -7,10 +7,11 @@ import type { UserStatus } from "../../../contract/status";
 import { Browser, createTestApp } from "../../http/test-client";
 import { checkoutPage } from "../../pages/cart";
 import { users } from "../account/schema";
-import { books, ITEM_TYPE_BOOK, items } from "../catalog/schema";
+import { campaignPolicies, campaigns, campaignTargets } from "../campaign/schema";
+import { books, ITEM_TYPE_BOOK, items, series } from "../catalog/schema";
 import { userItems } from "../library/schema";
 import { outbox } from "../mail/schema";
-import { taxContained } from "../pricing/rules";
+import { priceExTax, taxContained } from "../pricing/rules";
 import {
   createShop,
   giveCoupon,
@@ -80,7 +81,7 @@ describe("/api/cart", () => {
       price_already_only: 385,
       coupon_discount: 0,
       subtotal: 660 + 385,
-      tax: Math.floor((1045 * 10) / 110),
+      tax: 95, // floor(1045·10/110)
       amount: 1045,
       add_point: 10,
       need_update: false,
@@ -791,5 +792,77 @@ describe("what the shopper is told (issue 21)", () => {
     await runLedgerJobs(db(), later);
     expect(await pointBalance(db(), userId, later)).toBe(910);
     for (const lot of await lots()) expect(lot.left).toBeGreaterThanOrEqual(0);
+  });
+});
+
+describe("the order's prices before tax add up (issue 22)", () => {
+  const past = new Date("2026-01-01T00:00:00Z");
+
+  /** A series of one volume (book and item id = 5000 + series id) at this list price. */
+  async function oneVolume(seriesId: number, priceInc: number) {
+    const d = db();
+    const id = 5000 + seriesId;
+    await d.insert(series).values({
+      seriesId,
+      name: `単巻${seriesId}`,
+      nameKana: "タンカン",
+      publisherId: 1,
+      startDate: past,
+    });
+    const price = priceExTax(priceInc);
+    await d.insert(books).values({
+      bookId: id,
+      seriesId,
+      itemId: id,
+      volume: 1,
+      title: `単巻${seriesId} 1`,
+      price,
+      priceInc,
+      itemStartDate: past,
+      pageCount: 30,
+    });
+    await d
+      .insert(items)
+      .values({ itemId: id, itemType: ITEM_TYPE_BOOK, bookId: id, price, priceInc });
+    return id;
+  }
+
+  async function buyAlone(itemId: number) {
+    const { browser } = await member();
+    const paid = await browser.postJson<CheckoutResult>("/api/checkout", {
+      item: itemId,
+      payment_type: 3,
+      token: token(),
+    });
+    expect(paid.body.status).toBe("paid");
+    const orderId = paid.body.order_id!;
+    const [order] = await db().select().from(orders).where(eq(orders.orderId, orderId));
+    const [line] = await db().select().from(orderItems).where(eq(orderItems.orderId, orderId));
+    return { order: order!, line: line! };
+  }
+
+  it("a 528-yen volume at 30% off is charged 369 yen: 336 yen + 33 yen tax, never 335", async () => {
+    const itemId = await oneVolume(3, 528);
+    await db()
+      .insert(campaigns)
+      .values({
+        campaignId: 30,
+        name: "30%OFF",
+        startAt: past,
+        endAt: new Date("2099-01-01T00:00:00Z"),
+      });
+    await db().insert(campaignPolicies).values({ campaignId: 30, policyType: 101, salePct: 30 });
+    await db().insert(campaignTargets).values({ campaignId: 30, seriesId: 3 });
+    const { order, line } = await buyAlone(itemId);
+    expect(order).toMatchObject({ subtotal: 369, amount: 369, tax: 33 });
+    expect(line).toMatchObject({ priceInc: 369, price: 336, discount: 528 - 369 });
+    expect(line.price + order.tax).toBe(order.amount);
+  });
+
+  it("a 523-yen volume is stored as 476 yen + 47 yen tax, which add up to what was charged", async () => {
+    const { order, line } = await buyAlone(await oneVolume(4, 523));
+    expect(order).toMatchObject({ subtotal: 523, amount: 523, tax: 47 });
+    expect(line).toMatchObject({ priceInc: 523, price: 476 });
+    expect(line.price + order.tax).toBe(order.amount);
   });
 });

@@ -8,6 +8,7 @@ import {
   PAYMENT_REQUIRED_MESSAGE,
 } from "../../../contract/checkout";
 import { productUrl } from "../../../contract/items";
+import { canUsePoints, POINT_USE_MINIMUM } from "../../../contract/points";
 import type { Db } from "../../db/client";
 import { tokyoDateTime } from "../../lib/clock";
 import { BadInput, Conflict, NotFound } from "../../lib/errors";
@@ -19,11 +20,9 @@ import { type PricedItem, priceItems } from "../pricing/quote";
 import {
   ADD_POINT_VALID_DAYS,
   type CouponTerms,
-  canUsePoints,
   couponRefusal,
   orderTotals,
-  POINT_USE_MINIMUM,
-  taxContained,
+  priceExTax,
 } from "../pricing/rules";
 import { couponTermsOf } from "./coupon-terms";
 import { lockCouponForUse, markCouponUsed, releaseCoupon } from "./coupons";
@@ -385,7 +384,7 @@ async function placeOrder(
       bookId: p.bookId,
       cdId: p.cdId,
       name: p.name,
-      price: p.salePrice - taxContained(p.salePrice),
+      price: priceExTax(p.salePrice),
       priceInc: p.salePrice,
       discount: p.listPrice - p.salePrice,
       createdAt: now,

@@ -7,6 +7,7 @@ import { users } from "../account/schema";
 import { campaigns, campaignTargets } from "../campaign/schema";
 import { books, ITEM_TYPE_BOOK, items, publishers, series } from "../catalog/schema";
 import { userItems } from "../library/schema";
+import { priceExTax, taxContained } from "../pricing/rules";
 import { runLedgerJobs, runLedgerPass } from "./jobs";
 import { sandboxProvider } from "./payments/provider";
 import { daysLater, earnPoints, spendPoints } from "./points";
@@ -37,15 +38,15 @@ beforeAll(async () => {
     publisherId: 1,
     startDate: past,
   });
-  const prices = [300, 600, 1000];
-  const rows = prices.map((price, i) => ({
+  const prices = [330, 660, 1100];
+  const rows = prices.map((priceInc, i) => ({
     bookId: 301 + i,
     seriesId: 1,
     itemId: 3001 + i,
     volume: i + 1,
     title: `星降る街 ${i + 1}`,
-    price,
-    priceInc: price * 1.1,
+    price: priceExTax(priceInc),
+    priceInc,
     onsaleFlag: true,
     itemStartDate: past,
     pageCount: 30,
@@ -115,7 +116,7 @@ async function paidOrder(userId: number, amount: number, at: Date) {
       userId,
       price: amount,
       subtotal: amount,
-      tax: Math.floor((amount * 10) / 110),
+      tax: taxContained(amount),
       amount,
       paymentType: 1,
       idempotencyKey: `k-${Math.random()}`,

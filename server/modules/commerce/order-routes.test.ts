@@ -12,6 +12,7 @@ import {
   seriesGenres,
 } from "../catalog/schema";
 import { userItems } from "../library/schema";
+import { taxContained } from "../pricing/rules";
 import { orderItems, orders, paymentMethods } from "./schema";
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -86,7 +87,7 @@ async function placeOrder(
       price,
       subtotal: price,
       usedPoint,
-      tax: Math.floor((price * 10) / 110),
+      tax: taxContained(price),
       amount: price - usedPoint,
       addPoint: 6,
       paymentType: 1,

@@ -1,6 +1,7 @@
 import type { ReaderNextBook, ReadingEntitlement } from "../../../contract/reader";
 import { applyMemberFreeRule, DEFAULT_MEMBER_FREE_VOL, readsFree } from "../../../contract/series";
 import type { CampaignEffect } from "../pricing/campaign-effect";
+import { type FreeTerms, freeTerms } from "../pricing/free-terms";
 
 /**
  * What may be read or played (spec 001 §1, §6; DESIGN.md "The API"), decided in one place for
@@ -19,15 +20,12 @@ export interface VolumeFacts {
   trialPageCount: number;
 }
 
-/** Where a volume's free reading comes from. */
-export type FreeSource = "catalog" | "campaign";
-
 /**
  * A volume's terms at one moment, the same for every viewer (they change only when a campaign
  * starts or ends, or the volume is released). Flags are as members see them; visitorTerms says
  * what a visitor loses.
  */
-export interface VolumeTerms {
+export interface VolumeTerms extends FreeTerms {
   volume: number;
   pageCount: number;
   /** Pages anyone may read: the volume's own, or more while a 104/105 campaign runs. */
@@ -37,30 +35,13 @@ export interface VolumeTerms {
   onsale: boolean;
   /** On sale and past its start date: only released volumes read free. */
   released: boolean;
-  /** Free for everyone who may have it free (card free_flag): catalog free or a 102 campaign. */
-  free: boolean;
-  /** Free for members only (card member_free_flag): catalog member-free or a 103 campaign. */
-  memberFree: boolean;
-  /** Where the free reading comes from, when free or memberFree. */
-  freeSource: FreeSource | null;
 }
 
+/** Free and member-free are the pricing rule's (free-terms.ts), so what reads free is never sold. */
 export function volumeTerms(v: VolumeFacts, effect: CampaignEffect, now: Date): VolumeTerms {
-  const campaignFree = v.onsaleFlag && v.volume <= effect.freeCount;
-  const campaignMemberFree = v.onsaleFlag && v.volume <= effect.memberFreeCount;
   const wholeTrial = v.onsaleFlag && v.volume <= effect.wholeVolumeTrialCount;
-  const free = v.freeFlag || campaignFree;
-  const memberFree = !free && (v.memberFreeFlag || campaignMemberFree);
-  const freeSource: FreeSource | null = free
-    ? v.freeFlag
-      ? "catalog"
-      : "campaign"
-    : memberFree
-      ? v.memberFreeFlag
-        ? "catalog"
-        : "campaign"
-      : null;
   return {
+    ...freeTerms(v, effect),
     volume: v.volume,
     pageCount: v.pageCount,
     trialPages: Math.max(
@@ -71,9 +52,6 @@ export function volumeTerms(v: VolumeFacts, effect: CampaignEffect, now: Date): 
     trialExtended: effect.trialPageCount > 0 || wholeTrial,
     onsale: v.onsaleFlag,
     released: v.onsaleFlag && v.itemStartDate <= now,
-    free,
-    memberFree,
-    freeSource,
   };
 }
 

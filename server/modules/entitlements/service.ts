@@ -5,7 +5,7 @@ import { bookAccess, dramaCdItemId } from "../catalog/service";
 import { trackForPlayback } from "../dramacd/service";
 import { ownsItem } from "../library/service";
 import { campaignEffect } from "../pricing/campaign-effect";
-import { salePrice } from "../pricing/rules";
+import { memberPrice } from "../pricing/free-terms";
 import {
   type ReadingAccess,
   readingAccess,
@@ -85,7 +85,7 @@ async function loadVolumeEntry(db: Db, bookId: number, now: Date): Promise<Volum
     seriesId: book.seriesId,
     itemId: book.itemId,
     terms,
-    price: terms.free || terms.memberFree ? 0 : salePrice(book.priceInc, effect.salePct),
+    price: memberPrice(book.priceInc, effect, terms),
   };
 }
 

@@ -6,7 +6,8 @@ import { genreIdsOfSeries, itemSaleFacts } from "../catalog/service";
 import { jacketUrl } from "../dramacd/cd-items";
 import { cdSaleFacts } from "../dramacd/service";
 import { campaignEffect } from "./campaign-effect";
-import { type PriceLine, salePrice } from "./rules";
+import { freeTerms, memberPrice } from "./free-terms";
+import type { PriceLine } from "./rules";
 
 /** One item as a member would buy it now, with what the cart shows of it. */
 export interface PricedItem extends PriceLine {
@@ -57,22 +58,20 @@ export async function priceItems(
     const reduced = f.beforePriceInc !== null && f.beforePriceInc > f.priceInc;
     const listPrice = reduced ? f.beforePriceInc! : f.priceInc;
     const volume = f.volume;
-    const freeToAll = f.freeFlag || (volume !== null && volume <= effect.freeCount);
-    const freeToMembers =
-      freeToAll || f.memberFreeFlag || (volume !== null && volume <= effect.memberFreeCount);
+    const terms = freeTerms(f, effect);
     const released = cd
       ? cd.saleStartDate <= now && (cd.saleEndDate === null || cd.saleEndDate > now)
       : f.itemStartDate === null || f.itemStartDate <= now;
-    const sale = freeToMembers ? 0 : salePrice(f.priceInc, effect.salePct);
+    const sale = memberPrice(f.priceInc, effect, terms);
     // What is not on sale or not out yet cannot be read free either; a sale price of 0 without
     // a free flag is free all the same.
     const notBuyable: NotBuyableReason | null = !f.onsaleFlag
       ? "not_on_sale"
       : !released
         ? "not_released"
-        : freeToAll || (!freeToMembers && sale <= 0)
+        : terms.free || (!terms.memberFree && sale <= 0)
           ? "free"
-          : freeToMembers
+          : terms.memberFree
             ? "member_free"
             : null;
     out.push({

@@ -1,6 +1,6 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
-  addPoint,
   bestCoupon,
   type CouponTerms,
   couponDiscount,
@@ -8,8 +8,7 @@ import {
   couponSaving,
   orderTotals,
   type PriceLine,
-  pointsToSpend,
-  remainingAfterPoints,
+  priceExTax,
   salePrice,
   taxContained,
 } from "./rules";
@@ -68,38 +67,41 @@ describe("tax contained", () => {
   ])("%i yen contains %i yen of tax", (amount, tax) => {
     expect(taxContained(amount)).toBe(tax);
   });
-});
 
-describe("add_point", () => {
   it.each([
+    [528, 480],
+    [523, 476], // 528 yen at 30% off: x/1.1 rounded would say 475, one yen short
+    [369, 336],
+    [633, 576],
+    [668, 608],
+    [110, 100],
     [0, 0],
-    [99, 0],
-    [100, 1],
-    [1980, 19],
-  ])("%i yen paid earns %i points", (amount, points) => {
-    expect(addPoint(amount)).toBe(points);
+  ])("%i yen is %i yen before tax", (amount, exTax) => {
+    expect(priceExTax(amount)).toBe(exTax);
   });
-});
 
-describe("points", () => {
-  it.each([
-    // price, balance, asked, spent
-    [660, 49, "all", 0], // below 50 points cannot be used
-    [660, 50, "all", 50],
-    [660, 1000, "all", 660], // never more than the price
-    [660, 1000, 200, 200],
-    [660, 100, 300, 100], // never more than the balance
-    [660, 1000, 0, 0],
-    [660, 1000, -3, 0],
-  ] as const)("price %i, balance %i, asked %s spends %i", (price, balance, asked, spent) => {
-    expect(pointsToSpend(price, balance, asked)).toBe(spent);
+  it("price before tax and tax add up to the amount, for every amount 0..100000", () => {
+    const wrong: number[] = [];
+    for (let amount = 0; amount <= 100_000; amount++) {
+      if (priceExTax(amount) + taxContained(amount) !== amount) wrong.push(amount);
+    }
+    expect(wrong).toEqual([]);
   });
-  it.each([
-    [660, 100, 560],
-    [660, 660, 0],
-    [660, 1000, 0],
-  ])("remaining of %i after %i points is %i", (price, points, remaining) => {
-    expect(remainingAfterPoints(price, points)).toBe(remaining);
+
+  it("every sale line adds up, and its tax is never more than a tenth of its price", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 1_000_000 }),
+        fc.integer({ min: 0, max: 100 }),
+        (list, pct) => {
+          const amount = salePrice(list, pct);
+          const tax = taxContained(amount);
+          expect(priceExTax(amount) + tax).toBe(amount);
+          expect(tax * 10).toBeLessThanOrEqual(priceExTax(amount));
+          expect(tax).toBeGreaterThanOrEqual(0);
+        },
+      ),
+    );
   });
 });
 

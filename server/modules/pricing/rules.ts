@@ -1,10 +1,8 @@
 // The shop's price rules, once. Every amount is integer yen with the 10% consumption tax included
 // (総額表示); every reduction rounds down to the yen in the member's favour.
 
-/** Points can be spent only from this balance up (spec 001 §5). */
-export const POINT_USE_MINIMUM = 50;
-/** Points earned per 100 yen actually paid (not the part paid with points). */
-export const ADD_POINT_PERCENT = 1;
+import { addPoint, pointsToSpend, remainingAfterPoints } from "../../../contract/points";
+
 /** Earned points expire this many days after the order. */
 export const ADD_POINT_VALID_DAYS = 365;
 
@@ -14,34 +12,21 @@ export function salePrice(priceInc: number, salePct: number): number {
   return Math.floor((priceInc * (100 - Math.min(100, salePct))) / 100);
 }
 
-/** Consumption tax contained in a tax-included amount (10%): floor(x·10/110). */
+/**
+ * The shop's one tax rule (decision 0068): the consumption tax (10%) contained in a tax-included
+ * amount, floor(x·10/110), in the member's favour.
+ */
 export function taxContained(amountInc: number): number {
   return Math.floor((Math.max(0, amountInc) * 10) / 110);
 }
 
-/** Points granted for an order: a percentage of the yen charged, rounded down. */
-export function addPoint(amountCharged: number): number {
-  return Math.floor((Math.max(0, amountCharged) * ADD_POINT_PERCENT) / 100);
-}
-
-/** Whether a member may spend points at all. */
-export function canUsePoints(balance: number): boolean {
-  return balance >= POINT_USE_MINIMUM;
-}
-
-/** What remains to pay after points: max(0, price − points). */
-export function remainingAfterPoints(priceInc: number, points: number): number {
-  return Math.max(0, priceInc - Math.max(0, points));
-}
-
 /**
- * Points actually spent: what was asked ("all" is the whole balance), never more than the balance
- * or the price, and none below the minimum balance.
+ * The price without tax of a tax-included amount: what is left once its tax is taken out, so the
+ * two always add up to the amount (never x/1.1 rounded, which is one yen short for amounts whose
+ * remainder mod 11 is 6 or more).
  */
-export function pointsToSpend(price: number, balance: number, asked: number | "all"): number {
-  if (!canUsePoints(balance)) return 0;
-  const want = asked === "all" ? balance : Math.max(0, Math.floor(asked));
-  return Math.max(0, Math.min(want, balance, price));
+export function priceExTax(amountInc: number): number {
+  return Math.max(0, amountInc) - taxContained(amountInc);
 }
 
 /** A priced line: one volume or drama CD as the member would buy it now. */

@@ -19,6 +19,7 @@ import {
   pointEntries,
   receivedCoupons,
 } from "../commerce/schema";
+import { priceExTax } from "./rules";
 
 /**
  * A small shop for the cart and checkout tests:
@@ -63,7 +64,7 @@ export async function createShop(db: Db): Promise<void> {
     itemId: seriesId === 1 ? SERIES_ONE_ITEM(v) : SALE_ITEM(v),
     volume: v,
     title: `${seriesId === 1 ? "恋と花嫁" : "月夜の契約"} ${v}`,
-    price: Math.round(priceInc / 1.1),
+    price: priceExTax(priceInc),
     priceInc,
     itemStartDate: past,
     pageCount: 30,

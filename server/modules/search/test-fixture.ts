@@ -20,6 +20,7 @@ import {
 } from "../catalog/schema";
 import { orderItems, orders } from "../commerce/schema";
 import { readingProgress } from "../library/schema";
+import { priceExTax, taxContained } from "../pricing/rules";
 
 /** The clock of the search and ranking tests. */
 export const NOW = new Date("2026-11-21T12:00:00+09:00");
@@ -168,7 +169,7 @@ export async function insertFixtureCatalog(db: Db): Promise<void> {
       itemId: bookId + 10_000,
       volume: i + 1,
       title: `${s.name} ${i + 1}`,
-      price: Math.floor((priceInc * 100) / 110),
+      price: priceExTax(priceInc),
       priceInc,
       freeFlag: priceInc === 0,
       onsaleFlag: s.releasedDaysAgo >= 0,
@@ -271,7 +272,7 @@ export async function insertPurchase(
     status: opts.status ?? "paid",
     price: total,
     subtotal: total,
-    tax: Math.floor((total * 10) / 110),
+    tax: taxContained(total),
     amount: total,
     paymentType: 1,
     idempotencyKey: `fixture-${orderId}-${opts.userId}`,
@@ -285,7 +286,7 @@ export async function insertPurchase(
       seriesId: opts.seriesId,
       bookId: l.bookId,
       name: `fixture ${l.bookId}`,
-      price: Math.floor((l.priceInc * 100) / 110),
+      price: priceExTax(l.priceInc),
       priceInc: l.priceInc,
       createdAt: opts.at,
     })),

@@ -1,5 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { CARRIER_BILLING_LIMIT, type OrderErrorCode } from "../../../../contract/checkout";
+import {
+  CARD_PAYMENT_TYPE,
+  CARRIER_BILLING_LIMIT,
+  type OrderErrorCode,
+} from "../../../../contract/checkout";
 
 /**
  * How the store takes money (docs/decisions/0016-checkout-and-payment-provider.md). The checkout
@@ -44,7 +48,7 @@ export interface PaymentProvider {
 /** Payment types of payment_methods (spec 001: the list the checkout offers) by what they are. */
 export function methodOfPaymentType(paymentType: number): PaymentMethodKind | null {
   if (paymentType === POINTS_ONLY_PAYMENT_TYPE) return "points";
-  if (paymentType === 1) return "card";
+  if (paymentType === CARD_PAYMENT_TYPE) return "card";
   if (paymentType === 2 || paymentType === 6) return "wallet";
   if (paymentType >= 3 && paymentType <= 5) return "carrier";
   return null;
