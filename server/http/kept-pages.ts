@@ -6,7 +6,7 @@ import {
   pageClocksIn,
   pageClockText,
 } from "../../contract/page-clock";
-import { tokyoDateTime } from "../lib/clock";
+import { tokyoDateTime } from "../../contract/tokyo-time";
 import { bodyBytes } from "../lib/compression";
 import { detectDevice } from "../lib/device";
 import { publicSession, visitorCtrlGroup } from "../pages/status";

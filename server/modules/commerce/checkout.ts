@@ -8,8 +8,8 @@ import {
   PAYMENT_REQUIRED_MESSAGE,
 } from "../../../contract/checkout";
 import { productUrl } from "../../../contract/items";
+import { tokyoDateTime } from "../../../contract/tokyo-time";
 import type { Db } from "../../db/client";
-import { tokyoDateTime } from "../../lib/clock";
 import { BadInput, Conflict, NotFound } from "../../lib/errors";
 import { getMember } from "../account/service";
 import { grantPurchasedItems, ownedItemIds } from "../library/service";
