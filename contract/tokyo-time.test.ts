@@ -117,7 +117,7 @@ describe("the one Tokyo clock", () => {
       "new Date(ms + 9 * 3_600_000)",
       "const JST_OFFSET_MS = 9 * 60 * 60 * 1000;",
       "d.toLocaleString('ja-JP', { timeZone: 'Asia/Tokyo' })",
-      "new Date(day + \"T00:00:00+09:00\")",
+      'new Date(day + "T00:00:00+09:00")',
       "(t.getUTCHours() + 9) % 24",
       "seconds + 32400",
     ];
