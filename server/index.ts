@@ -8,6 +8,7 @@ import {
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { Redis } from "ioredis";
+import { startOfTokyoDay } from "../contract/tokyo-time";
 import { openDatabase, pgliteDir } from "./db/client";
 import { defaultSeedOptions, isSeeded, seedDatabase } from "./db/seed/seed";
 import { type Env, EnvError, parseEnv } from "./env";
@@ -15,7 +16,6 @@ import { createApp } from "./http/app";
 import { nodeListener } from "./http/node-listener";
 import { developmentPageHandler, type PageHandler, productionPageHandler } from "./http/pages";
 import { listen, PortUnavailable, STARTING_RETRY_AFTER, startingAnswer } from "./http/starting";
-import { startOfTokyoDay } from "./lib/clock";
 import { metricsGatherer, workerMetrics } from "./lib/cluster-metrics";
 import type { AppServices } from "./lib/context";
 import { MEMBER_KEPT_MS, memberKept } from "./lib/member-kept";

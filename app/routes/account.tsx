@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { tokyoSlashDate } from "../../contract/tokyo-time";
 import {
   EmailChangeForm,
   EmailVerification,
@@ -36,9 +37,7 @@ export default function Account({ loaderData }: Route.ComponentProps) {
           {loaderData.emailVerified ? null : <span className="account__unverified">未確認</span>}
         </dd>
         <dt>登録日</dt>
-        <dd>
-          {new Date(loaderData.signupAt).toLocaleDateString("ja-JP", { timeZone: "Asia/Tokyo" })}
-        </dd>
+        <dd>{tokyoSlashDate(Date.parse(loaderData.signupAt))}</dd>
       </dl>
       {loaderData.emailVerified ? null : <EmailVerification />}
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatCountdown, pageClockText } from "../../contract/page-clock";
-import { tokyoDateTime } from "../lib/clock";
+import { tokyoDateTime } from "../../contract/tokyo-time";
 import { publicSession } from "../pages/status";
 import { createApp } from "./app";
 import { keptPageRenders, type PageRequest, REFRESH_SECONDS, STALE_SECONDS } from "./kept-pages";

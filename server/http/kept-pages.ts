@@ -6,7 +6,8 @@ import {
   pageClocksIn,
   pageClockText,
 } from "../../contract/page-clock";
-import { tokyoDateTime } from "../lib/clock";
+import { tokyoDateTime } from "../../contract/tokyo-time";
+import { cache } from "../lib/cache";
 import { bodyBytes } from "../lib/compression";
 import { detectDevice } from "../lib/device";
 import { publicSession, visitorCtrlGroup } from "../pages/status";
@@ -136,16 +137,9 @@ export function keptPageRenders({
   /** Renders under way, by key; visitors who have nothing fresh enough wait for them. */
   const rendering = new Map<string, Promise<Render | null>>();
   /** The latest complete render of each key and the second it was made in. */
-  const latest = new Map<string, { second: number; render: Render }>();
+  const latest = cache<{ second: number; render: Render }>({ maxEntries: maxKeys });
   /** Each member's version as last asked for: renders queued under an older one are not made. */
-  const versions = new Map<number, string>();
-
-  /** Marks a render as the most recently used, dropping the least recently used past maxKeys. */
-  const used = (key: string, kept: { second: number; render: Render }) => {
-    latest.delete(key);
-    latest.set(key, kept);
-    if (latest.size > maxKeys) latest.delete(latest.keys().next().value!);
-  };
+  const versions = cache<string>({ maxEntries: maxKeys });
 
   const valuesOf = (req: PageRequest, clock: PageClock | null): Record<Slot, string> => ({
     nonce: req.cspNonce,
@@ -211,14 +205,14 @@ export function keptPageRenders({
       if (ended) return;
       ended = true;
       if (rendering.get(key) === under) rendering.delete(key);
-      if (made) used(key, made);
+      if (made) latest.set(key, made);
       resolve(made?.render ?? null);
     };
   };
 
   /** Whether a member's render is still of the version they last asked with. */
   const current = (req: PageRequest) =>
-    !req.member || versions.get(req.member.userId) === req.member.version;
+    !req.member || versions.peek(String(req.member.userId))?.value === req.member.version;
 
   /**
    * Renders made behind served pages run one after another, not side by side: twenty of them
@@ -269,12 +263,11 @@ export function keptPageRenders({
     },
     async page(key, req, render) {
       if (req.member) {
-        versions.delete(req.member.userId);
-        versions.set(req.member.userId, req.member.version);
-        if (versions.size > maxKeys) versions.delete(versions.keys().next().value!);
+        versions.set(String(req.member.userId), req.member.version);
       }
       const at = Math.floor(now() / 1000);
-      const done = latest.get(key);
+      // Looking a render up marks it the most recently used.
+      const done = latest.peek(key)?.value;
       const running = rendering.get(key);
       if (done) {
         const age = at - done.second;
@@ -283,14 +276,12 @@ export function keptPageRenders({
         // Served with this second's clock; past REFRESH_SECONDS the next render is made behind.
         if (age === 0 || clock) {
           if (age >= REFRESH_SECONDS && !running) renderBehind(key, req, render);
-          used(key, done);
           return fill(done.render, req, clock);
         }
         // A recent render whose clock cannot be moved serves as it was, and the next one is made
         // behind it: nobody waits for a render while a recent one exists.
         if (age <= STALE_SECONDS) {
           if (!running) renderBehind(key, req, render);
-          used(key, done);
           return fill(done.render, req);
         }
       }

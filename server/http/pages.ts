@@ -2,6 +2,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler, matchRoutes, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
+import { cachePer } from "../lib/cache";
 
 export type PageHandler = ((request: Request, context: unknown) => Promise<Response>) & {
   /**
@@ -66,7 +67,9 @@ function decodable(pathname: string): boolean {
 
 /** Route ids by path, per build: at most this many paths are remembered (any can be asked). */
 const ROUTE_IDS_KEPT = 2000;
-const routeIds = new WeakMap<ServerBuild["routes"], Map<string, string | undefined>>();
+const routeIds = cachePer<ServerBuild["routes"], string | undefined>({
+  maxEntries: ROUTE_IDS_KEPT,
+});
 
 export function routeIdOf(
   build: Pick<ServerBuild, "routes">,
@@ -74,19 +77,15 @@ export function routeIdOf(
 ): string | undefined {
   // matchRoutes flattens and ranks the whole route table on every call: a twentieth of a
   // member's /home render went there, for the metrics label alone.
-  let known = routeIds.get(build.routes);
-  if (!known) {
-    known = new Map();
-    routeIds.set(build.routes, known);
-  }
-  if (known.has(pathname)) return known.get(pathname);
+  const known = routeIds(build.routes);
+  const hit = known.peek(pathname);
+  if (hit) return hit.value;
   const leaf = decodable(pathname)
     ? (matchRoutes(routeTree(build.routes) as never, pagePath(pathname))?.at(-1)?.route as
         | RouteNode
         | undefined)
     : undefined;
   const id = leaf && leaf.path !== "*" ? leaf.id : undefined;
-  if (known.size >= ROUTE_IDS_KEPT) known.clear();
   known.set(pathname, id);
   return id;
 }

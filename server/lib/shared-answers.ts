@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Context } from "hono";
 import type { Redis } from "ioredis";
-import { ByteLru } from "./byte-lru";
+import { cache } from "./cache";
 import {
   bodyBytes,
   compressBytes,
@@ -72,8 +72,7 @@ export function sharedAnswerStore({
   onRedisError = () => {},
   onLookup = () => {},
 }: Options = {}): SharedAnswerStore {
-  const memory = new ByteLru<StoredAnswer>(maxBytes, sizeOf);
-  const inFlight = new Map<string, Promise<StoredAnswer>>();
+  const memory = cache<StoredAnswer>({ maxBytes, sizeOf, ttlMs: ttlSeconds * 1000 });
 
   const fromRedis = async (key: string): Promise<StoredAnswer | null> => {
     const h = await redis!.hgetallBuffer(redisPrefix + key);
@@ -140,25 +139,15 @@ export function sharedAnswerStore({
   return {
     // A miss here is not counted: the request goes on to answer(), which counts it.
     peek(key) {
-      const hit = memory.get(key);
+      const hit = memory.peek(key);
       if (hit) onLookup("memory", true);
-      return hit;
+      return hit?.value;
     },
     answer(key, produce) {
-      const hit = memory.get(key);
+      const hit = memory.peek(key);
       onLookup("memory", hit !== undefined);
-      if (hit) return Promise.resolve(hit);
-      let pending = inFlight.get(key);
-      if (!pending) {
-        pending = (redis ? viaRedis(key, produce) : produce().then(storedAnswer))
-          .then((answer) => {
-            memory.set(key, answer, ttlSeconds * 1000);
-            return answer;
-          })
-          .finally(() => inFlight.delete(key));
-        inFlight.set(key, pending);
-      }
-      return pending;
+      if (hit) return Promise.resolve(hit.value);
+      return memory.get(key, () => (redis ? viaRedis(key, produce) : produce().then(storedAnswer)));
     },
   };
 }

@@ -1,9 +1,9 @@
 import type { HomeAnswer, HomeContentAnswer } from "../../contract/home";
 import type { UserItems } from "../../contract/items";
 import type { Db } from "../db/client";
+import { cachePer } from "../lib/cache";
 import { currentCampaignTimestamp } from "../lib/campaign-timestamp";
 import type { AppServices } from "../lib/context";
-import { type Kept, kept } from "../lib/kept";
 import { runningCampaigns } from "../modules/campaign/item-campaigns";
 import {
   flickBannersOf,
@@ -53,7 +53,7 @@ export async function homePage(
  */
 export const HOME_PAGE_KEPT_MS = 30_000;
 
-const keptHomes = new WeakMap<Db, Kept<HomeAnswer>>();
+const keptHomes = cachePer<Db, HomeAnswer>({ maxEntries: 500, ttlMs: HOME_PAGE_KEPT_MS });
 
 /**
  * The home answer as the /home page renders it: the same for everybody, so computed once per
@@ -61,29 +61,22 @@ const keptHomes = new WeakMap<Db, Kept<HomeAnswer>>();
  * queries per page view (decision 0033).
  */
 export function keptHomePage(db: Db, genre: number, pagetype: number, now: Date) {
-  let homes = keptHomes.get(db);
-  if (!homes) {
-    homes = kept<HomeAnswer>(HOME_PAGE_KEPT_MS);
-    keptHomes.set(db, homes);
-  }
   const key = `${genre}:${pagetype}:${currentCampaignTimestamp(now)}`;
-  return homes.get(key, () => homePage(db, genre, pagetype, now));
+  return keptHomes(db).get(key, () => homePage(db, genre, pagetype, now));
 }
 
-const keptSections = new WeakMap<Db, Kept<Omit<HomeContentAnswer, "cache"> | null>>();
+const keptSections = cachePer<Db, Omit<HomeContentAnswer, "cache"> | null>({
+  maxEntries: 500,
+  ttlMs: HOME_PAGE_KEPT_MS,
+});
 
 /**
  * The first page of a section as everybody shares it (the /api/shared/home answer), for the
  * sections /home renders on the server; kept like the home answer.
  */
 export function keptSharedSection(db: Db, layoutId: number, num: number, now: Date) {
-  let sections = keptSections.get(db);
-  if (!sections) {
-    sections = kept<Omit<HomeContentAnswer, "cache"> | null>(HOME_PAGE_KEPT_MS);
-    keptSections.set(db, sections);
-  }
   const key = `${layoutId}:${num}:${currentCampaignTimestamp(now)}`;
-  return sections.get(key, () => homeSection(db, layoutId, num, 1, null, now));
+  return keptSections(db).get(key, () => homeSection(db, layoutId, num, 1, null, now));
 }
 
 /**

@@ -8,8 +8,8 @@ import {
   type OrderSummary,
   readUrl,
 } from "../../contract/orders";
+import { tokyoDateTime, tokyoMonth } from "../../contract/tokyo-time";
 import type { Db } from "../db/client";
-import { tokyoDateTime, tokyoMonth } from "../lib/clock";
 import { coverUrl } from "../modules/catalog/series-items";
 import { genreIdsOfSeries, volumesOfSeries } from "../modules/catalog/service";
 import {

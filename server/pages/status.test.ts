@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { UserStatus } from "../../contract/status";
+import { tokyoIsoDate } from "../../contract/tokyo-time";
 import type { Db } from "../db/client";
 import { Browser, createTestApp } from "../http/test-client";
-import { tokyoIsoDate } from "../lib/clock";
 import { unsubscribeUrl } from "../modules/account/service";
 import { TEST_CARDS } from "../modules/commerce/payments/provider";
 import {

@@ -5,15 +5,15 @@ import {
   VISITOR_USER_STATUS,
   type Workspace,
 } from "../../contract/status";
-import type { Db } from "../db/client";
-import { currentCampaignTimestamp } from "../lib/campaign-timestamp";
 import {
   tokyoDateNumber,
   tokyoDateTime,
   tokyoEndOfMonth,
   tokyoMonth,
   tokyoTime,
-} from "../lib/clock";
+} from "../../contract/tokyo-time";
+import type { Db } from "../db/client";
+import { currentCampaignTimestamp } from "../lib/campaign-timestamp";
 import type { AppServices, SessionMember } from "../lib/context";
 import { detectDevice } from "../lib/device";
 import { getMember, publicSessionId } from "../modules/account/service";

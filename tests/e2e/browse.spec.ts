@@ -1,4 +1,5 @@
 import type { Locator, Page, TestInfo } from "@playwright/test";
+import { tokyoSlashDateTime } from "../../contract/tokyo-time";
 import {
   closeStampDialog,
   DEMO_MEMBER,
@@ -224,10 +225,7 @@ test("the staff drawer shows the time in Tokyo time", async ({ page }) => {
   const time = drawer.locator(".drawer-staff time");
   await expect(time).toHaveText(/^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}$/);
   const instant = (await time.getAttribute("datetime"))!;
-  const tokyo = new Date(Date.parse(instant) + 9 * 3_600_000);
-  expect(await time.textContent()).toBe(
-    `${tokyo.getUTCFullYear()}/${String(tokyo.getUTCMonth() + 1).padStart(2, "0")}/${String(tokyo.getUTCDate()).padStart(2, "0")} ${String(tokyo.getUTCHours()).padStart(2, "0")}:${String(tokyo.getUTCMinutes()).padStart(2, "0")}`,
-  );
+  expect(await time.textContent()).toBe(tokyoSlashDateTime(Date.parse(instant)));
   await screenshot(page, "browse-staff-drawer");
 });
 

@@ -1,8 +1,8 @@
 import { expect, test } from "@playwright/test";
+import { startOfTokyoDay } from "../../contract/tokyo-time";
 import { defaultSeedOptions, seedDatabase } from "../../server/db/seed/seed";
 import { seededContent } from "../../server/db/seed/test-fixture";
 import { createTestDatabase } from "../../server/db/test-database";
-import { startOfTokyoDay } from "../../server/lib/clock";
 
 // Every link the seeded popups, banners, home sections, campaigns, topic pages, the drawer's
 // topic content and the news hold answers 200 from the built store (issue 21 item 28: the

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useNavigate } from "react-router";
+import { tokyoDateTime } from "../../../contract/tokyo-time";
 import type { TopicRow } from "../../../contract/topic-content";
 import { checkTopicJson, formatForEditing, TOPIC_JSON_WARNING } from "../../../contract/topic-json";
 import { post } from "../../lib/request";
@@ -28,13 +29,7 @@ export function editorUrl(page: Pick<EditorPageOption, "pageName" | "pageType">)
 
 function timeLabel(iso: string): string {
   const d = new Date(iso);
-  return Number.isNaN(d.getTime())
-    ? iso
-    : d.toLocaleString("ja-JP", {
-        timeZone: "Asia/Tokyo",
-        dateStyle: "medium",
-        timeStyle: "medium",
-      });
+  return Number.isNaN(d.getTime()) ? iso : tokyoDateTime(d);
 }
 
 /** The preview box scales a 1280 px page down to the width it has, so it never scrolls sideways. */

@@ -6,6 +6,7 @@ import {
   REPORT_TYPE_LABELS,
   REPORT_TYPES,
 } from "../../../contract/review-rules";
+import { tokyoSlashDate } from "../../../contract/tokyo-time";
 import { post } from "../../lib/request";
 import { useApiForm } from "../../lib/use-api-form";
 
@@ -16,12 +17,6 @@ export function ReviewStars({ rating }: { rating: number }) {
       <span className="review-stars__rest">{"★".repeat(5 - rating)}</span>
     </span>
   );
-}
-
-function formatDate(iso: string): string {
-  const d = new Date(iso);
-  const tokyo = new Date(d.getTime() + 9 * 3_600_000);
-  return `${tokyo.getUTCFullYear()}/${tokyo.getUTCMonth() + 1}/${tokyo.getUTCDate()}`;
 }
 
 /**
@@ -74,7 +69,7 @@ export function ReviewItem(props: {
       <p className="review__meta">
         <Link to={`/review/user/${r.profile_id}`}>{r.nickname}</Link>
         {!props.withSubject && r.volume !== null && <span>{r.volume}巻のレビュー</span>}
-        <time dateTime={r.created_at}>{formatDate(r.created_at)}</time>
+        <time dateTime={r.created_at}>{tokyoSlashDate(Date.parse(r.created_at))}</time>
       </p>
       {r.spoil ? (
         <details className="review__spoiler">

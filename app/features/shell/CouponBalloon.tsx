@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import { COUPON_BALLOON_KEY, couponBalloonVisible, tokyoDay } from "./coupon-balloon";
+import { tokyoDateNumber } from "../../../contract/tokyo-time";
+import { COUPON_BALLOON_KEY, couponBalloonVisible } from "./coupon-balloon";
 import { usePromoSlot, useStepAside } from "./floating";
 import { CloseIcon } from "./icons";
 
@@ -41,7 +42,7 @@ export function CouponBalloon({ couponCount }: { couponCount: number }) {
         aria-label="お知らせを閉じる"
         onClick={() => {
           try {
-            localStorage.setItem(COUPON_BALLOON_KEY, tokyoDay(Date.now()));
+            localStorage.setItem(COUPON_BALLOON_KEY, tokyoDateNumber(Date.now()));
           } catch {
             // Without storage it closes for this page view only.
           }

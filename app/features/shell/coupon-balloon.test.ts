@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { couponBalloonVisible, tokyoDay } from "./coupon-balloon";
+import { tokyoDateNumber } from "../../../contract/tokyo-time";
+import { couponBalloonVisible } from "./coupon-balloon";
 
 describe("the coupon balloon", () => {
   beforeEach(() => {
@@ -10,13 +11,14 @@ describe("the coupon balloon", () => {
   });
 
   it("reads the day in Tokyo, not in UTC", () => {
-    expect(tokyoDay(Date.parse("2026-11-21T14:59:59Z"))).toBe("20261121");
-    expect(tokyoDay(Date.parse("2026-11-21T15:00:00Z"))).toBe("20261122");
+    const closed = "20261121";
+    expect(couponBalloonVisible(closed, Date.parse("2026-11-21T14:59:59Z"))).toBe(false);
+    expect(couponBalloonVisible(closed, Date.parse("2026-11-21T15:00:00Z"))).toBe(true);
   });
 
   it("stays hidden for the rest of the day it was closed and returns at Tokyo midnight", () => {
     vi.setSystemTime(new Date("2026-11-21T08:00:00+09:00"));
-    const closed = tokyoDay(Date.now());
+    const closed = tokyoDateNumber(Date.now());
     expect(couponBalloonVisible(null, Date.now())).toBe(true);
     expect(couponBalloonVisible(closed, Date.now())).toBe(false);
     vi.setSystemTime(new Date("2026-11-21T23:59:59+09:00"));

@@ -1,4 +1,5 @@
 import type { MenuCampaign } from "../../../contract/menu";
+import { tokyoSlashDateTime } from "../../../contract/tokyo-time";
 import { followableUrl } from "../../lib/request";
 
 /** Spec 001 §9: the drawer shows images for up to 7 campaigns; the rest are text links. */
@@ -20,9 +21,6 @@ export function drawerNickname(nickname: string): string {
   return nickname.trim() || "未設定";
 }
 
-const TOKYO_OFFSET_MS = 9 * 3_600_000;
-const two = (n: number) => String(n).padStart(2, "0");
-
 /**
  * The staff block's time as people in Japan read it, "2026/11/23 00:00" in Tokyo time (UTC+9 all
  * year), from the ISO instant the status carries; text that is not an instant stays as it is.
@@ -30,6 +28,5 @@ const two = (n: number) => String(n).padStart(2, "0");
 export function tokyoClock(value: string): string {
   const ms = Date.parse(value);
   if (Number.isNaN(ms)) return value;
-  const t = new Date(ms + TOKYO_OFFSET_MS);
-  return `${t.getUTCFullYear()}/${two(t.getUTCMonth() + 1)}/${two(t.getUTCDate())} ${two(t.getUTCHours())}:${two(t.getUTCMinutes())}`;
+  return tokyoSlashDateTime(ms);
 }

@@ -1,15 +1,9 @@
+import { tokyoMonthDayTime } from "../../../contract/tokyo-time";
 import type { EntryListItem } from "./entry.server";
 import { EntryButton } from "./TopicBlocks";
 
 function period(fromIso: string, toIso: string): string {
-  const f = (iso: string) =>
-    new Date(iso).toLocaleString("ja-JP", {
-      timeZone: "Asia/Tokyo",
-      month: "numeric",
-      day: "numeric",
-      hour: "2-digit",
-      minute: "2-digit",
-    });
+  const f = (iso: string) => tokyoMonthDayTime(Date.parse(iso));
   return `${f(fromIso)}〜${f(toIso)}`;
 }
 

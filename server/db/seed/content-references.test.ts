@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startOfTokyoDay } from "../../lib/clock";
+import { startOfTokyoDay } from "../../../contract/tokyo-time";
 import { type MarkerTargetKind, readMarker } from "../../modules/topic/visibility";
 import type { Database } from "../client";
 import { createTestDatabase } from "../test-database";

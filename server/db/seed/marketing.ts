@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { PgInsertValue, PgTable } from "drizzle-orm/pg-core";
 import { GENRE_IDS, genreName } from "../../../contract/genres";
 import { mediaUrl } from "../../../contract/media";
+import { startOfTokyoDay, tokyoIsoDate } from "../../../contract/tokyo-time";
 import type { TopicBlock, TopicRow } from "../../../contract/topic-content";
 import { campaignPolicies, campaigns, campaignTargets } from "../../modules/campaign/schema";
 import { coupons } from "../../modules/commerce/schema";
@@ -32,10 +33,8 @@ export const LAYOUT_TYPES = [
   29, 30,
 ] as const;
 
-const DAY_MS = 86_400_000;
 /** The ABJ site the store's /abj page also links to: the demo's one outside advertiser. */
 const ABJ_SITE = "https://aebs.or.jp/";
-const JST_OFFSET_MS = 9 * 3_600_000;
 
 type SeriesEntry = CatalogSummary["series"][number];
 type CdEntry = CatalogSummary["dramaCds"][number];
@@ -126,8 +125,7 @@ async function insertChunked<T extends PgTable>(db: Db, table: T, rows: T["$infe
 // Shared helpers
 
 function jstDayStart(now: Date, addDays: number): Date {
-  const day = Math.floor((now.getTime() + JST_OFFSET_MS) / DAY_MS) + addDays;
-  return new Date(day * DAY_MS - JST_OFFSET_MS);
+  return startOfTokyoDay(now, addDays);
 }
 
 function jstDayEnd(now: Date, addDays: number): Date {
@@ -145,7 +143,7 @@ function seasonOf(now: Date): string {
 
 /** YYYY-MM-DD of the Japanese calendar day. */
 function jstDate(now: Date, addDays: number): string {
-  return new Date(jstDayStart(now, addDays).getTime() + JST_OFFSET_MS).toISOString().slice(0, 10);
+  return tokyoIsoDate(jstDayStart(now, addDays));
 }
 
 /** n distinct items; cheap on 100,000-entry lists where copying per pick would not be. */

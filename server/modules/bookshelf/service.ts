@@ -14,8 +14,8 @@ import {
 import type { Pattern } from "../../../contract/items";
 import type { ReadingEntitlement } from "../../../contract/reader";
 import { DEFAULT_MEMBER_FREE_VOL } from "../../../contract/series";
+import { tokyoDateTime } from "../../../contract/tokyo-time";
 import type { Db } from "../../db/client";
-import { tokyoDateTime } from "../../lib/clock";
 import { Conflict, Forbidden } from "../../lib/errors";
 import { coverUrl } from "../catalog/series-items";
 import {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CampaignListAnswer, CampaignPageAnswer } from "../../../contract/campaign";
 import type { PagedSeries } from "../../../contract/series";
+import { startOfTokyoDay } from "../../../contract/tokyo-time";
 import { Browser, createTestApp } from "../../http/test-client";
-import { startOfTokyoDay } from "../../lib/clock";
 import {
   books,
   categories,

@@ -2,8 +2,14 @@ import type { CampaignEntry } from "../../../contract/campaign";
 import { pattern } from "../../../contract/campaign";
 import type { SeriesItem } from "../../../contract/items";
 import type { PagedSeries } from "../../../contract/series";
+import {
+  startOfTokyoDay,
+  tokyoDateNumber,
+  tokyoMonthDayWeekday,
+  tokyoTime,
+  WEEKDAYS_JA,
+} from "../../../contract/tokyo-time";
 import type { Db } from "../../db/client";
-import { startOfTokyoDay, tokyoTime } from "../../lib/clock";
 import { bookItems, seriesItems } from "../catalog/series-items";
 import {
   freeSeriesIds,
@@ -179,16 +185,9 @@ export async function recommendFrames(
     }));
 }
 
-const WEEKDAYS = ["日", "月", "火", "水", "木", "金", "土"];
 const DAY_MS = 86_400_000;
 /** The daily special looks back over this many days, today included. */
 export const DAILY_SPECIAL_DAYS = 7;
-
-/** "20261121" for a Tokyo day start. */
-function dayKey(dayStart: Date): string {
-  const t = tokyoTime(dayStart);
-  return `${t.year}${String(t.month).padStart(2, "0")}${String(t.day).padStart(2, "0")}`;
-}
 
 export interface DailySpecial {
   target_date: string;
@@ -203,7 +202,7 @@ export interface DailySpecial {
 export function dailySpecialDates(now: Date): string[] {
   const today = startOfTokyoDay(now);
   return Array.from({ length: DAILY_SPECIAL_DAYS }, (_, i) =>
-    dayKey(new Date(today.getTime() - i * DAY_MS)),
+    tokyoDateNumber(new Date(today.getTime() - i * DAY_MS)),
   );
 }
 
@@ -221,11 +220,7 @@ export async function dailySpecial(
     { length: DAILY_SPECIAL_DAYS },
     (_, i) => new Date(today.getTime() - i * DAY_MS),
   );
-  const label = (d: Date) => {
-    const t = tokyoTime(d);
-    return `${t.month}/${t.day}(${WEEKDAYS[new Date(d.getTime() + 9 * 3600_000).getUTCDay()]})`;
-  };
-  const from = days.find((d) => dayKey(d) === targetDate) ?? today;
+  const from = days.find((d) => tokyoDateNumber(d) === targetDate) ?? today;
   const to = new Date(from.getTime() + DAY_MS);
   const [bookIds, campaignList] = await Promise.all([
     volumesReleasedBetween(db, from, to, 60),
@@ -242,11 +237,10 @@ export async function dailySpecial(
     bookItems(db, bookIds, { now }),
   ]);
   const t = tokyoTime(from);
-  const weekday = WEEKDAYS[new Date(from.getTime() + 9 * 3600_000).getUTCDay()];
   return {
-    target_date: dayKey(from),
-    target_date_label: `${t.month}月${t.day}日(${weekday})`,
-    date_list: days.map((d) => ({ date: dayKey(d), label: label(d) })),
+    target_date: tokyoDateNumber(from),
+    target_date_label: `${t.month}月${t.day}日(${WEEKDAYS_JA[t.weekday]})`,
+    date_list: days.map((d) => ({ date: tokyoDateNumber(d), label: tokyoMonthDayWeekday(d) })),
     appeal_books: appeal,
     new_books: fresh,
     new_campaigns: campaignList,

@@ -23,8 +23,8 @@ import {
 } from "../../../contract/campaign";
 import type { PolicyType } from "../../../contract/items";
 import { mediaUrl } from "../../../contract/media";
+import { tokyoDateTime } from "../../../contract/tokyo-time";
 import type { Db } from "../../db/client";
-import { tokyoDateTime } from "../../lib/clock";
 import { endDateLabel } from "../catalog/series-items";
 import { type Campaign, campaignPolicies, campaigns, campaignTargets } from "./schema";
 

@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { SeriesItem } from "../../../contract/items";
 import { mediaUrl } from "../../../contract/media";
+import { tokyoDateTime, tokyoTime } from "../../../contract/tokyo-time";
 import type { Db } from "../../db/client";
-import { tokyoDateTime, tokyoTime } from "../../lib/clock";
 import { type ItemCampaign, runningCampaignsFor } from "../campaign/item-campaigns";
 import { volumeTerms } from "../entitlements/rules";
 import { campaignEffect } from "../pricing/campaign-effect";

@@ -12,8 +12,8 @@ import {
   type SeriesMain,
   type SeriesUserData,
 } from "../../../contract/series";
+import { tokyoDateTime, tokyoIsoDate } from "../../../contract/tokyo-time";
 import type { Db } from "../../db/client";
-import { tokyoDateTime, tokyoIsoDate } from "../../lib/clock";
 import { type ItemCampaign, runningCampaignsFor } from "../campaign/item-campaigns";
 import { campaignEntriesByIds } from "../campaign/service";
 import {

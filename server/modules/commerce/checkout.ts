@@ -9,8 +9,8 @@ import {
 } from "../../../contract/checkout";
 import { productUrl } from "../../../contract/items";
 import { canUsePoints, POINT_USE_MINIMUM } from "../../../contract/points";
+import { tokyoDateTime } from "../../../contract/tokyo-time";
 import type { Db } from "../../db/client";
-import { tokyoDateTime } from "../../lib/clock";
 import { BadInput, Conflict, NotFound } from "../../lib/errors";
 import { getMember } from "../account/service";
 import { grantPurchasedItems, ownedItemIds } from "../library/service";

@@ -8,8 +8,8 @@ import {
   type CouponsAnswer,
   type CouponView,
 } from "../../../contract/ledgers";
+import { tokyoDateTime } from "../../../contract/tokyo-time";
 import type { Db } from "../../db/client";
-import { tokyoDateTime } from "../../lib/clock";
 import type { AppEnv, AppServices } from "../../lib/context";
 import { readFields, readJson } from "../../lib/input";
 import { requireMember } from "../../lib/member";

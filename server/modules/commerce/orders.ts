@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { inTokyo } from "../../lib/tokyo-sql";
 import {
   coupons,
   type Order,
@@ -17,7 +18,7 @@ export interface OrderRecord {
   couponName: string | null;
 }
 
-const tokyoMonthOf = sql<string>`to_char(${orders.createdAt} at time zone 'Asia/Tokyo', 'YYYYMM')`;
+const tokyoMonthOf = sql<string>`to_char(${inTokyo(orders.createdAt)}, 'YYYYMM')`;
 
 /** The Tokyo months ("202611") the member ordered in, newest first. */
 export async function orderMonths(db: Db, userId: number): Promise<string[]> {

@@ -10,8 +10,8 @@ import {
   type PointHistoryAnswer,
   type PointHistoryType,
 } from "../../../contract/ledgers";
+import { tokyoIsoDate } from "../../../contract/tokyo-time";
 import type { Db } from "../../db/client";
-import { tokyoIsoDate } from "../../lib/clock";
 import type { AppEnv, AppServices } from "../../lib/context";
 import { readFields } from "../../lib/input";
 import { requireMember } from "../../lib/member";

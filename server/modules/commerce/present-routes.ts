@@ -6,7 +6,7 @@ import type {
   PresentReceiveAnswer,
   PresentView,
 } from "../../../contract/ledgers";
-import { tokyoIsoDate } from "../../lib/clock";
+import { tokyoIsoDate } from "../../../contract/tokyo-time";
 import type { AppEnv, AppServices } from "../../lib/context";
 import { readParams } from "../../lib/input";
 import { requireMember } from "../../lib/member";

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, lte, sql } from "drizzle-orm";
+import { tokyoIsoDate } from "../../../contract/tokyo-time";
 import type { Db } from "../../db/client";
-import { tokyoIsoDate } from "../../lib/clock";
 import { daysLater, earnPoints } from "./points";
 import { orders, refundCampaigns, refunds } from "./schema";
 

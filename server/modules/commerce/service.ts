@@ -14,6 +14,7 @@ import {
   sum,
 } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { inTokyo } from "../../lib/tokyo-sql";
 import { priceItems } from "../pricing/quote";
 import {
   cartItems,
@@ -38,7 +39,7 @@ export async function paymentSummary(db: Db, userId: number) {
     })
     .from(orders)
     .where(and(eq(orders.userId, userId), eq(orders.status, "paid")))
-    .groupBy(sql`date_trunc('month', ${orders.createdAt} at time zone 'Asia/Tokyo')`)
+    .groupBy(sql`date_trunc('month', ${inTokyo(orders.createdAt)})`)
     .as("monthly");
   const [best] = await db.select({ monthPayMax: max(monthly.total) }).from(monthly);
   return {

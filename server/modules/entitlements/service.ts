@@ -1,5 +1,6 @@
 import { DEFAULT_MEMBER_FREE_VOL } from "../../../contract/series";
 import type { Db } from "../../db/client";
+import { cachePer } from "../../lib/cache";
 import { runningCampaignsFor } from "../campaign/item-campaigns";
 import { bookAccess, dramaCdItemId } from "../catalog/service";
 import { trackForPlayback } from "../dramacd/service";
@@ -38,25 +39,13 @@ const HOUR_MS = 3_600_000;
 const TERMS_TTL_MS = 60_000;
 const TERMS_CACHE_MAX = 20_000;
 
-interface Cached<T> {
-  value: T;
-  hour: number;
-  expiresAt: number;
-}
-
-/** Per database, so test databases never share entries. */
-const termsCache = new WeakMap<Db, Map<number, Cached<VolumeEntry | null>>>();
+/** Keyed by book and campaign hour. */
+const termsCache = cachePer<Db, VolumeEntry | null>({
+  maxEntries: TERMS_CACHE_MAX,
+  ttlMs: TERMS_TTL_MS,
+});
 /** A CD's sellable item never changes once created. */
-const cdItemCache = new WeakMap<Db, Map<number, number | null>>();
-
-function cacheOf<V>(caches: WeakMap<Db, Map<number, V>>, db: Db): Map<number, V> {
-  let map = caches.get(db);
-  if (!map) {
-    map = new Map();
-    caches.set(db, map);
-  }
-  return map;
-}
+const cdItemCache = cachePer<Db, number>({ maxEntries: TERMS_CACHE_MAX });
 
 /** The terms of one volume at `now`, read at most once a minute per hour; null: no such book. */
 export async function volumeEntry(
@@ -64,14 +53,8 @@ export async function volumeEntry(
   bookId: number,
   now = new Date(),
 ): Promise<VolumeEntry | null> {
-  const cache = cacheOf(termsCache, db);
   const hour = Math.floor(now.getTime() / HOUR_MS);
-  const hit = cache.get(bookId);
-  if (hit && hit.hour === hour && hit.expiresAt > Date.now()) return hit.value;
-  const value = await loadVolumeEntry(db, bookId, now);
-  if (cache.size >= TERMS_CACHE_MAX) cache.clear();
-  cache.set(bookId, { value, hour, expiresAt: Date.now() + TERMS_TTL_MS });
-  return value;
+  return termsCache(db).get(`${bookId}@${hour}`, () => loadVolumeEntry(db, bookId, now));
 }
 
 async function loadVolumeEntry(db: Db, bookId: number, now: Date): Promise<VolumeEntry | null> {
@@ -112,14 +95,12 @@ export async function volumeAccess(
 }
 
 async function cdItemId(db: Db, cdId: number): Promise<number | null> {
-  const cache = cacheOf(cdItemCache, db);
-  const known = cache.get(cdId);
-  if (known !== undefined) return known;
+  const cache = cdItemCache(db);
+  const known = cache.peek(String(cdId));
+  if (known) return known.value;
   const itemId = await dramaCdItemId(db, cdId);
-  if (itemId !== null) {
-    if (cache.size >= TERMS_CACHE_MAX) cache.clear();
-    cache.set(cdId, itemId);
-  }
+  // A CD not there yet may be added: only an item found is kept.
+  if (itemId !== null) cache.set(String(cdId), itemId);
   return itemId;
 }
 

@@ -1,6 +1,7 @@
 import { getTableColumns } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EVENT_BATCH_MAX } from "../../../contract/event-names";
+import { VISITOR_COOKIE } from "../../http/middleware/cookies-and-session";
 import { Browser, createTestApp } from "../../http/test-client";
 import { users } from "../account/schema";
 import { runEventSummary } from "./jobs";
@@ -126,7 +127,7 @@ describe("POST /api/events and /api/event/{name}", () => {
     expect(wrong.status).toBe(403);
   });
 
-  it("limits sends per browser session and stores nothing beyond the limit", async () => {
+  it("limits sends per address and stores nothing beyond the limit", async () => {
     const browser = new Browser(t.app);
     const other = new Browser(t.app);
     for (let i = 0; i < EVENT_SENDS.points; i++) {
@@ -137,8 +138,21 @@ describe("POST /api/events and /api/event/{name}", () => {
     const over = await browser.postJson("/api/events", { events: [{ name: "click" }] });
     expect(over.status).toBe(429);
     expect(await storedEvents()).toHaveLength(before);
-    // Another session is not held back.
+    // Another address is not held back.
     expect((await other.postJson("/api/event/click", {})).status).toBe(200);
+  });
+
+  it("does not let a client escape the limit by sending under a new visitor cookie", async () => {
+    const browser = new Browser(t.app);
+    const visitors = new Set<string>();
+    for (let i = 0; i <= EVENT_SENDS.points; i++) {
+      // A fresh client each time: no cookies, so a new visitor id (and CSRF token) is issued.
+      browser.cookies.clear();
+      const answer = await browser.postJson("/api/event/click", { label: String(i) });
+      visitors.add(browser.cookies.get(VISITOR_COOKIE)!);
+      expect(answer.status).toBe(i < EVENT_SENDS.points ? 200 : 429);
+    }
+    expect(visitors.size).toBe(EVENT_SENDS.points + 1);
   });
 });
 

@@ -9,10 +9,17 @@ import type { LimitRule } from "../../rate-limit";
 import { recordEvents } from "./service";
 
 /**
- * More sends than this a minute from one browser session are refused (429) and not stored: a page
- * sends one batch when it is hidden, so only a broken or hostile client gets here.
+ * More sends than this a minute from one member, or from one address when nobody is logged in,
+ * are refused (429) and not stored: a page sends one batch when it is hidden, so only a broken or
+ * hostile client gets here. Not per visitor cookie: a client picks that cookie itself and could
+ * send each request under a new one.
  */
 export const EVENT_SENDS: LimitRule = { name: "event", points: 60, windowSeconds: 60 };
+
+function senderKey(c: Context<AppEnv>): string {
+  const member = c.get("member");
+  return member ? `member:${member.userId}` : `address:${c.get("clientAddress")}`;
+}
 
 /**
  * POST /api/event/{name} (spec 000 §7, 001 §7.4) stores one event; POST /api/events stores the
@@ -27,7 +34,7 @@ export function eventRoutes(services: AppServices) {
       c,
       services.limiter,
       EVENT_SENDS,
-      c.get("visitorId"),
+      senderKey(c),
       "送信が多すぎます。しばらくしてからお試しください",
     );
   routes.post("/events", async (c) => {

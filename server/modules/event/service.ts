@@ -1,7 +1,7 @@
 import { and, gte, lt, sql } from "drizzle-orm";
 import type { DailyEventCount, EventBatch } from "../../../contract/event";
+import { startOfTokyoDay, tokyoIsoDate } from "../../../contract/tokyo-time";
 import type { Db } from "../../db/client";
-import { startOfTokyoDay, tokyoIsoDate } from "../../lib/clock";
 import { analyticsDaily, analyticsEvents } from "./schema";
 
 const DAY_MS = 86_400_000;

@@ -1,6 +1,6 @@
 import { eq, lt } from "drizzle-orm";
+import { tokyoDateTime } from "../../../contract/tokyo-time";
 import type { Db } from "../../db/client";
-import { tokyoDateTime } from "../../lib/clock";
 import { recordInquiry } from "../account/service";
 import { inquiryNonces } from "./schema";
 

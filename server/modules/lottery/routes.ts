@@ -9,9 +9,9 @@ import type {
   LotteryView,
   PlayConditionType,
 } from "../../../contract/lottery";
+import { tokyoIsoDate } from "../../../contract/tokyo-time";
 import { sanitizeTopicHtml } from "../../../contract/topic-html";
 import type { Db } from "../../db/client";
-import { tokyoIsoDate } from "../../lib/clock";
 import type { AppEnv, AppServices } from "../../lib/context";
 import { readFields, readParams } from "../../lib/input";
 import { requireMember } from "../../lib/member";

@@ -1,8 +1,8 @@
 import { randomInt } from "node:crypto";
 import { and, asc, desc, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
 import { z } from "zod";
+import { tokyoIsoDate } from "../../../contract/tokyo-time";
 import type { Db } from "../../db/client";
-import { tokyoIsoDate } from "../../lib/clock";
 import { Conflict, Ended, NotFound } from "../../lib/errors";
 import { itemSaleFacts } from "../catalog/service";
 import { paidOrderIdsSince } from "../commerce/orders";

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { tokyoMonthDayWeekday } from "../../../contract/tokyo-time";
 import type { Db } from "../../db/client";
 import type { BannerInput, CoverInput, JacketInput, SquareInput } from "./images.ts";
 
@@ -75,9 +76,7 @@ function until(end: unknown): string | undefined {
   if (end === null || end === undefined) return undefined;
   const d = new Date(end as string);
   if (Number.isNaN(d.getTime())) return undefined;
-  const jst = new Date(d.getTime() + 9 * 3600_000);
-  const day = "日月火水木金土"[jst.getUTCDay()];
-  return `${jst.getUTCMonth() + 1}/${jst.getUTCDate()}(${day})まで`;
+  return `${tokyoMonthDayWeekday(d)}まで`;
 }
 
 /** The offer a campaign's policies make, as its badge says it. */

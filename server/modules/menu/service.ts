@@ -5,8 +5,8 @@ import type {
   MenuCampaign,
 } from "../../../contract/menu";
 import type { Db } from "../../db/client";
+import { cachePer } from "../../lib/cache";
 import { currentCampaignTimestamp } from "../../lib/campaign-timestamp";
-import { type Kept, kept } from "../../lib/kept";
 import { freeAndSaleCount, menuCampaigns } from "../campaign/service";
 import { browseLists } from "../catalog/service";
 import { hotWordsOfGenre, menuTopicContent } from "../home/service";
@@ -106,7 +106,7 @@ export async function menuAnswer(db: Db, genreId: number, now = new Date()): Pro
 
 /** How long one process reuses a menu answer for the pages' sidebar. */
 export const MENU_KEPT_MS = 30_000;
-const keptMenus = new WeakMap<Db, Kept<MenuAnswer>>();
+const keptMenus = cachePer<Db, MenuAnswer>({ maxEntries: 500, ttlMs: MENU_KEPT_MS });
 
 /**
  * The menu answer as the side column of every page shows it: the same for everybody (it is the
@@ -114,12 +114,7 @@ const keptMenus = new WeakMap<Db, Kept<MenuAnswer>>();
  * MENU_KEPT_MS in each process instead of on every page view (decision 0033).
  */
 export function keptMenuAnswer(db: Db, genreId: number, now = new Date()): Promise<MenuAnswer> {
-  let menus = keptMenus.get(db);
-  if (!menus) {
-    menus = kept<MenuAnswer>(MENU_KEPT_MS);
-    keptMenus.set(db, menus);
-  }
-  return menus.get(`${genreId}:${currentCampaignTimestamp(now)}`, () =>
+  return keptMenus(db).get(`${genreId}:${currentCampaignTimestamp(now)}`, () =>
     menuAnswer(db, genreId, now),
   );
 }

@@ -1,7 +1,7 @@
 import { desc, lte } from "drizzle-orm";
 import type { NewsListItem } from "../../../contract/news";
+import { tokyoDateTime } from "../../../contract/tokyo-time";
 import type { Db } from "../../db/client";
-import { tokyoDateTime } from "../../lib/clock";
 import { news } from "./schema";
 
 /** A notice is marked new for this long after it is published. */

@@ -1,8 +1,8 @@
 import { and, count, desc, eq, lte } from "drizzle-orm";
 import type { NewsDetail, NewsListItem } from "../../../contract/news";
+import { tokyoDateTime } from "../../../contract/tokyo-time";
 import { sanitizeTopicHtml } from "../../../contract/topic-html";
 import type { Db } from "../../db/client";
-import { tokyoDateTime } from "../../lib/clock";
 import { NotFound } from "../../lib/errors";
 import { isNew, newsItem, withReadFlags } from "./latest-news";
 import { news } from "./schema";

@@ -9,10 +9,10 @@ import type {
   PopupsAnswer,
   PopupView,
 } from "../../../contract/popup";
+import { startOfTokyoDay } from "../../../contract/tokyo-time";
 import type { Db } from "../../db/client";
 import { defaultSeedOptions, seedDatabase } from "../../db/seed/seed";
 import { Browser, createTestApp } from "../../http/test-client";
-import { startOfTokyoDay } from "../../lib/clock";
 import { users } from "../account/schema";
 import { books, seriesGenres } from "../catalog/schema";
 import { cartItems } from "../commerce/schema";

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, isNull, lte } from "drizzle-orm";
 import type { LoginStampsAnswer, StampBoxView } from "../../../contract/stamp";
+import { tokyoIsoDate } from "../../../contract/tokyo-time";
 import type { Db } from "../../db/client";
-import { tokyoIsoDate } from "../../lib/clock";
 import { grantCoupon } from "../commerce/coupons";
 import { daysLater, earnPoints } from "../commerce/points";
 import { sendPointPresent } from "../commerce/presents";

@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LoginStampsAnswer } from "../../../contract/stamp";
+import { tokyoIsoDate } from "../../../contract/tokyo-time";
 import type { Db } from "../../db/client";
 import { Browser, createTestApp } from "../../http/test-client";
-import { tokyoIsoDate } from "../../lib/clock";
 import { users } from "../account/schema";
 import { coupons, pointEntries, presents, receivedCoupons } from "../commerce/schema";
 import { loginStampCards, stampBoxes, userStamps } from "./schema";

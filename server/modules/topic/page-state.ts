@@ -1,5 +1,10 @@
+import {
+  startOfTokyoDay,
+  tokyoDateNumber,
+  tokyoMonth,
+  tokyoTime,
+} from "../../../contract/tokyo-time";
 import type { Db } from "../../db/client";
-import { startOfTokyoDay, tokyoDateNumber, tokyoMonth, tokyoTime } from "../../lib/clock";
 import type { SessionMember } from "../../lib/context";
 import { enabledRefundIds, refundPeriodDates } from "../commerce/refunds";
 import {

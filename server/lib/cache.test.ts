@@ -1,0 +1,94 @@
+import { describe, expect, it } from "vitest";
+import { cache } from "./cache";
+
+const bytes = (n: number) => "x".repeat(n);
+
+describe("the caching door", () => {
+  it("loads a missing key once for all callers that ask at the same moment", async () => {
+    const kept = cache<number>({ maxEntries: 10, ttlMs: 60_000 });
+    let loads = 0;
+    let release!: (n: number) => void;
+    const load = () => {
+      loads++;
+      return new Promise<number>((resolve) => {
+        release = resolve;
+      });
+    };
+    const answers = Promise.all([kept.get("a", load), kept.get("a", load), kept.get("a", load)]);
+    release(7);
+    expect(await answers).toEqual([7, 7, 7]);
+    expect(await kept.get("a", load)).toBe(7);
+    expect(loads).toBe(1);
+  });
+
+  it("keeps no failed load: the next caller loads again", async () => {
+    const kept = cache<number>({ maxEntries: 10, ttlMs: 60_000 });
+    await expect(kept.get("a", () => Promise.reject(new Error("down")))).rejects.toThrow("down");
+    expect(kept.peek("a")).toBeUndefined();
+    expect(await kept.get("a", async () => 2)).toBe(2);
+  });
+
+  it("keeps null answers like any other (a book that does not exist)", async () => {
+    const kept = cache<number | null>({ maxEntries: 10, ttlMs: 60_000 });
+    let loads = 0;
+    const load = async () => {
+      loads++;
+      return null;
+    };
+    expect(await kept.get("none", load)).toBeNull();
+    expect(await kept.get("none", load)).toBeNull();
+    expect(loads).toBe(1);
+    expect(kept.peek("none")).toEqual({ value: null });
+  });
+
+  it("forgets an entry once its time is up, and loads it anew", async () => {
+    let now = 1_000;
+    const kept = cache<string>({ maxEntries: 10, ttlMs: 1000, now: () => now });
+    expect(await kept.get("a", async () => "first")).toBe("first");
+    now += 1000;
+    expect(await kept.get("a", async () => "second")).toBe("first");
+    now += 1;
+    expect(kept.peek("a")).toBeUndefined();
+    expect(await kept.get("a", async () => "second")).toBe("second");
+  });
+
+  it("holds at most its entries, dropping the least recently used first", () => {
+    const kept = cache<number>({ maxEntries: 2 });
+    kept.set("a", 1);
+    kept.set("b", 2);
+    kept.peek("a"); // a is now the most recently used
+    kept.set("c", 3);
+    expect(kept.size).toBe(2);
+    expect(kept.peek("b")).toBeUndefined();
+    expect(kept.peek("a")?.value).toBe(1);
+    expect(kept.peek("c")?.value).toBe(3);
+  });
+
+  it("counts bytes when bounded by bytes: one large value pushes out many small ones", () => {
+    const kept = cache<string>({ maxBytes: 1000, sizeOf: (v) => v.length, ttlMs: 60_000 });
+    for (let i = 0; i < 10; i++) kept.set(`k${i}`, bytes(50));
+    expect(kept.size).toBe(10);
+    kept.set("big", bytes(800));
+    expect(kept.bytes).toBeLessThanOrEqual(1000);
+    expect(kept.size).toBeLessThan(10);
+    expect(kept.peek("big")).toBeDefined();
+  });
+
+  it("keeps no value heavier than the whole bound, and weighs a replaced key anew", () => {
+    const kept = cache<string>({ maxBytes: 100, sizeOf: (v) => v.length });
+    kept.set("a", bytes(50));
+    kept.set("huge", bytes(500));
+    expect(kept.peek("huge")).toBeUndefined();
+    expect(kept.peek("a")).toBeDefined();
+    kept.set("a", bytes(10));
+    expect(kept.bytes).toBe(11);
+  });
+
+  it("lets one entry live shorter than the cache's time", () => {
+    let now = 5_000;
+    const kept = cache<string>({ maxEntries: 10, ttlMs: 60_000, now: () => now });
+    kept.set("short", "v", 100);
+    now += 101;
+    expect(kept.peek("short")).toBeUndefined();
+  });
+});

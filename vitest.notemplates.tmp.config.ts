@@ -1,0 +1,34 @@
+import { defineConfig } from "vitest/config";
+
+const unitAndApi = {
+  include: [
+    "server/**/*.test.ts",
+    "app/**/*.test.ts",
+    "app/**/*.test.tsx",
+    "contract/**/*.test.ts",
+  ],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+};
+
+// The same suite runs on PGlite always, and again on a real PostgreSQL server when
+// TEST_DATABASE_URL is set (CI sets it), so both drivers stay honest.
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { ...unitAndApi, name: "pglite", env: { TEST_DB_DRIVER: "pglite" } } },
+      ...(process.env.TEST_DATABASE_URL
+        ? [
+            {
+              test: {
+                ...unitAndApi,
+                name: "postgres",
+                include: ["server/**/*.test.ts"],
+                env: { TEST_DB_DRIVER: "postgres" },
+              },
+            },
+          ]
+        : []),
+    ],
+  },
+});
