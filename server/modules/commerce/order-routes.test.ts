@@ -58,7 +58,7 @@ beforeAll(async () => {
     .onConflictDoNothing();
 });
 afterAll(async () => {
-  await t.database.close();
+  await t?.database.close();
 });
 
 async function member() {
