@@ -41,7 +41,7 @@ const points = (patch: Partial<PointHistoryAnswer>): PointHistoryAnswer => ({
   point: 1234,
   expire: [],
   history: [],
-  pattern: { page: 1, total_page: 1, total_count: 0 } as PointHistoryAnswer["pattern"],
+  pattern: { page: 1, total_page: 1, limit: 30, offset: 0, hit: 0 },
   ...patch,
 });
 
@@ -138,7 +138,13 @@ describe("the point history (/point_detail)", () => {
         <PointDetailScreen
           answer={points({
             history: [line({})],
-            pattern: { page, total_page: total } as PointHistoryAnswer["pattern"],
+            pattern: {
+              page,
+              total_page: total,
+              limit: 30,
+              offset: (page - 1) * 30,
+              hit: total * 30,
+            },
           })}
         />,
       ).querySelector('nav[aria-label="履歴のページ"]');
