@@ -7,6 +7,8 @@ const unitAndApi = {
     "app/**/*.test.tsx",
     "contract/**/*.test.ts",
   ],
+  // Migrated (and fixture-loaded) databases are built once per run and copied per file.
+  globalSetup: ["server/db/test-templates.ts"],
   testTimeout: 30_000,
   hookTimeout: 60_000,
 };

@@ -44,6 +44,8 @@ export interface OpenOptions {
   databaseUrl?: string;
   /** PGlite data directory; "memory://" keeps it in memory (tests). */
   dataDir?: string;
+  /** A PGlite dump (dumpDataDir, uncompressed tar) to start from instead of an empty cluster. */
+  template?: Uint8Array;
   poolSize?: number;
 }
 
@@ -77,7 +79,10 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   }
   const dir = opts.dataDir ?? "memory://";
   if (!dir.startsWith("memory://")) mkdirSync(dir, { recursive: true });
-  const client = await openPgliteThread(dir.startsWith("memory://") ? undefined : dir);
+  const client = await openPgliteThread(
+    dir.startsWith("memory://") ? undefined : dir,
+    opts.template,
+  );
   const db = drizzlePglite({ client: client as unknown as PGlite }) as unknown as Db;
   let closed = false;
   return {

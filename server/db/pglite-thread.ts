@@ -37,8 +37,11 @@ interface Answer {
 /** Beside this file in source, and beside the server bundle in build/server/ (the build copies it). */
 const workerFile = path.join(path.dirname(fileURLToPath(import.meta.url)), "pglite-worker.mjs");
 
-export async function openPgliteThread(dataDir: string | undefined): Promise<PgliteThread> {
-  const worker = new Worker(workerFile, { workerData: { dataDir } });
+export async function openPgliteThread(
+  dataDir: string | undefined,
+  template?: Uint8Array,
+): Promise<PgliteThread> {
+  const worker = new Worker(workerFile, { workerData: { dataDir, template } });
   const waiting = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   let nextId = 1;
   let failure: Error | null = null;

@@ -9,7 +9,11 @@ const port = parentPort;
 if (!port) throw new Error("pglite-worker.mjs runs as a worker thread");
 
 const keep = (value) => value;
-const client = await PGlite.create(workerData.dataDir, { extensions: { pg_trgm } });
+// A template (tests) is a dump of a migrated data directory: loading it skips initdb and migrations.
+const client = await PGlite.create(workerData.dataDir, {
+  extensions: { pg_trgm },
+  ...(workerData.template ? { loadDataDir: new Blob([workerData.template]) } : {}),
+});
 
 /** Open transactions by id: their PGlite handle and how to end them. */
 const transactions = new Map();

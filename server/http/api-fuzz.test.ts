@@ -22,7 +22,7 @@ beforeAll(async () => {
   await seedDatabase(t.database.db, defaultSeedOptions(20));
 }, 120_000);
 afterAll(async () => {
-  await t.database.close();
+  await t?.database.close();
 });
 
 /** The field names the API's calls take, so fuzzed input reaches their schemas. */

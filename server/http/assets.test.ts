@@ -21,7 +21,7 @@ beforeAll(async () => {
   t = await createTestApp({ clientDir });
 });
 afterAll(async () => {
-  await t.database.close();
+  await t?.database.close();
   rmSync(clientDir, { recursive: true, force: true });
 });
 

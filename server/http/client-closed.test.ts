@@ -41,7 +41,7 @@ beforeAll(async () => {
 afterAll(async () => {
   server.closeAllConnections();
   await new Promise((r) => server.close(r));
-  await t.database.close();
+  await t?.database.close();
 });
 
 async function until(check: () => boolean) {

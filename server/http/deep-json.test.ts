@@ -18,7 +18,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await new Promise((r) => server.close(r));
-  await t.database.close();
+  await t?.database.close();
 });
 
 const nested = (levels: number) => `${"[".repeat(levels)}${"]".repeat(levels)}`;

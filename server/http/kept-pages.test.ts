@@ -40,7 +40,7 @@ beforeAll(async () => {
   app = createApp({ services: t.services, pages: page, pageClock: () => second });
 });
 afterAll(async () => {
-  await t.database.close();
+  await t?.database.close();
 });
 
 const nonceOf = (response: Response) =>

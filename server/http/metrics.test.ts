@@ -80,7 +80,7 @@ describe("GET /metrics without METRICS_TOKEN", () => {
     app = createApp({ services: t.services, pages });
   });
   afterAll(async () => {
-    await t.database.close();
+    await t?.database.close();
   });
 
   const scrape = async () => {
@@ -198,7 +198,7 @@ describe("GET /metrics with METRICS_TOKEN", () => {
     t = await createTestApp({ metricsToken: token });
   });
   afterAll(async () => {
-    await t.database.close();
+    await t?.database.close();
   });
 
   it.each([
@@ -246,7 +246,7 @@ describe("GET /metrics in production without METRICS_TOKEN (issue 21 item 11)", 
     t = await createTestApp({ production: true });
   });
   afterAll(async () => {
-    await t.database.close();
+    await t?.database.close();
   });
 
   it("serves nothing and gathers no figures, with or without credentials", async () => {

@@ -23,7 +23,7 @@ beforeAll(async () => {
   app = createApp({ services: t.services, pages: page });
 });
 afterAll(async () => {
-  await t.database.close();
+  await t?.database.close();
 });
 
 const nonceIn = (csp: string) => /script-src 'self' 'nonce-([A-Za-z0-9+/=]+)'(;|$)/.exec(csp)?.[1];

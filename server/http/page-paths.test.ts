@@ -17,7 +17,7 @@ beforeAll(async () => {
   app = createApp({ services: t.services, pages: page });
 });
 afterAll(async () => {
-  await t.database.close();
+  await t?.database.close();
 });
 
 describe("page addresses pass the input reader before any loader", () => {

@@ -21,7 +21,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await new Promise((r) => server.close(r));
-  await t.database.close();
+  await t?.database.close();
 });
 
 const STORE = "http://localhost:3000";

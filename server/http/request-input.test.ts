@@ -12,7 +12,7 @@ beforeAll(async () => {
   await insertFixtureCatalog(t.database.db);
 });
 afterAll(async () => {
-  await t.database.close();
+  await t?.database.close();
 });
 
 let n = 0;

@@ -36,7 +36,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await new Promise((r) => server.close(r));
-  await t.database.close();
+  await t?.database.close();
 });
 
 async function member(name: string) {

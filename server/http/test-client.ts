@@ -1,5 +1,5 @@
 import type { Database } from "../db/client";
-import { createTestDatabase } from "../db/test-database";
+import { createTestDatabase, type TestFixture } from "../db/test-database";
 import { parseEnv } from "../env";
 import type { AppServices } from "../lib/context";
 import { MEMBER_KEPT_MS, memberKept } from "../lib/member-kept";
@@ -23,11 +23,13 @@ export async function createTestApp(
     production?: boolean;
     /** Another app instance's database: two instances behind one load balancer. */
     database?: Database;
+    /** Rows the fresh database starts with, copied from the run's template (decision 0075). */
+    fixture?: TestFixture;
     /** Where the throttle counters live; process memory unless asked (as in a lone PGlite). */
     counters?: "memory" | "postgres" | CounterStore;
   } = {},
 ): Promise<{ app: ReturnType<typeof createApp>; services: AppServices; database: Database }> {
-  const database = options.database ?? (await createTestDatabase());
+  const database = options.database ?? (await createTestDatabase({ fixture: options.fixture }));
   const counters = options.counters ?? "memory";
   const metrics = createMetrics();
   metrics.watchDatabase(database.driver, database.usage);

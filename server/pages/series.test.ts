@@ -39,7 +39,7 @@ beforeAll(async () => {
   }));
 });
 afterAll(async () => {
-  await database.close();
+  await database?.close();
 });
 
 describe("the series page assembler", () => {

@@ -108,12 +108,14 @@ test("the return popup waits in the queue's line: one modal at a time", async ({
   await visit(page, "/home?rtpop=1&utm_source=adroute");
   await frames;
   await expect(queue(page)).not.toHaveAttribute("data-phase", "loading");
+  // Every modal that could open is in: the page's popups are planned and the return popup has its
+  // frames. A return popup that skipped the line would be on screen from here on, so each count
+  // below sees it, however late its frames came.
+  await expect(page.getByTestId("return-popup")).toHaveAttribute("data-state", "ready");
   const seenTypes: string[] = [];
   for (let i = 0; i < 8; i++) {
     if ((await queue(page).getAttribute("data-phase")) !== "open") break;
     await expect(popup(page)).toHaveCount(1);
-    // Give a late modal the time to (wrongly) stack on top before counting the dialogs.
-    await page.waitForTimeout(600);
     await expect(page.getByRole("dialog")).toHaveCount(1);
     const type = (await popup(page).getAttribute("data-popup-type"))!;
     seenTypes.push(type);

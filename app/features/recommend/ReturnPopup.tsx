@@ -11,6 +11,13 @@ import { RecommendTiles } from "./RecommendTiles";
 import { markReturnPopupShown, returnPopupShown, rtpopOf } from "./return-popup";
 import "./recommend.css";
 
+/**
+ * What the popup decided, on a hidden marker (data-state), so a check that it stays away can wait
+ * for the decision instead of for a while: no rtpop in the link, shown earlier in the session,
+ * frames asked for, no frame with items (no popup), or frames in (waiting for its turn, open, or closed since).
+ */
+type ReturnState = "none" | "shown-before" | "asking" | "empty" | "ready";
+
 interface ShownFrame {
   layout: ReturnPopupFrame;
   frame: RecommendFrameAnswer;
@@ -35,6 +42,7 @@ export function ReturnPopup({
   const { search, key } = useLocation();
   const rtpop = rtpopOf(search);
   const [frames, setFrames] = useState<ShownFrame[] | null>(null);
+  const [state, setState] = useState<ReturnState>("none");
   const panel = useRef<HTMLDivElement>(null);
   const shade = useRef<HTMLDivElement>(null);
   const asked = useRef(false);
@@ -42,8 +50,13 @@ export function ReturnPopup({
   const ready = useEffectEvent(onReady);
 
   useEffect(() => {
-    if (rtpop === null || asked.current || returnPopupShown(sessionStore())) return;
+    if (rtpop === null || asked.current) return;
+    if (returnPopupShown(sessionStore())) {
+      setState("shown-before");
+      return;
+    }
     asked.current = true;
+    setState("asking");
     const controller = new AbortController();
     const layout = returnPopupFrames(rtpop);
     void Promise.all(
@@ -57,9 +70,11 @@ export function ReturnPopup({
       const shown = answers.filter((a): a is ShownFrame => a !== null && a.frame.items.length > 0);
       if (shown.length === 0) {
         asked.current = false;
+        setState("empty");
         return;
       }
       setFrames(shown);
+      setState("ready");
       ready();
     });
     return () => controller.abort();
@@ -85,52 +100,61 @@ export function ReturnPopup({
     if (visible && shownAt.current !== key) close();
     shownAt.current = key;
   });
-  if (!visible) return null;
+  const marker = <span data-testid="return-popup" data-state={state} hidden />;
+  if (!visible) return marker;
 
   return (
-    <div className="overlay-backdrop return-popup__shade" ref={shade}>
-      <div
-        className="return-popup"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="return-popup-title"
-        data-testid="popup"
-        data-popup-type="return"
-        ref={panel}
-      >
-        <header className="return-popup__head">
-          <h2 id="return-popup-title" className="return-popup__title">
-            おかえりなさい！あなたにおすすめの作品
-          </h2>
-          <button type="button" className="return-popup__close" onClick={close} aria-label="閉じる">
-            ×
-          </button>
-        </header>
-        {frames.map(({ layout, frame }) => (
-          <section key={frame.rec_id} className="return-popup__frame" aria-label={frame.title}>
-            <h3 className="return-popup__frame-title">{frame.title}</h3>
-            <RecommendTiles
-              items={frame.items.slice(0, layout.display_number)}
-              columns={layout.columns}
-              frame={frame.tr}
-            />
-            <p className="return-popup__more">
-              <Link
-                to={withTrackingName(frame.more_url, name)}
-                onClick={() =>
-                  track("click", {
-                    category: "return_recommend",
-                    frame: name,
-                    target_id: frame.more_url.slice(0, 200),
-                  })
-                }
-              >
-                もっと見る
-              </Link>
-            </p>
-          </section>
-        ))}
+    <>
+      {marker}
+      <div className="overlay-backdrop return-popup__shade" ref={shade}>
+        <div
+          className="return-popup"
+          role="dialog"
+          aria-modal="true"
+          aria-labelledby="return-popup-title"
+          data-testid="popup"
+          data-popup-type="return"
+          ref={panel}
+        >
+          <header className="return-popup__head">
+            <h2 id="return-popup-title" className="return-popup__title">
+              おかえりなさい！あなたにおすすめの作品
+            </h2>
+            <button
+              type="button"
+              className="return-popup__close"
+              onClick={close}
+              aria-label="閉じる"
+            >
+              ×
+            </button>
+          </header>
+          {frames.map(({ layout, frame }) => (
+            <section key={frame.rec_id} className="return-popup__frame" aria-label={frame.title}>
+              <h3 className="return-popup__frame-title">{frame.title}</h3>
+              <RecommendTiles
+                items={frame.items.slice(0, layout.display_number)}
+                columns={layout.columns}
+                frame={frame.tr}
+              />
+              <p className="return-popup__more">
+                <Link
+                  to={withTrackingName(frame.more_url, name)}
+                  onClick={() =>
+                    track("click", {
+                      category: "return_recommend",
+                      frame: name,
+                      target_id: frame.more_url.slice(0, 200),
+                    })
+                  }
+                >
+                  もっと見る
+                </Link>
+              </p>
+            </section>
+          ))}
+        </div>
       </div>
-    </div>
+    </>
   );
 }

@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
 import { SHELL_PAGES } from "../../../contract/status";
 import type { Db } from "../client";
+import type { TestFixture } from "../test-database";
+import { defaultSeedOptions, seedDatabase } from "./seed";
 
 /**
  * What the seeded content shown now links to and which visibility classes it uses, read from
@@ -15,6 +17,17 @@ export interface Found {
   from: string;
   value: string;
 }
+
+/**
+ * The seed of 60 series on its fixed clock, for the files that read a realistic shop: seeded
+ * once per run and copied per file (decision 0075).
+ */
+export const SEEDED_60: TestFixture = {
+  name: "seeded-60",
+  async load(db) {
+    await seedDatabase(db, defaultSeedOptions(60));
+  },
+};
 
 type Row = Record<string, unknown>;
 

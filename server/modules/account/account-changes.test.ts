@@ -11,7 +11,7 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(async () => {
-  await t.database.close();
+  await t?.database.close();
 });
 
 let n = 0;

@@ -18,7 +18,7 @@ beforeAll(async () => {
   t = await createTestApp({ counters: onPostgres ? "postgres" : "memory" });
 });
 afterAll(async () => {
-  await t.database.close();
+  await t?.database.close();
 });
 
 let n = 0;

@@ -14,7 +14,7 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(async () => {
-  await t.database.close();
+  await t?.database.close();
 });
 
 let n = 0;

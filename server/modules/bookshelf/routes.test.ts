@@ -214,7 +214,7 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  await t.database.close();
+  await t?.database.close();
 });
 
 async function shelf(who: Browser, query: Record<string, unknown> = {}) {

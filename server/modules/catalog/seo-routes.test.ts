@@ -52,7 +52,7 @@ beforeAll(async () => {
     .values([book(11, 1, 1), book(12, 1, 2), book(21, 2, 1), book(31, 3, 1, false)]);
 });
 afterAll(async () => {
-  await t.database.close();
+  await t?.database.close();
 });
 
 const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);

@@ -158,7 +158,7 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  await t.database.close();
+  await t?.database.close();
 });
 
 async function member(name: string) {

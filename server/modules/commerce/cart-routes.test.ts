@@ -46,7 +46,7 @@ beforeAll(async () => {
   );
 });
 afterAll(async () => {
-  await t.database.close();
+  await t?.database.close();
 });
 
 async function member() {

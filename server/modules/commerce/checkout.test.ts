@@ -36,7 +36,7 @@ beforeAll(async () => {
   await createShop(t.services.db);
 });
 afterAll(async () => {
-  await t.database.close();
+  await t?.database.close();
 });
 
 const db = () => t.services.db;

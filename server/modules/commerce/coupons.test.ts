@@ -67,7 +67,7 @@ beforeAll(async () => {
   await db.insert(couponItems).values([{ couponId: 3, itemId: 5001 }]);
 });
 afterAll(async () => {
-  await database.close();
+  await database?.close();
 });
 
 const inTx = <T>(fn: (tx: Db) => Promise<T>) => db.transaction((tx) => fn(tx as unknown as Db));

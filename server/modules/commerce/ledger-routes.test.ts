@@ -98,7 +98,7 @@ beforeAll(async () => {
   ]);
 });
 afterAll(async () => {
-  await t.database.close();
+  await t?.database.close();
 });
 
 async function member() {

@@ -59,7 +59,7 @@ beforeAll(async () => {
     .onConflictDoNothing();
 });
 afterAll(async () => {
-  await t.database.close();
+  await t?.database.close();
 });
 
 async function member() {

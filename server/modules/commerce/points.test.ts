@@ -25,7 +25,7 @@ beforeAll(async () => {
   db = database.db;
 });
 afterAll(async () => {
-  await database.close();
+  await database?.close();
 });
 
 const inTx = <T>(fn: (tx: Db) => Promise<T>) => db.transaction((tx) => fn(tx as unknown as Db));

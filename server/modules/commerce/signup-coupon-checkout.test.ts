@@ -32,7 +32,7 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  await t.database.close();
+  await t?.database.close();
 });
 
 const token = () => `tok_${Math.random().toString(36).slice(2)}${Date.now()}`;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DramaCdListAnswer, DramaCdPageAnswer } from "../../../contract/dramacd";
 import type { HomeAnswer } from "../../../contract/home";
 import { DEMO_MEMBER } from "../../db/seed/members";
-import { defaultSeedOptions, seedDatabase } from "../../db/seed/seed";
+import { SEEDED_60 } from "../../db/seed/test-fixture";
 import { Browser, createTestApp } from "../../http/test-client";
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -13,8 +13,7 @@ let visitor: Browser;
 const OWNED_CD = 1;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedDatabase(t.database.db, defaultSeedOptions(60));
+  t = await createTestApp({ fixture: SEEDED_60 });
   owner = new Browser(t.app);
   const login = await owner.postJson("/api/account/login", {
     email: DEMO_MEMBER.email,

@@ -32,7 +32,7 @@ beforeAll(async () => {
   viewers.other = (await signUp(t, { books: [BOOK.free, BOOK.paidNoTrial] })).browser;
 }, 60_000);
 afterAll(async () => {
-  await t.database.close();
+  await t?.database.close();
   rmSync(mediaDir, { recursive: true, force: true });
 });
 

@@ -15,7 +15,7 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(async () => {
-  await t.database.close();
+  await t?.database.close();
 });
 
 async function storedEvents() {

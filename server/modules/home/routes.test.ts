@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AuthorPickupRow, HomeAnswer, HomeContentAnswer } from "../../../contract/home";
 import type { SeriesItem } from "../../../contract/items";
 import { LAYOUT_TYPES } from "../../db/seed/marketing";
-import { DEFAULT_NOW, defaultSeedOptions, seedDatabase } from "../../db/seed/seed";
+import { DEFAULT_NOW } from "../../db/seed/seed";
+import { SEEDED_60 } from "../../db/seed/test-fixture";
 import { Browser, createTestApp } from "../../http/test-client";
 import { seriesAuthors } from "../catalog/schema";
 import { cartItems } from "../commerce/schema";
@@ -34,8 +35,7 @@ async function member(email: string): Promise<[Browser, number]> {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedDatabase(t.database.db, defaultSeedOptions(60));
+  t = await createTestApp({ fixture: SEEDED_60 });
   await refreshRankings(t.database.db, { now: DEFAULT_NOW });
   const answer = await new Browser(t.app).postJson<HomeAnswer>("/api/home", {
     genre: 1,

@@ -25,7 +25,7 @@ beforeAll(async () => {
   expect(login.status).toBe(200);
 });
 afterAll(async () => {
-  await t.database.close();
+  await t?.database.close();
 });
 
 async function stored(receiptNo: string) {

@@ -60,7 +60,7 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  await t.database.close();
+  await t?.database.close();
 });
 
 type PrizeSpec = { prize: Record<string, unknown>; weight: number; stock: number | null };

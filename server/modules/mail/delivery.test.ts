@@ -22,7 +22,7 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(async () => {
-  await t.database.close();
+  await t?.database.close();
 });
 const db = () => t.services.db;
 const FROM = "コマヤ <no-reply@komaya.example>";

@@ -112,7 +112,7 @@ beforeAll(async () => {
   ]);
 });
 afterAll(async () => {
-  await t.database.close();
+  await t?.database.close();
   rmSync(mediaDir, { recursive: true, force: true });
 });
 

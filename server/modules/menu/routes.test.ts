@@ -19,7 +19,7 @@ beforeAll(async () => {
   ]);
 });
 afterAll(async () => {
-  await t.database.close();
+  await t?.database.close();
 });
 
 async function signedUpBrowser(name: string) {

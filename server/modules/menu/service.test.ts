@@ -175,7 +175,7 @@ describe("the menu answer read from the database", () => {
     ]);
   });
   afterAll(async () => {
-    await database.close();
+    await database?.close();
   });
 
   it("lists the first 10 running campaigns of the genre that are neither coupon nor info", async () => {

@@ -31,7 +31,7 @@ beforeAll(async () => {
   ]);
 });
 afterAll(async () => {
-  await t.database.close();
+  await t?.database.close();
 });
 
 describe("/api/news", () => {

@@ -53,7 +53,7 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  await database.close();
+  await database?.close();
 });
 
 describe("pricing a member's items from the database", () => {

@@ -34,7 +34,7 @@ beforeAll(async () => {
   await refreshRankings(db, { now: NOW });
 });
 afterAll(async () => {
-  await t.database.close();
+  await t?.database.close();
 });
 
 const ranking = async (pagetype: 1 | 2, tp: 1 | 2 | 3, genre = 1) =>

@@ -18,7 +18,7 @@ beforeAll(async () => {
   await seedReadingCatalog(t);
 }, 60_000);
 afterAll(async () => {
-  await t.database.close();
+  await t?.database.close();
   rmSync(mediaDir, { recursive: true, force: true });
 });
 

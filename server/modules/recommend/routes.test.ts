@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RecommendFrameAnswer, RelatedAnswer } from "../../../contract/recommend";
-import { defaultSeedOptions, seedDatabase } from "../../db/seed/seed";
+import { SEEDED_60 } from "../../db/seed/test-fixture";
 import { Browser, createTestApp } from "../../http/test-client";
 import { runningCampaignEntries, seriesOfCampaigns } from "../campaign/service";
 import { seriesTaste } from "../catalog/series-lists";
@@ -14,8 +14,7 @@ let seriesId: number;
 type FrameBody = { recommend: RecommendFrameAnswer };
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedDatabase(t.database.db, defaultSeedOptions(60));
+  t = await createTestApp({ fixture: SEEDED_60 });
   visitor = new Browser(t.app);
   const first = await visitor.getJson<{ data: Array<{ series_id: number }> }>(
     "/api/recommend/more?tp=1",
@@ -23,7 +22,7 @@ beforeAll(async () => {
   seriesId = first.body.data[0]!.series_id;
 }, 120_000);
 afterAll(async () => {
-  await t.database.close();
+  await t?.database.close();
 });
 
 describe("/api/recommend?id=", () => {

@@ -115,7 +115,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await t.database.close();
+  await t?.database.close();
 });
 
 describe("/api/review/add", () => {

@@ -61,7 +61,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 afterAll(async () => {
-  await database.close();
+  await database?.close();
 });
 
 const seriesIds = FIXTURE_SERIES.map((s) => s.seriesId);

@@ -31,7 +31,7 @@ beforeAll(async () => {
   await rebuildSearchIndex(database.db, { now: NOW, force: true });
 });
 afterAll(async () => {
-  await database.close();
+  await database?.close();
 });
 
 /** Pieces of the fixture's titles, readings, authors and tags, in the forms readers type. */

@@ -12,7 +12,7 @@ beforeAll(async () => {
   await rebuildSearchIndex(t.services.db, { force: true });
 });
 afterAll(async () => {
-  await t.database.close();
+  await t?.database.close();
 });
 
 let signups = 0;

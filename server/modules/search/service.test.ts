@@ -31,7 +31,7 @@ beforeAll(async () => {
   await searchMemory(database.db);
 });
 afterAll(async () => {
-  await database.close();
+  await database?.close();
 });
 
 const input = (keys: Record<string, unknown>): SearchInput => searchInputSchema.parse(keys);

@@ -53,7 +53,7 @@ beforeAll(async () => {
   ]);
 });
 afterAll(async () => {
-  await t.database.close();
+  await t?.database.close();
 });
 
 describe("pageState", () => {

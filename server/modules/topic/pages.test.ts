@@ -103,7 +103,7 @@ beforeAll(async () => {
   ({ browser: member, userId: memberId } = await loggedIn("topic-member@example.jp"));
 });
 afterAll(async () => {
-  await t.database.close();
+  await t?.database.close();
 });
 
 const text = (answer: TopicPageAnswer) => JSON.stringify(answer.rows);

@@ -38,7 +38,7 @@ beforeAll(async () => {
   reader = await loggedIn("reader@example.jp");
 });
 afterAll(async () => {
-  await t.database.close();
+  await t?.database.close();
 });
 
 const edited = [

@@ -76,7 +76,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await database.close();
+  await database?.close();
 });
 
 describe("migration 0007: topic utm rules get their own names", () => {
