@@ -52,6 +52,14 @@ module.exports = {
       to: { path: "^server/modules/[^/]+/schema[.]ts$", pathNot: "^server/modules/$2/" },
     },
     {
+      name: "server-runs-no-seed-code",
+      comment:
+        "The running server only serves what the seed tooling wrote: no server code imports server/db/seed/ (the demo's data and the generators of its art and sound). The server starts the seed CLI as a process of its own on a first start (decision 0073); tests may seed.",
+      severity: "error",
+      from: { path: "^server/", pathNot: [TESTS, "^server/db/seed/"] },
+      to: { path: "^server/db/seed/" },
+    },
+    {
       name: "pages-below-http",
       comment: "Page assemblers are called by the HTTP layer, never the other way round.",
       severity: "error",

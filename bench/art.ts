@@ -6,13 +6,14 @@
  */
 import { parseArgs } from "node:util";
 import { z } from "zod";
-import { encodeDrawing, type ImageFormat } from "../server/modules/media/encode.ts";
+import { encodeDrawing } from "../server/db/seed/media/draw.ts";
 import {
   bannerDrawing,
   coverDrawing,
   type Drawing,
   pageDrawing,
-} from "../server/modules/media/images.ts";
+} from "../server/db/seed/media/images.ts";
+import type { ImageFormat } from "../server/modules/media/variants.ts";
 
 const { count } = z
   .object({ count: z.coerce.number().int().min(1).max(1000).default(40) })
@@ -43,7 +44,7 @@ const kinds: Record<string, (i: number) => Drawing> = {
       width: 702,
       height: 240,
     }),
-  "page 720×1024": (i) => pageDrawing({ bookId: i, page: 2 + (i % 20), pageCount: 40 }),
+  "page 720×1024": (i) => pageDrawing({ page: 2 + i }),
 };
 
 // Fonts and the SVG library load on first use; that once-per-process cost is not a cover's.

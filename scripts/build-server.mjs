@@ -1,11 +1,13 @@
-// Bundles the server (server/index.ts and what it imports) into build/server/app.js, with the
-// SQL migrations beside it; npm packages stay external and load from node_modules.
+// Bundles the server (server/index.ts and what it imports) into build/server/app.js and the seed
+// tooling (server/db/seed/cli.ts, which the server runs as a process of its own on a first start:
+// decision 0073) into build/server/seed.js, with the SQL migrations beside them; npm packages stay
+// external and load from node_modules.
 import { cpSync, writeFileSync } from "node:fs";
 import { build } from "esbuild";
 
 await build({
-  entryPoints: ["server/index.ts"],
-  outfile: "build/server/app.js",
+  entryPoints: { app: "server/index.ts", seed: "server/db/seed/cli.ts" },
+  outdir: "build/server",
   bundle: true,
   platform: "node",
   format: "esm",

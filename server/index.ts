@@ -1,4 +1,6 @@
+import { spawn } from "node:child_process";
 import cluster, { type Worker } from "node:cluster";
+import { existsSync } from "node:fs";
 import {
   createServer,
   type IncomingMessage,
@@ -7,15 +9,15 @@ import {
 } from "node:http";
 import { availableParallelism } from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { Redis } from "ioredis";
 import { openDatabase, pgliteDir } from "./db/client";
-import { defaultSeedOptions, isSeeded, seedDatabase } from "./db/seed/seed";
+import { isSeeded } from "./db/seeded";
 import { type Env, EnvError, parseEnv } from "./env";
 import { createApp } from "./http/app";
 import { nodeListener } from "./http/node-listener";
 import { developmentPageHandler, type PageHandler, productionPageHandler } from "./http/pages";
 import { listen, PortUnavailable, STARTING_RETRY_AFTER, startingAnswer } from "./http/starting";
-import { startOfTokyoDay } from "./lib/clock";
 import { metricsGatherer, workerMetrics } from "./lib/cluster-metrics";
 import type { AppServices } from "./lib/context";
 import { MEMBER_KEPT_MS, memberKept } from "./lib/member-kept";
@@ -32,6 +34,7 @@ import { startLedgerJobs } from "./modules/commerce/jobs";
 import { sandboxProvider } from "./modules/commerce/payments/provider";
 import { startEventSummary } from "./modules/event/jobs";
 import { emlFileTransport, smtpTransport, startMailDelivery } from "./modules/mail/delivery";
+import { STORE_COMPLETE, storeDir } from "./modules/media/store";
 import { startRankingRefresh } from "./modules/ranking/jobs";
 import { holdSearchInMemory, startSearchIndexRefresh } from "./modules/search/jobs";
 import { postgresCounters } from "./modules/throttle/counters";
@@ -89,24 +92,53 @@ async function main() {
   });
 }
 
-/** Migrates and, when empty, seeds the database: once, before any worker serves. */
+/**
+ * Migrates and, when the database is empty or the media store unfinished, runs the seed tooling:
+ * once, before any worker serves. The seed is a process of its own (build/server/seed.js, or
+ * server/db/seed/cli.ts under tsx), so the server never loads the generators of the demo's art
+ * and sound (decision 0073); PGlite is closed meanwhile, since one process at a time may open it.
+ */
 async function prepareDatabase(env: Env, logger: Logger) {
-  const database = await openDatabase({
-    databaseUrl: env.DATABASE_URL,
-    dataDir: pgliteDir(env.DATA_DIR),
-  });
+  const open = () =>
+    openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: pgliteDir(env.DATA_DIR) });
+  let database = await open();
   await database.migrate();
-  if (!(await isSeeded(database.db))) {
-    logger.info("empty database: seeding the demo catalog", { series: env.SEED_SERIES });
-    const seedStarted = performance.now();
-    // Dated from today (Tokyo), so a fresh demo store has running campaigns and new releases.
-    await seedDatabase(database.db, {
-      ...defaultSeedOptions(env.SEED_SERIES),
-      now: startOfTokyoDay(new Date()),
-    });
-    logger.info("seeded", { seconds: Math.round((performance.now() - seedStarted) / 100) / 10 });
-  }
+  const seeded = await isSeeded(database.db);
+  if (seeded && existsSync(path.join(storeDir(env.DATA_DIR), STORE_COMPLETE))) return database;
+  logger.info(seeded ? "completing the media store" : "empty database: seeding the demo catalog", {
+    series: env.SEED_SERIES,
+  });
+  const seedStarted = performance.now();
+  await database.close();
+  await runSeed(env);
+  logger.info("seeded", { seconds: Math.round((performance.now() - seedStarted) / 100) / 10 });
+  database = await open();
   return database;
+}
+
+/** The seed CLI with --if-empty (a catalog already there is kept) and --today. */
+function runSeed(env: Env): Promise<void> {
+  const built = fileURLToPath(new URL("./seed.js", import.meta.url));
+  const script = existsSync(built)
+    ? built
+    : fileURLToPath(new URL("./db/seed/cli.ts", import.meta.url));
+  // Dated from today (Tokyo), so a fresh demo store has running campaigns and new releases.
+  const args = ["--if-empty", "--today", "--series", String(env.SEED_SERIES)];
+  const child = spawn(process.execPath, [...process.execArgv, script, ...args], {
+    env: {
+      ...process.env,
+      DATA_DIR: env.DATA_DIR,
+      ...(env.DATABASE_URL ? { DATABASE_URL: env.DATABASE_URL } : {}),
+    },
+    // Its summary of rows and files stays out of the server's JSON log; its errors do not.
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  return new Promise((resolve, reject) => {
+    child.on("error", reject);
+    child.on("exit", (code, signal) =>
+      code === 0 ? resolve() : reject(new Error(`seed stopped (${signal ?? `exit ${code}`})`)),
+    );
+  });
 }
 
 /**

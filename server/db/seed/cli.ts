@@ -7,8 +7,11 @@
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
+import { startOfTokyoDay } from "../../lib/clock";
 import { type Db, openDatabase, pgliteDir } from "../client";
-import { defaultSeedOptions, isSeeded, seedDatabase } from "./seed";
+import { isSeeded } from "../seeded";
+import { seedMedia } from "./media/write";
+import { defaultSeedOptions, seedDatabase } from "./seed";
 
 const argsSchema = z.object({
   series: z.coerce
@@ -24,6 +27,8 @@ const argsSchema = z.object({
     .max(0xffffffff, "--seed must be below 4294967296")
     .optional(),
   reset: z.boolean().default(false),
+  "if-empty": z.boolean().default(false),
+  today: z.boolean().default(false),
 });
 
 const envSchema = z.object({
@@ -54,6 +59,8 @@ function parseCommandLine() {
         series: { type: "string" },
         seed: { type: "string" },
         reset: { type: "boolean" },
+        "if-empty": { type: "boolean" },
+        today: { type: "boolean" },
       },
       strict: true,
       allowPositionals: false,
@@ -75,10 +82,18 @@ async function userTables(db: Db): Promise<string[]> {
   return (result.rows as Array<{ tablename: string }>).map((r) => r.tablename);
 }
 
+async function writeMedia(db: Db, dataDir: string) {
+  const media = await seedMedia(db, dataDir);
+  process.stdout.write(
+    `media: ${media.written} files written, ${media.kept} kept, in ${media.seconds.toFixed(1)} s\n`,
+  );
+}
+
 async function main() {
   const { args, env } = parseCommandLine();
   const options = defaultSeedOptions(args.series);
   if (args.seed !== undefined) options.seed = args.seed;
+  if (args.today) options.now = startOfTokyoDay(new Date());
 
   const database = await openDatabase({
     databaseUrl: env.DATABASE_URL,
@@ -87,7 +102,12 @@ async function main() {
   try {
     await database.migrate();
     const { db } = database;
-    if (await isSeeded(db)) {
+    const seeded = await isSeeded(db);
+    if (seeded && args["if-empty"]) {
+      await writeMedia(db, env.DATA_DIR);
+      return;
+    }
+    if (seeded) {
       if (!args.reset) {
         fail("the database already holds a catalog; add --reset to empty it and seed again");
       }
@@ -112,6 +132,7 @@ async function main() {
     process.stdout.write(
       `seeded ${options.series} series (seed ${options.seed}, ${database.driver}) in ${seconds.toFixed(1)} s\n${lines.join("\n")}\n`,
     );
+    await writeMedia(db, env.DATA_DIR);
   } finally {
     await database.close();
   }
@@ -120,7 +141,9 @@ async function main() {
 main().catch((error) => {
   if (error instanceof UsageError) {
     process.stderr.write(`seed: ${error.message}\n`);
-    process.stderr.write("usage: npm run seed -- --series N [--seed S] [--reset]\n");
+    process.stderr.write(
+      "usage: npm run seed -- --series N [--seed S] [--reset] [--if-empty] [--today]\n",
+    );
     process.exit(2);
   }
   const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);

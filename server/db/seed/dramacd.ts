@@ -209,7 +209,8 @@ export async function seedDramaCds(
       "エピローグ",
     ];
     for (let n = 1; n <= trackCount; n++) {
-      const duration = rng.int(30, 240);
+      // Half minutes, so tracks share the audio bank's files (server/modules/media/store.ts).
+      const duration = 30 * Math.round(rng.int(30, 240) / 30);
       const trial = n <= 3;
       trackRows.push({
         cdId,

@@ -1,8 +1,9 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../client";
+import { isSeeded } from "../seeded";
 import { createTestDatabase } from "../test-database";
-import { DEFAULT_NOW, defaultSeedOptions, isSeeded, seedDatabase } from "./seed";
+import { DEFAULT_NOW, defaultSeedOptions, seedDatabase } from "./seed";
 
 describe("seedDatabase", () => {
   let database: Database;

@@ -48,8 +48,3 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
   await db.execute(sql`analyze`);
   return result;
 }
-
-export async function isSeeded(db: Db): Promise<boolean> {
-  const result = await db.execute(sql`select exists(select 1 from series) as seeded`);
-  return Boolean((result.rows[0] as { seeded?: boolean } | undefined)?.seeded);
-}

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { seedMedia } from "../../db/seed/media/write";
 import { Browser, type createTestApp } from "../../http/test-client";
 import { users } from "../account/schema";
 import { campaignPolicies, campaigns, campaignTargets } from "../campaign/schema";
@@ -114,6 +115,8 @@ export async function seedReadingCatalog(t: TestApp): Promise<void> {
     },
     { cdId: CD.cdId, trackNo: 2, name: "本編", durationSec: 2, fileName: "track_8_2.mp3" },
   ]);
+  // The pages and audio these rows refer to, written by the seed tooling as a store is filled.
+  await seedMedia(db, t.services.env.DATA_DIR);
 }
 
 export const PASSWORD = "password-123";

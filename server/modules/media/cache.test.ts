@@ -2,9 +2,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, stat, utimes, writeFile } from "
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MEDIA_VERSION } from "../../../contract/media.ts";
 import { contentTypeOf, MediaCache } from "./cache.ts";
-import { coverFile, coverKey, pageKey, trackKey, trialKey } from "./files.ts";
 
 let dir: string;
 const ROOMY = 1024 * 1024 * 1024;
@@ -130,48 +128,5 @@ describe("MediaCache size cap", () => {
     expect(left).toContain("new.png");
     expect(left).not.toContain("old-0.png");
     expect(left).toContain("old-9.png");
-  });
-});
-
-describe("media files", () => {
-  it("names each distinct output by its inputs", () => {
-    expect(coverKey({ seriesId: 123, volume: 3 })).toBe(
-      `v${MEDIA_VERSION}/cover/123/v3-300x424.png`,
-    );
-    expect(coverKey({ seriesId: 123 })).toBe(`v${MEDIA_VERSION}/cover/123/series-300x424.png`);
-    // Format and width are part of the key: each answer the route negotiates is its own file.
-    expect(coverKey({ seriesId: 123, volume: 3, width: 160, height: 226 }, "webp")).toBe(
-      `v${MEDIA_VERSION}/cover/123/v3-160x226.webp`,
-    );
-    expect(coverKey({ seriesId: 123, title: "A" })).not.toBe(
-      coverKey({ seriesId: 123, title: "B" }),
-    );
-    expect(pageKey({ bookId: 5, page: 12, pageCount: 180 })).toBe(
-      `v${MEDIA_VERSION}/page/5/p12-of180-720x1024.png`,
-    );
-    expect(trackKey({ cdId: 2, trackNo: 3, seconds: 240 })).toBe(
-      `v${MEDIA_VERSION}/track/2/3-240s.mp3`,
-    );
-    expect(trialKey({ cdId: 2, trackNo: 3, seconds: 15 })).toBe(
-      `v${MEDIA_VERSION}/trial/2/3-15s.mp3`,
-    );
-    expect(() => pageKey({ bookId: 5, page: 0, pageCount: 180 })).toThrow(/page/);
-  });
-
-  it("writes a generated cover once under DATA_DIR/media", async () => {
-    const cache = new MediaCache(path.join(dir, "media"), ROOMY);
-    const [a, b] = await Promise.all([
-      coverFile(cache, { seriesId: 9, volume: 1 }),
-      coverFile(cache, { seriesId: 9, volume: 1 }),
-    ]);
-    expect(a.path).toBe(path.join(dir, "media", `v${MEDIA_VERSION}/cover/9/v1-300x424.png`));
-    expect(b.path).toBe(a.path);
-    const bytes = await readFile(a.path);
-    expect(bytes.subarray(1, 4).toString("latin1")).toBe("PNG");
-    const webp = await coverFile(cache, { seriesId: 9, volume: 1 }, "webp");
-    expect(webp.path).toBe(path.join(dir, "media", `v${MEDIA_VERSION}/cover/9/v1-300x424.webp`));
-    expect((await readFile(webp.path)).subarray(8, 12).toString("latin1")).toBe("WEBP");
-    expect(bytes.length).toBe(a.size);
-    await expect(coverFile(cache, { seriesId: -5 })).rejects.toThrow(/seriesId/);
   });
 });

@@ -5,6 +5,8 @@ import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ART_SHAPES, MEDIA_VERSION, mediaShape, mediaUrl } from "../../../contract/media";
+import { artCaption, seriesCaption } from "../../db/seed/media/captions";
+import { seedMedia } from "../../db/seed/media/write";
 import { Browser, createTestApp } from "../../http/test-client";
 import { users } from "../account/schema";
 import { campaignPolicies, campaigns, campaignTargets } from "../campaign/schema";
@@ -20,7 +22,6 @@ import { cdBrands, cdLabels, dramaCds, tracks } from "../dramacd/schema";
 import { userItems } from "../library/schema";
 import { topicPages } from "../topic/schema";
 import { updateTopicPageContent } from "../topic/service";
-import { artCaption, seriesCaption } from "./captions";
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 const mediaDir = mkdtempSync(path.join(tmpdir(), "komaya-media-test-"));
@@ -110,6 +111,9 @@ beforeAll(async () => {
     },
     { cdId: 7, trackNo: 2, name: "本編", durationSec: 3, fileName: "track_7_2.mp3" },
   ]);
+  // The store holds what the seed tooling writes for these rows; the routes only serve it.
+  await db.execute(sql`select record_linked_media_art()`);
+  await seedMedia(db, mediaDir);
 });
 afterAll(async () => {
   await t.database.close();
@@ -283,7 +287,7 @@ describe("marketing art", () => {
       ? readdirSync(dir, { recursive: true }).filter((f) => String(f).endsWith(".png"))
       : [];
 
-  it("draws only the images content links to; invented names are 404 and write nothing", async () => {
+  it("serves only the images content links to; invented names are 404 and write nothing", async () => {
     const visitor = new Browser(t.app);
     const before = filesIn(mediaDir).length;
     for (let i = 0; i < 300; i++) {
@@ -294,8 +298,7 @@ describe("marketing art", () => {
     expect(filesIn(mediaDir)).toHaveLength(before);
   });
 
-  it("draws what the seeded content links to, campaign images by id included", async () => {
-    await t.services.db.execute(sql`select record_linked_media_art()`);
+  it("serves what the seeded content links to, campaign images by id included", async () => {
     const visitor = new Browser(t.app);
     const campaign = await visitor.fetch(mediaUrl("/media/campaign/1.png"), {
       headers: { accept: "image/webp,*/*" },
@@ -307,9 +310,15 @@ describe("marketing art", () => {
     expect((await visitor.fetch("/media/campaign/2.png")).status).toBe(404);
   });
 
-  it("draws a piece of art in the shape of the slot that asks (?shape=), and refuses others", async () => {
+  it("serves a piece of art in the shape of the slot that asks (?shape=), and refuses others", async () => {
     const visitor = new Browser(t.app);
-    for (const [shape, size] of Object.entries(ART_SHAPES)) {
+    // A campaign banner is drawn for the square strip and portrait carousels; asked in another
+    // shape it comes in its own frame (702 × 240) at that shape's width.
+    for (const [shape, asked] of Object.entries(ART_SHAPES)) {
+      const drawnFor = shape === "square" || shape === "portrait";
+      const size = drawnFor
+        ? asked
+        : { width: asked.width, height: Math.round((asked.width * 240) / 702) };
       const url = mediaShape(mediaUrl("/media/campaign/1.png"), shape as keyof typeof ART_SHAPES);
       const drawn = await visitor.fetch(url);
       expect(drawn.status, url).toBe(200);
@@ -372,13 +381,17 @@ describe("marketing art", () => {
     expect(sale.banner.ad).toBeUndefined();
   });
 
-  it("draws an image once staff link to it from a topic page", async () => {
+  it("serves an image staff link from a topic page once the store holds it, drawing nothing itself", async () => {
     const db = t.services.db;
     await db.insert(topicPages).values({ pageName: "spring", title: "春の特集", content: "[]" });
     const visitor = new Browser(t.app);
     expect((await visitor.fetch("/media/topic/spring-sale.png")).status).toBe(404);
     const content = JSON.stringify([{ type: "image", src: "/media/topic/spring-sale.png" }]);
     await updateTopicPageContent(db, "topic", "spring", content);
+    // Linked but not in the store: the server has nothing to send until the seed (or an
+    // upload) writes the file.
+    expect((await visitor.fetch("/media/topic/spring-sale.png")).status).toBe(404);
+    await seedMedia(db, mediaDir);
     const drawn = await visitor.fetch("/media/topic/spring-sale.png?w=360");
     expect(drawn.status).toBe(200);
     const bytes = Buffer.from(await drawn.arrayBuffer());

@@ -1,4 +1,6 @@
 import { createReadStream } from "node:fs";
+import { stat } from "node:fs/promises";
+import path from "node:path";
 import { Readable } from "node:stream";
 import { type Context, Hono } from "hono";
 import { z } from "zod";
@@ -14,21 +16,24 @@ import { dramaCdExists } from "../dramacd/service";
 import { pageIsPublic, pageVerdict } from "../entitlements/rules";
 import { trackAccess, volumeAccess } from "../entitlements/service";
 import { ART_NAME, artExists } from "./art";
-import { DEFAULT_TRIAL_SECONDS } from "./audio";
 import { type CachedMedia, contentTypeOf, MediaCache } from "./cache";
-import { artCaption, jacketCaption, seriesCaption } from "./captions";
-import { formatFor } from "./encode";
 import {
-  bannerFile,
-  coverFile,
-  jacketFile,
-  pageFile,
-  squareFile,
-  trackFile,
-  trialFile,
-} from "./files";
-import type { SquareStyle } from "./images";
-import { seedOf } from "./params";
+  ART_KINDS,
+  artFrame,
+  artKey,
+  COVER_SIZE,
+  coverKey,
+  DEFAULT_TRIAL_SECONDS,
+  JACKET_SIZE,
+  jacketKey,
+  PAGE_SIZE,
+  pageKey,
+  storeDir,
+  trackKey,
+  trialKey,
+  tuneOf,
+} from "./store";
+import { formatFor, imageVariant } from "./variants";
 
 const id = recordId();
 /** "12.png", "3.mp3": the number before the extension, within PostgreSQL's integer. */
@@ -75,33 +80,7 @@ const shapedArtQuery = artQuery.extend({
 const publicCache = (v: string | undefined) =>
   v === String(MEDIA_VERSION) ? PUBLIC_IMMUTABLE : PUBLIC_DAY;
 
-/** Covers are drawn 300 × 424 unless the page asks for a width. */
-const COVER_WIDTH = 300;
-const COVER_HEIGHT = 424;
-
-/** Pages are drawn 720 × 1024 unless the reader asks for a width (?w=). */
-const PAGE_WIDTH = 720;
-const PAGE_HEIGHT = 1024;
-
 const pageQuery = imageQuery(READER_PAGE_WIDTHS);
-
-/** Image kinds the seeded content links to, with the shape each is drawn in. */
-const ART_KINDS: Record<
-  string,
-  { width?: number; height?: number; square?: number; style?: SquareStyle }
-> = {
-  banner: { width: 702, height: 180 },
-  campaign: { width: 702, height: 240 },
-  feature: { width: 660, height: 340 },
-  carousel: { width: 720, height: 400 },
-  topic: { width: 720, height: 360 },
-  popup: { width: 450, height: 450 },
-  lottery: { width: 600, height: 400 },
-  appeal: { square: 240, style: "appeal" },
-  comment: { square: 240, style: "comment" },
-  author: { square: 240, style: "author" },
-  stamp: { square: 120, style: "stamp" },
-};
 
 /** Sends a cached file, honouring a single byte range so audio can seek. */
 function sendFile(c: Context<AppEnv>, file: CachedMedia, cacheControl: string): Response {
@@ -146,54 +125,51 @@ function notFound(): never {
   throw new ApiError(404, "ファイルが見つかりません");
 }
 
+/** A stored audio file, or undefined when the store has none by that name. */
+async function storedFile(store: string, key: string): Promise<CachedMedia | undefined> {
+  const file = path.join(store, key);
+  const found = await stat(file).catch(() => undefined);
+  return found?.isFile() ? { path: file, size: found.size } : undefined;
+}
+
+/**
+ * /media: files from the media store (seeded demo art and sound, later uploads), behind the
+ * entitlement checks; nothing is drawn or encoded here (decision 0073). Images are resized to
+ * the width asked from their stored master once and kept in the cache (variants.ts).
+ */
 export function mediaRoutes(
   services: AppServices,
   cache = new MediaCache(
-    `${services.env.DATA_DIR}/media`,
+    `${services.env.DATA_DIR}/media/cache`,
     services.env.MEDIA_CACHE_MB * 1024 * 1024,
     (hit) => services.metrics.cacheLookup({ cache: "media", tier: "disk" }, hit),
   ),
+  store = storeDir(services.env.DATA_DIR),
 ) {
   const { db } = services;
   const routes = new Hono<AppEnv>();
+  const image = async (c: Context<AppEnv>, key: string, width: number) =>
+    (await imageVariant(cache, store, key, width, formatFor(c.req.header("accept")))) ?? notFound();
+  const audio = async (key: string) => (await storedFile(store, key)) ?? notFound();
 
   routes.get("/books/:bookId/cover.png", async (c) => {
     const { bookId } = readParams(c, z.object({ bookId: id }));
-    const { w, v } = readQuery(c, artQuery);
+    const { w = COVER_SIZE.width, v } = readQuery(c, artQuery);
     const book = await bookAccess(db, bookId);
     if (!book) notFound();
-    const width = w ?? COVER_WIDTH;
-    const cover = {
-      seriesId: book.seriesId,
-      volume: book.volume,
-      ...(await seriesCaption(db, book.seriesId)),
-      width,
-      height: Math.round((width * COVER_HEIGHT) / COVER_WIDTH),
-    };
-    const file = await coverFile(cache, cover, formatFor(c.req.header("accept")));
-    return sendFile(c, file, publicCache(v));
+    return sendFile(c, await image(c, coverKey(book.seriesId), w), publicCache(v));
   });
 
   routes.get("/books/:bookId/pages/:page{[0-9]+\\.png}", async (c) => {
     const { bookId, page } = readParams(c, z.object({ bookId: id, page: fileNumber("page") }));
-    const { w = PAGE_WIDTH } = readQuery(c, pageQuery);
+    const { w = PAGE_SIZE.width } = readQuery(c, pageQuery);
     const member = c.get("member");
     const access = await volumeAccess(db, bookId, member?.userId ?? null);
     if (!access) notFound();
     const verdict = pageVerdict(access, page, access.terms.pageCount);
     if (verdict === "not-found") notFound();
     if (verdict === "forbidden") throw new ApiError(403, "このページを読むには購入が必要です");
-    const file = await pageFile(
-      cache,
-      {
-        bookId,
-        page,
-        pageCount: access.terms.pageCount,
-        width: w,
-        height: Math.round((w * PAGE_HEIGHT) / PAGE_WIDTH),
-      },
-      formatFor(c.req.header("accept")),
-    );
+    const file = await image(c, pageKey(page), w);
     // Only pages open to every visitor may sit in shared caches, and only for an hour, since
     // campaigns that open them switch on the hour; a member's pages stay in their browser.
     const shared = !member && pageIsPublic(access.terms, page);
@@ -202,11 +178,9 @@ export function mediaRoutes(
 
   routes.get("/cds/:cdId/jacket.png", async (c) => {
     const { cdId } = readParams(c, z.object({ cdId: id }));
-    const { w = 300, v } = readQuery(c, artQuery);
+    const { w = JACKET_SIZE.width, v } = readQuery(c, artQuery);
     if (!(await dramaCdExists(db, cdId))) notFound();
-    const jacket = { cdId, ...(await jacketCaption(db, cdId)), width: w, height: w };
-    const file = await jacketFile(cache, jacket, formatFor(c.req.header("accept")));
-    return sendFile(c, file, publicCache(v));
+    return sendFile(c, await image(c, jacketKey(cdId), w), publicCache(v));
   });
 
   routes.get("/cds/:cdId/trials/:trackNo{[0-9]+\\.mp3}", async (c) => {
@@ -214,7 +188,7 @@ export function mediaRoutes(
     const track = await trackAccess(db, cdId, trackNo, null);
     if (!track?.hasTrial) notFound();
     const seconds = Math.min(track.trialDurationSec ?? DEFAULT_TRIAL_SECONDS, track.durationSec);
-    return sendFile(c, await trialFile(cache, { cdId, trackNo, seconds }), PUBLIC_DAY);
+    return sendFile(c, await audio(trialKey(tuneOf(cdId, trackNo), seconds)), PUBLIC_DAY);
   });
 
   routes.get("/cds/:cdId/tracks/:trackNo{[0-9]+\\.mp3}", async (c) => {
@@ -222,45 +196,26 @@ export function mediaRoutes(
     const track = await trackAccess(db, cdId, trackNo, c.get("member")?.userId ?? null);
     if (!track) notFound();
     if (track.access !== "full") throw new ApiError(403, "この音声を聴くには購入が必要です");
-    return sendFile(
-      c,
-      await trackFile(cache, { cdId, trackNo, seconds: track.durationSec }),
-      "private, max-age=3600",
-    );
+    const file = await audio(trackKey(tuneOf(cdId, trackNo), track.durationSec));
+    return sendFile(c, file, "private, max-age=3600");
   });
 
   // Decorative art the marketing content refers to (banners, campaign and feature images, stamps…).
-  // Only names the content links to are drawn, so invented names cannot fill the cache.
+  // Only names the content links to are served, in their kind's frame or a slot's shape.
   routes.get(`/:kind/:name{${ART_NAME}\\.png}`, async (c) => {
     const kind = c.req.param("kind");
-    const shape = ART_KINDS[kind];
-    if (!shape) notFound();
+    if (!ART_KINDS[kind]) notFound();
     const name = c.req.param("name").replace(/\.png$/, "");
-    const { w, v, shape: asked } = readQuery(c, shapedArtQuery);
+    const { w, v, shape } = readQuery(c, shapedArtQuery);
     if (!(await artExists(db, { kind, name }))) notFound();
-    const artId = (seedOf(`${kind}/${name}`) % 2_147_483_646) + 1;
-    const caption = await artCaption(db, kind, name);
+    const frame = artFrame(kind, shape);
+    const width = Math.min(w ?? frame.width, frame.width * 2);
     const format = formatFor(c.req.header("accept"));
-    const frame = asked ? ART_SHAPES[asked] : undefined;
-    let file: CachedMedia;
-    if (shape.square !== undefined && (!frame || frame.width === frame.height)) {
-      const base = frame?.width ?? shape.square;
-      const size = w === undefined ? base : Math.min(w, base * 2);
-      file = await squareFile(
-        cache,
-        { id: artId, style: shape.style, ...caption.square, size },
-        format,
-      );
-    } else {
-      const base = frame ?? { width: shape.width ?? 702, height: shape.height ?? 180 };
-      const width = w === undefined ? base.width : Math.min(w, base.width * 2);
-      const height = Math.round((base.height * width) / base.width);
-      file = await bannerFile(
-        cache,
-        { id: artId, ...caption.banner, keyVisual: kind === "carousel", width, height },
-        format,
-      );
-    }
+    // A shape the seed drew no picture in is answered with the piece in its kind's own frame.
+    const file =
+      (await imageVariant(cache, store, artKey(kind, name, shape), width, format)) ??
+      (shape ? await imageVariant(cache, store, artKey(kind, name), width, format) : undefined) ??
+      notFound();
     return sendFile(c, file, publicCache(v));
   });
 

@@ -1,7 +1,7 @@
 import { readdirSync } from "node:fs";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { encodeDrawing } from "./encode.ts";
+import { encodeDrawing } from "./draw.ts";
 import { fontsConf, SANS_FAMILY, SERIF_FAMILY, shippedFontDirs } from "./fonts.ts";
 import { lines, SANS, SERIF, svgDoc } from "./svg.ts";
 

@@ -1,4 +1,4 @@
-import { Rng } from "../../db/seed/random.ts";
+import { Rng } from "../random.ts";
 import { checkId, checkInt, checkSide, MediaInputError, seedOf } from "./params.ts";
 import {
   burst,
@@ -43,10 +43,9 @@ export interface CoverInput {
   height?: number;
 }
 
+/** A page of the numbered set every book's reader shows (server/modules/media/store.ts). */
 export interface PageInput {
-  bookId: number;
   page: number;
-  pageCount: number;
   width?: number;
   height?: number;
 }
@@ -78,7 +77,7 @@ export interface JacketInput {
   height?: number;
 }
 
-export type SquareStyle = "appeal" | "comment" | "author" | "stamp";
+import type { SquareStyle } from "../../../modules/media/store.ts";
 
 export interface SquareInput {
   id: number;
@@ -789,14 +788,12 @@ export function pageNumberBox(width: number, height: number): Box {
 }
 
 export function pageDrawing(input: PageInput): Drawing {
-  const bookId = checkId("bookId", input.bookId);
-  const pageCount = checkInt("pageCount", input.pageCount, 1, MAX_PAGE_COUNT);
-  const page = checkInt("page", input.page, 1, pageCount);
+  const page = checkInt("page", input.page, 1, MAX_PAGE_COUNT);
   const width = checkSide("width", input.width ?? 720);
   const height = checkSide("height", input.height ?? 1024);
   const W = 720;
   const H = (720 * height) / width;
-  const rng = new Rng(seedOf(`page:${bookId}:${page}`));
+  const rng = new Rng(seedOf(`page:${page}`));
   const defs: string[] = [];
   const body: string[] = [rect(0, 0, W, H, "#fbfaf6")];
   const content = { x: 40, y: 40, w: W - 80, h: H - 140 };
@@ -808,7 +805,7 @@ export function pageDrawing(input: PageInput): Drawing {
   }
   const box = pageNumberBox(W, H);
   body.push(
-    lines([`${page} / ${pageCount}`], W / 2, box.y + box.h * 0.7, 0, {
+    lines([`- ${page} -`], W / 2, box.y + box.h * 0.7, 0, {
       size: 30,
       fill: "#333",
       anchor: "middle",

@@ -1,5 +1,5 @@
 import { Mp3Encoder } from "@breezystack/lamejs";
-import { Rng } from "../../db/seed/random.ts";
+import { Rng } from "../random.ts";
 import { checkId, checkInt, seedOf } from "./params.ts";
 
 /**
@@ -22,7 +22,6 @@ export const SAMPLES_PER_FRAME = 576;
 /** A CD holds at most about 80 minutes. */
 export const MAX_TRACK_SECONDS = 4800;
 export const MAX_TRIAL_SECONDS = 60;
-export const DEFAULT_TRIAL_SECONDS = 15;
 export const MAX_TRACK_NO = 999;
 
 export interface TrackAudioInput {
@@ -369,8 +368,7 @@ function peakOf(x: Float32Array): number {
 
 /**
  * Encodes in blocks of about 0.8 s and lets the event loop run between blocks: encoding is the
- * slow part (tens of milliseconds per second of audio), and a server producing a track on a
- * cache miss must keep answering other requests meanwhile.
+ * slow part (tens of milliseconds per second of audio), and the seed draws images meanwhile.
  */
 async function encode(pcm: Int16Array): Promise<Buffer> {
   const encoder = new Mp3Encoder(1, SAMPLE_RATE, BITRATE_KBPS);
@@ -457,6 +455,31 @@ function timeline(frames: number): { length: number; musicEnd: number } {
   return { length: (frames + 2) * SAMPLES_PER_FRAME, musicEnd };
 }
 
+/**
+ * The lead-in and one pass of the loop, encoded once per tune: the seed writes a tune at several
+ * lengths, and only the ending differs between them.
+ */
+const openings = new Map<string, Promise<Buffer>>();
+
+function openingOf(
+  tune: Tune,
+  cdId: number,
+  trackNo: number,
+  loopFrames: number,
+  peak: number,
+): Promise<Buffer> {
+  const key = `${cdId}:${trackNo}`;
+  let opening = openings.get(key);
+  if (!opening) {
+    const body = playTune(tune, 0, timeline(LEAD_FRAMES + loopFrames).length);
+    fadeIn(body);
+    opening = encodeFrames(body, LEAD_FRAMES + loopFrames, peak);
+    if (openings.size >= 64) openings.clear();
+    openings.set(key, opening);
+  }
+  return opening;
+}
+
 export async function renderTrackMp3(input: TrackAudioInput): Promise<Buffer> {
   const cdId = checkId("cdId", input.cdId);
   const trackNo = checkInt("trackNo", input.trackNo, 1, MAX_TRACK_NO);
@@ -480,9 +503,7 @@ export async function renderTrackMp3(input: TrackAudioInput): Promise<Buffer> {
   const repeats = Math.floor((total - LEAD_FRAMES - endingFrames) / loopFrames);
   const partial = total - LEAD_FRAMES - endingFrames - repeats * loopFrames;
 
-  const body = playTune(tune, 0, timeline(LEAD_FRAMES + loopFrames).length);
-  fadeIn(body);
-  const first = await encodeFrames(body, LEAD_FRAMES + loopFrames, peak);
+  const first = await openingOf(tune, cdId, trackNo, loopFrames, peak);
   const at = frameOffsets(first);
   const head = first.subarray(0, at[LEAD_FRAMES]);
   const loop = first.subarray(at[LEAD_FRAMES], at[LEAD_FRAMES + loopFrames]);
