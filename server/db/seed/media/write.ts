@@ -3,6 +3,7 @@ import { access, mkdir, rename, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { ArtShape } from "../../../../contract/media.ts";
+import { READER_PAGE_WIDTHS } from "../../../../contract/reader.ts";
 import {
   ART_KINDS,
   artFrame,
@@ -35,7 +36,7 @@ import { seedOf } from "./params.ts";
 
 /**
  * Masters are drawn at twice the size a page shows them, so every width the store sends (?w=, up
- * to 2×) is a reduction of the master; reader pages at the widest the reader asks for.
+ * to 2×) is a reduction of the master.
  */
 const SCALE = 2;
 
@@ -140,8 +141,8 @@ async function coverJobs(db: Db): Promise<Job[]> {
   }));
 }
 
-/** The reader asks pages up to 1400 wide; 1080 keeps the set's drawing time in bounds. */
-const PAGE_MASTER_WIDTH = 1080;
+/** The widest page the reader asks (READER_PAGE_WIDTHS), so no width is an enlargement. */
+const PAGE_MASTER_WIDTH = Math.max(...READER_PAGE_WIDTHS);
 
 async function pageJobs(db: Db): Promise<Job[]> {
   const [row] = await rowsOf<{ pages: number | null }>(
