@@ -3,9 +3,10 @@ import type { Db } from "../../client";
 import type { BannerInput, CoverInput, JacketInput, SquareInput } from "./images.ts";
 
 /**
- * The Japanese texts the art shows, read from the content that links to it: a series' name,
- * author and genre for its covers, a campaign's headline, period and offer for its banner, a
- * banner's own name. Kept a minute in memory, since every image request asks.
+ * The Japanese texts the art shows, read from the content that links to it when the seed draws
+ * it: a series' name, author and genre for its covers, a campaign's headline, period and offer
+ * for its banner, a banner's own name. Kept a minute in memory, since a series' texts appear on
+ * its cover and on the banners that show it.
  */
 
 const TTL_MS = 60_000;
