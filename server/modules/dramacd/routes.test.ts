@@ -1,6 +1,10 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DramaCdListAnswer, DramaCdPageAnswer } from "../../../contract/dramacd";
 import type { HomeAnswer } from "../../../contract/home";
+import { seedMedia } from "../../db/seed/media/write";
 import { DEMO_MEMBER } from "../../db/seed/members";
 import { defaultSeedOptions, seedDatabase } from "../../db/seed/seed";
 import { Browser, createTestApp } from "../../http/test-client";
@@ -12,9 +16,13 @@ let visitor: Browser;
 /** The demo member's CD (seeded as a present). */
 const OWNED_CD = 1;
 
+const dataDir = mkdtempSync(path.join(tmpdir(), "komaya-dramacd-test-"));
+
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ dataDir });
   await seedDatabase(t.database.db, defaultSeedOptions(60));
+  // The tracks and trials the CDs play, as the seed tooling writes them into the store.
+  await seedMedia(t.database.db, dataDir, ["audio"]);
   owner = new Browser(t.app);
   const login = await owner.postJson("/api/account/login", {
     email: DEMO_MEMBER.email,
@@ -34,6 +42,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t?.database.close();
+  rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe("/api/doramacds", () => {

@@ -49,6 +49,30 @@ const termsCache = new WeakMap<Db, Map<number, Cached<VolumeEntry | null>>>();
 /** A CD's sellable item never changes once created. */
 const cdItemCache = new WeakMap<Db, Map<number, number | null>>();
 
+/**
+ * Items each member is known to own. Ownership is never taken back (user_items rows are only
+ * added; a member who leaves has no session), so a yes is kept and only a no is asked again:
+ * every page image of an owned volume would otherwise cost a query.
+ */
+const knownOwners = new WeakMap<Db, Set<string>>();
+const KNOWN_OWNERS_MAX = 100_000;
+
+async function owns(db: Db, userId: number, itemId: number): Promise<boolean> {
+  let known = knownOwners.get(db);
+  if (!known) {
+    known = new Set();
+    knownOwners.set(db, known);
+  }
+  const key = `${userId}:${itemId}`;
+  if (known.has(key)) return true;
+  const owned = await ownsItem(db, userId, itemId);
+  if (owned) {
+    if (known.size >= KNOWN_OWNERS_MAX) known.clear();
+    known.add(key);
+  }
+  return owned;
+}
+
 function cacheOf<V>(caches: WeakMap<Db, Map<number, V>>, db: Db): Map<number, V> {
   let map = caches.get(db);
   if (!map) {
@@ -101,14 +125,14 @@ export async function volumeAccess(
 ): Promise<VolumeAccess | null> {
   const entry = await volumeEntry(db, bookId, opts.now);
   if (!entry) return null;
-  const owns = userId !== null && (await ownsItem(db, userId, entry.itemId));
+  const owned = userId !== null && (await owns(db, userId, entry.itemId));
   const isLogin = userId !== null;
   const access = readingAccess(entry.terms, {
     isLogin,
-    owns,
+    owns: owned,
     memberFreeVol: opts.memberFreeVol ?? DEFAULT_MEMBER_FREE_VOL,
   });
-  return { ...entry, ...access, owns, isLogin };
+  return { ...entry, ...access, owns: owned, isLogin };
 }
 
 async function cdItemId(db: Db, cdId: number): Promise<number | null> {
@@ -140,16 +164,16 @@ export async function trackAccess(
   trackNo: number,
   userId: number | null,
 ): Promise<TrackEntry | null> {
-  const owned = async () => {
+  const owned = async (): Promise<boolean> => {
     if (userId === null) return false;
     const itemId = await cdItemId(db, cdId);
-    return itemId !== null && ownsItem(db, userId, itemId);
+    return itemId !== null && owns(db, userId, itemId);
   };
-  const [track, owns] = await Promise.all([trackForPlayback(db, cdId, trackNo), owned()]);
+  const [track, ownsCd] = await Promise.all([trackForPlayback(db, cdId, trackNo), owned()]);
   if (!track) return null;
   const hasTrial = track.trialFileName !== null;
   return {
-    access: trackAccessOf({ owns, hasTrial }),
+    access: trackAccessOf({ owns: ownsCd, hasTrial }),
     hasTrial,
     durationSec: track.durationSec,
     trialDurationSec: track.trialDurationSec,

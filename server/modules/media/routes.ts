@@ -1,5 +1,5 @@
 import { createReadStream } from "node:fs";
-import { stat } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { type Context, Hono } from "hono";
@@ -8,6 +8,7 @@ import { integerIn, recordId } from "../../../contract/input";
 import { ART_SHAPES, type ArtShape, IMAGE_WIDTHS, MEDIA_VERSION } from "../../../contract/media";
 import { READER_PAGE_WIDTHS } from "../../../contract/reader";
 import { INT4_MAX } from "../../../contract/row-id";
+import { ByteLru } from "../../lib/byte-lru";
 import type { AppEnv, AppServices } from "../../lib/context";
 import { ApiError } from "../../lib/errors";
 import { readParams, readQuery } from "../../lib/input";
@@ -33,7 +34,7 @@ import {
   trialKey,
   tuneOf,
 } from "./store";
-import { formatFor, imageVariant } from "./variants";
+import { forgetVariant, formatFor, imageVariant } from "./variants";
 
 const id = recordId();
 /** "12.png", "3.mp3": the number before the extension, within PostgreSQL's integer. */
@@ -82,8 +83,32 @@ const publicCache = (v: string | undefined) =>
 
 const pageQuery = imageQuery(READER_PAGE_WIDTHS);
 
-/** Sends a cached file, honouring a single byte range so audio can seek. */
-function sendFile(c: Context<AppEnv>, file: CachedMedia, cacheControl: string): Response {
+/**
+ * Small files kept in memory a minute: a page image is asked many times in a row (the reader's
+ * neighbours, several readers of one volume), and a Buffer answer costs far less than a file
+ * stream, which the checks before it already outweigh. Keyed by path and size: a stored file
+ * is replaced only by a file of another name or size (variants carry their master's stamp).
+ */
+const HOT_FILE_MAX = 1024 * 1024;
+const HOT_TTL_MS = 60_000;
+const hot = new ByteLru<Buffer>(64 * 1024 * 1024, (bytes) => bytes.length);
+
+async function bytesOf(file: CachedMedia): Promise<Buffer | undefined> {
+  if (file.size > HOT_FILE_MAX) return undefined;
+  const key = `${file.path}:${file.size}`;
+  const kept = hot.get(key);
+  if (kept) return kept;
+  const bytes = await readFile(file.path);
+  hot.set(key, bytes, HOT_TTL_MS);
+  return bytes;
+}
+
+/** Sends a stored or cached file, honouring a single byte range so audio can seek. */
+async function sendFile(
+  c: Context<AppEnv>,
+  file: CachedMedia,
+  cacheControl: string,
+): Promise<Response> {
   const type = contentTypeOf(file.path);
   const headers: Record<string, string> = {
     "Content-Type": type,
@@ -92,6 +117,11 @@ function sendFile(c: Context<AppEnv>, file: CachedMedia, cacheControl: string): 
   };
   // Images come as WebP or PNG by the Accept header, so caches must keep one copy per answer.
   if (type.startsWith("image/")) headers.Vary = "Accept";
+  const bytes = await bytesOf(file);
+  const body = (start: number, end: number): Uint8Array<ArrayBuffer> | ReadableStream =>
+    bytes
+      ? new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset + start, end - start + 1)
+      : (Readable.toWeb(createReadStream(file.path, { start, end })) as ReadableStream);
   const range = /^bytes=(\d*)-(\d*)$/.exec(c.req.header("range") ?? "");
   if (range && (range[1] || range[2])) {
     let start = range[1] ? Number(range[1]) : file.size - Number(range[2]);
@@ -104,8 +134,7 @@ function sendFile(c: Context<AppEnv>, file: CachedMedia, cacheControl: string): 
         headers: { ...headers, "Content-Range": `bytes */${file.size}` },
       });
     }
-    const stream = Readable.toWeb(createReadStream(file.path, { start, end })) as ReadableStream;
-    return new Response(stream, {
+    return new Response(body(start, end), {
       status: 206,
       headers: {
         ...headers,
@@ -114,8 +143,7 @@ function sendFile(c: Context<AppEnv>, file: CachedMedia, cacheControl: string): 
       },
     });
   }
-  const stream = Readable.toWeb(createReadStream(file.path)) as ReadableStream;
-  return new Response(stream, {
+  return new Response(body(0, file.size - 1), {
     status: 200,
     headers: { ...headers, "Content-Length": String(file.size) },
   });
@@ -148,8 +176,26 @@ export function mediaRoutes(
 ) {
   const { db } = services;
   const routes = new Hono<AppEnv>();
+  /**
+   * A stored image at the width and format asked, its bytes read into memory: a file remembered a
+   * moment ago that the cache has since removed is looked up once more (and made again).
+   */
+  const variant = async (c: Context<AppEnv>, key: string, width: number) => {
+    const format = formatFor(c.req.header("accept"));
+    for (let attempt = 0; ; attempt++) {
+      const file = await imageVariant(cache, store, key, width, format);
+      if (!file) return undefined;
+      try {
+        await bytesOf(file);
+        return file;
+      } catch (error) {
+        if (attempt > 0 || (error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+        forgetVariant(file);
+      }
+    }
+  };
   const image = async (c: Context<AppEnv>, key: string, width: number) =>
-    (await imageVariant(cache, store, key, width, formatFor(c.req.header("accept")))) ?? notFound();
+    (await variant(c, key, width)) ?? notFound();
   const audio = async (key: string) => (await storedFile(store, key)) ?? notFound();
 
   routes.get("/books/:bookId/cover.png", async (c) => {
@@ -210,11 +256,10 @@ export function mediaRoutes(
     if (!(await artExists(db, { kind, name }))) notFound();
     const frame = artFrame(kind, shape);
     const width = Math.min(w ?? frame.width, frame.width * 2);
-    const format = formatFor(c.req.header("accept"));
     // A shape the seed drew no picture in is answered with the piece in its kind's own frame.
     const file =
-      (await imageVariant(cache, store, artKey(kind, name, shape), width, format)) ??
-      (shape ? await imageVariant(cache, store, artKey(kind, name), width, format) : undefined) ??
+      (await variant(c, artKey(kind, name, shape), width)) ??
+      (shape ? await variant(c, artKey(kind, name), width) : undefined) ??
       notFound();
     return sendFile(c, file, publicCache(v));
   });

@@ -24,6 +24,35 @@ export async function imageVariant(
   width: number,
   format: ImageFormat,
 ): Promise<CachedMedia | undefined> {
+  // A file found a moment ago is answered again without looking on disk: a reader's pages are
+  // asked in bursts, and two stats per request cost more than the answer from memory. The caller
+  // forgets it (forgetVariant) when the file has gone meanwhile.
+  const asked = `${store}|${key}|${width}|${format}`;
+  const seen = recent.get(asked);
+  if (seen && seen.until > Date.now()) return seen.file;
+  const file = await findVariant(cache, store, key, width, format);
+  if (file) {
+    if (recent.size >= 10_000) recent.clear();
+    recent.set(asked, { file, until: Date.now() + RECENT_MS });
+  }
+  return file;
+}
+
+const RECENT_MS = 10_000;
+const recent = new Map<string, { file: CachedMedia; until: number }>();
+
+/** Drops what imageVariant remembered of a file that turned out to be gone. */
+export function forgetVariant(file: CachedMedia): void {
+  for (const [asked, seen] of recent) if (seen.file.path === file.path) recent.delete(asked);
+}
+
+async function findVariant(
+  cache: MediaCache,
+  store: string,
+  key: string,
+  width: number,
+  format: ImageFormat,
+): Promise<CachedMedia | undefined> {
   const master = path.join(store, key);
   const found = await stat(master).catch(() => undefined);
   if (!found?.isFile()) return undefined;

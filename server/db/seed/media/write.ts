@@ -35,10 +35,13 @@ import {
 import { seedOf } from "./params.ts";
 
 /**
- * Masters are drawn at twice the size a page shows them, so every width the store sends (?w=, up
- * to 2×) is a reduction of the master.
+ * Masters are drawn at twice the size a page shows them, so a sharp screen's width (?w=) is a
+ * reduction of the master, but no wider than the widest the store's pages ask: covers 480 (the
+ * cards' srcset), banners and carousels 1080. Drawing time grows with the pixels.
  */
 const SCALE = 2;
+const COVER_MASTER_WIDTH = 480;
+const ART_MASTER_MAX_WIDTH = 1080;
 
 /** Drawings in flight: sharp renders on libuv's threads, so a few at once use every core. */
 const PARALLEL = 4;
@@ -59,16 +62,18 @@ type Job = { key: string; produce: () => Promise<Buffer> };
  * bank's tracks and trials at the lengths the tracks have. Files already there are kept, so a
  * run that was stopped continues; the `complete` mark is written last.
  */
-export async function seedMedia(db: Db, dataDir: string): Promise<MediaSeedResult> {
+export async function seedMedia(
+  db: Db,
+  dataDir: string,
+  /** Only these parts (a test that plays tracks needs no art); the `complete` mark is then left. */
+  only?: ReadonlyArray<keyof typeof PARTS>,
+): Promise<MediaSeedResult> {
   const started = performance.now();
   const store = storeDir(dataDir);
-  const jobs = [
-    ...(await audioJobs(db)),
-    ...(await jacketJobs(db)),
-    ...(await artJobs(db)),
-    ...(await pageJobs(db)),
-    ...(await coverJobs(db)),
-  ];
+  const jobs: Job[] = [];
+  for (const part of only ?? (Object.keys(PARTS) as Array<keyof typeof PARTS>)) {
+    jobs.push(...(await PARTS[part](db)));
+  }
   let written = 0;
   let next = 0;
   const worker = async () => {
@@ -81,10 +86,11 @@ export async function seedMedia(db: Db, dataDir: string): Promise<MediaSeedResul
     }
   };
   await Promise.all(Array.from({ length: PARALLEL }, worker));
-  await writeAtomically(
-    path.join(store, STORE_COMPLETE),
-    Buffer.from(`${new Date().toISOString()}\n`),
-  );
+  if (!only)
+    await writeAtomically(
+      path.join(store, STORE_COMPLETE),
+      Buffer.from(`${new Date().toISOString()}\n`),
+    );
   return {
     written,
     kept: jobs.length - written,
@@ -134,8 +140,8 @@ async function coverJobs(db: Db): Promise<Job[]> {
         coverDrawing({
           seriesId: Number(id),
           ...(await seriesCaption(db, Number(id))),
-          width: COVER_SIZE.width * SCALE,
-          height: COVER_SIZE.height * SCALE,
+          width: COVER_MASTER_WIDTH,
+          height: Math.round((COVER_MASTER_WIDTH * COVER_SIZE.height) / COVER_SIZE.width),
         }),
       ),
   }));
@@ -207,8 +213,8 @@ async function artJobs(db: Db): Promise<Job[]> {
           const id = (seedOf(`${kind}/${name}`) % 2_147_483_646) + 1;
           const caption = await artCaption(db, kind, name);
           const frame = artFrame(kind, shape);
-          const width = frame.width * SCALE;
-          const height = frame.height * SCALE;
+          const width = Math.min(frame.width * SCALE, ART_MASTER_MAX_WIDTH);
+          const height = Math.round((frame.height * width) / frame.width);
           if (own.square !== undefined && width === height) {
             return png(squareDrawing({ id, style: own.style, ...caption.square, size: width }));
           }
@@ -258,3 +264,12 @@ async function audioJobs(db: Db): Promise<Job[]> {
   }
   return [...jobs.values()];
 }
+
+/** What the store holds, in the order it is written: sound first, the many covers last. */
+const PARTS = {
+  audio: audioJobs,
+  jackets: jacketJobs,
+  art: artJobs,
+  pages: pageJobs,
+  covers: coverJobs,
+};
