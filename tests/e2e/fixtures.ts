@@ -103,7 +103,9 @@ export async function screenshot(page: Page, name: string) {
  */
 export const test = base.extend({
   extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) => {
-    const digest = createHash("sha256").update(`${testInfo.project.name} ${testInfo.testId}`).digest();
+    const digest = createHash("sha256")
+      .update(`${testInfo.project.name} ${testInfo.testId}`)
+      .digest();
     const address = `10.${digest[0]}.${digest[1]}.${digest[2]}`;
     await use({ ...extraHTTPHeaders, "x-forwarded-for": address });
   },
