@@ -52,7 +52,7 @@ const canPlay: LotteryStatus = { play_condition_type: 1, can_play: true, message
 /** The page at /lottery/winter?from=menu; /api/lottery/winter/play answers `answer`. */
 function mount(
   status: LotteryStatus | null,
-  answer: Partial<LotteryPlayAnswer> & { result: boolean } = { result: false },
+  answer: Omit<Partial<LotteryPlayAnswer>, "result"> & { result: boolean } = { result: false },
   view: LotteryView = lottery,
 ) {
   const sent: Array<{ url: string; body: unknown }> = [];

@@ -30,8 +30,9 @@ const seo: PageSeo = {
 };
 
 const find = (meta: ReturnType<typeof pageMeta>, key: string) =>
-  meta.find((m) => "property" in m && m.property === key) ??
-  meta.find((m) => "name" in m && m.name === key);
+  meta.find((m) => ("property" in m ? m.property : "name" in m ? m.name : null) === key) as
+    | Record<string, unknown>
+    | undefined;
 
 describe("the head of a page", () => {
   it("names the site コマヤ", () => {
