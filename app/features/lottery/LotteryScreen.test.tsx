@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act } from "react";
-import { createRoot } from "react-dom/client";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import { renderToString } from "react-dom/server";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type {
@@ -152,6 +153,37 @@ describe("a lottery page", () => {
     expect(href.searchParams.get("text")).toBe("冬の運試し抽選会");
     expect(href.searchParams.get("url")).toBe(`${window.location.origin}/lottery/winter`);
     expect(x!.getAttribute("rel")).toBe("noopener noreferrer");
+  });
+});
+
+describe("the page as the server sends it", () => {
+  it("gives X the absolute address once the server's page has hydrated", async () => {
+    const page = () => {
+      const router = createMemoryRouter(
+        [
+          {
+            path: "/lottery/:name",
+            element: <LotteryScreen data={{ result: true, lottery, status: canPlay }} />,
+          },
+        ],
+        { initialEntries: ["/lottery/winter"] },
+      );
+      return <RouterProvider router={router} />;
+    };
+    // On the server there is no window: the page goes out with the stored path.
+    vi.stubGlobal("window", undefined);
+    const html = renderToString(page());
+    vi.unstubAllGlobals();
+    const container = document.createElement("div");
+    container.innerHTML = html;
+    document.body.append(container);
+    await act(async () => {
+      root = hydrateRoot(container, page()) as unknown as ReturnType<typeof createRoot>;
+    });
+    const x = [...container.querySelectorAll("a")].find((a) => a.textContent === "Xでシェア");
+    const href = new URL(x!.getAttribute("href")!);
+    expect(href.searchParams.get("url")).toBe(`${window.location.origin}/lottery/winter`);
+    container.remove();
   });
 });
 

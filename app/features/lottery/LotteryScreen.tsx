@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Link, useLocation, useRevalidator } from "react-router";
 import {
   type LotteryPlayAnswer,
@@ -58,10 +58,13 @@ export function LotteryScreen({ data }: { data: LotteryPageData }) {
     await revalidate();
   }
 
-  const shareAddress =
-    typeof window === "undefined"
-      ? lottery.share_url
-      : new URL(lottery.share_url, window.location.origin).toString();
+  // The stored address may be a path. It is made whole once the page runs in the browser, after
+  // hydration: React keeps a server-rendered attribute that differs from the browser's first
+  // render, so resolving it during render would leave X a relative address.
+  const [shareAddress, setShareAddress] = useState(lottery.share_url);
+  useEffect(() => {
+    setShareAddress(new URL(lottery.share_url, window.location.origin).toString());
+  }, [lottery.share_url]);
   async function copyShare() {
     await navigator.clipboard?.writeText(shareAddress).catch(() => undefined);
     setCopied(true);
