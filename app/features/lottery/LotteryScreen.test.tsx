@@ -178,7 +178,7 @@ describe("the page as the server sends it", () => {
     container.innerHTML = html;
     document.body.append(container);
     await act(async () => {
-      root = hydrateRoot(container, page()) as unknown as ReturnType<typeof createRoot>;
+      root = hydrateRoot(container, page());
     });
     const x = [...container.querySelectorAll("a")].find((a) => a.textContent === "Xでシェア");
     const href = new URL(x!.getAttribute("href")!);
