@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { CLOSE_LABEL, firstLine, MORE_LABEL, plainText } from "./card-rules";
+import { plainText } from "../../lib/plain-text";
+import { CLOSE_LABEL, firstLine, MORE_LABEL } from "./card-rules";
 
 /** A card's description: its first line, and the rest behind - もっと見る - / - 閉じる -. */
 export function ExpandableText({ text, className }: { text: string; className?: string }) {

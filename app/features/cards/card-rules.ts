@@ -2,6 +2,7 @@
  * The display rules of the cards (spec 000 §3–§5, §9), as plain functions the card components
  * call and the tests pin down.
  */
+
 import type {
   CastRef,
   DramaCdItem,
@@ -11,6 +12,7 @@ import type {
 } from "../../../contract/items";
 import { readsFree } from "../../../contract/series";
 import { SHELL_PAGES } from "../../../contract/status";
+import { plainText } from "../../lib/plain-text";
 
 /** Spec 000 §3: the value UNKNOWN in title or series_name means there is none. */
 export function displayName(item: Pick<SeriesItem, "title" | "series_name" | "name">): string {
@@ -195,21 +197,6 @@ export function castLine(casts: readonly CastRef[]): string {
 
 // ---------------------------------------------------------------------------------------------
 // Descriptions
-
-/** Markup in descriptions becomes plain text with its line breaks (cards never render HTML). */
-export function plainText(description: string): string {
-  return description
-    .replace(/<br\s*\/?>/gi, "\n")
-    .replace(/<\/p>\s*<p[^>]*>/gi, "\n")
-    .replace(/<[^>]*>/g, "")
-    .replace(/&nbsp;/g, " ")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, "&")
-    .trim();
-}
 
 /** The card text: cut at the first line break, with whether there is more to expand. */
 export function firstLine(description: string): { line: string; more: boolean } {

@@ -18,6 +18,8 @@ describe("the description previews and search engines show", () => {
     expect(cut).toHaveLength(120);
     expect(cut.endsWith("…")).toBe(true);
     expect(metaDescription("あ".repeat(120))).toBe("あ".repeat(120));
+    // Stored descriptions carry entities; a preview shows the characters, not `&amp;`.
+    expect(metaDescription("恋&amp;友情 &lt;完全版&gt;")).toBe("恋&友情 <完全版>");
     expect(metaDescription("いろは", 2)).toBe("い…");
   });
 });

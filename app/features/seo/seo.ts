@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, type MetaDescriptor } from "react-router";
+import { plainText } from "../../lib/plain-text";
 
 /** What every page tells search engines and link previews (Open Graph, Twitter cards). */
 export interface PageSeo {
@@ -19,11 +20,8 @@ const DESCRIPTION_LIMIT = 120;
 
 /** Descriptions may hold markup and line breaks; previews want one short plain line. */
 export function metaDescription(text: string, limit = DESCRIPTION_LIMIT): string {
-  const plain = text
-    .replace(/<br\s*\/?>/gi, " ")
-    .replace(/<[^>]*>/g, "")
-    .replace(/\s+/g, " ")
-    .trim();
+  // The same markup-to-text rule as the cards, so `&amp;` reads as `&`, then on one line.
+  const plain = plainText(text).replace(/\s+/g, " ");
   return plain.length > limit ? `${plain.slice(0, limit - 1)}…` : plain;
 }
 

@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { CLOSE_LABEL, MORE_LABEL, plainText } from "../cards/card-rules";
+import { plainText } from "../../lib/plain-text";
+import { CLOSE_LABEL, MORE_LABEL } from "../cards/card-rules";
 
 /** Long descriptions start folded to a few lines; - もっと見る - / - 閉じる - toggle them. */
 const FOLD_AT = 90;
