@@ -12,7 +12,6 @@ import {
   seriesVolume,
 } from "../../../server/modules/catalog/series-page";
 import { featureEntries } from "../../../server/modules/home/service";
-import { recordSeriesView } from "../../../server/modules/library/series-marks";
 import { seriesPage } from "../../../server/pages/series";
 import { FEATURES_PER_PAGE } from "../campaign/list-params";
 
@@ -46,13 +45,12 @@ export async function loadSeriesPage(context: AppLoadContext, rawId: string | un
     withUserData: true,
   });
   if (!page) notFound(NO_SERIES);
-  const member = context.request.member;
-  // The home page's 最近チェックしたマンガ (content type 5) lists what a member looked at.
-  if (member) await recordSeriesView(context.services.db, member.userId, seriesId);
+  // The assembler records the member's visit (最近チェックしたマンガ); recording it here too
+  // wrote series_views twice per view.
   return {
     main: page.main,
     user: page.user ?? SERIES_USER_DEFAULTS,
-    isLogin: member !== null,
+    isLogin: context.request.member !== null,
   };
 }
 
