@@ -38,6 +38,7 @@ import { cartPage } from "../pages/cart";
 import { dramaCdList, dramaCdPage } from "../pages/dramacd";
 import { homePage, homeSection } from "../pages/home";
 import { orderDetail, orderHistory } from "../pages/orders";
+import { searchPage } from "../pages/search";
 import { seriesPage } from "../pages/series";
 import { userStatus } from "../pages/status";
 import { statusRoutes } from "../pages/status-routes";
@@ -59,7 +60,7 @@ export function apiRouter(services: AppServices, paymentProvider: PaymentProvide
   api.route("/", couponRoutes(services, { runningCampaignPage }));
   api.route("/", presentRoutes(services));
   api.route("/", orderRoutes(services, { orderHistory, orderDetail }));
-  api.route("/", searchRoutes(services));
+  api.route("/", searchRoutes(services, { searchPage }));
   api.route("/", rankingRoutes(services));
   api.route("/", homeRoutes(services, { homePage, homeSection }));
   api.route("/", seriesMarkRoutes(services));
