@@ -38,6 +38,7 @@ import { cartPage } from "../pages/cart";
 import { dramaCdList, dramaCdPage } from "../pages/dramacd";
 import { homePage, homeSection } from "../pages/home";
 import { orderDetail, orderHistory } from "../pages/orders";
+import { rankingPage } from "../pages/ranking";
 import { searchPage } from "../pages/search";
 import { seriesPage } from "../pages/series";
 import { userStatus } from "../pages/status";
@@ -61,7 +62,7 @@ export function apiRouter(services: AppServices, paymentProvider: PaymentProvide
   api.route("/", presentRoutes(services));
   api.route("/", orderRoutes(services, { orderHistory, orderDetail }));
   api.route("/", searchRoutes(services, { searchPage }));
-  api.route("/", rankingRoutes(services));
+  api.route("/", rankingRoutes(services, { rankingPage }));
   api.route("/", homeRoutes(services, { homePage, homeSection }));
   api.route("/", seriesMarkRoutes(services));
   api.route("/", bookshelfRoutes(services));
