@@ -88,6 +88,18 @@ module.exports = {
       to: { path: "^server/" },
     },
     {
+      name: "loaders-reach-server-only-through-pages",
+      comment:
+        "A page's data comes from its assembler in server/pages/, which the API route calls too, so the page and the API cannot drift apart (decision 0078). Besides pages, a loader may use the few server/lib helpers that make it answer as the API does without reading data: the request context types (context), the typed errors and the input reader (errors, input: the same 400/404 as the API), the public origin (public-origin) and the campaign timestamp (campaign-timestamp).",
+      severity: "error",
+      from: { path: "^app/.+[.]server[.]tsx?$" },
+      to: {
+        path: "^server/",
+        pathNot:
+          "^server/(pages/|lib/(context|errors|input|public-origin|campaign-timestamp)[.]ts$)",
+      },
+    },
+    {
       name: "browser-code-builds-no-zod-schemas",
       comment:
         "zod is 25 KB gzip on every first load; browser code takes only types from contract files that build schemas, and values from their zod-free companions (row-id, event-names, review-rules; decision 0040).",

@@ -1,4 +1,5 @@
 import type { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import type pg from "pg";
@@ -70,5 +71,43 @@ describe("the series page assembler", () => {
   it("gives a visitor the default user data", async () => {
     const page = await seriesPage(database.db, SERIES, { userId: null }, { withUserData: true });
     expect(page?.user).toMatchObject({ favorite: false, cart_items: [], own_items: [] });
+  });
+});
+
+describe("a member's visit to a series page", () => {
+  /** Statements that write series_views (the upsert: an insert the first time, an update after). */
+  const viewWrites = (statements: string[]) =>
+    statements.filter((s) => /^insert into "series_views"/.test(s));
+  const viewsOf = async (userId: number) =>
+    (
+      await database.db.execute(
+        sql`select viewed_at from series_views where user_id = ${userId} and series_id = ${SERIES}`,
+      )
+    ).rows as Array<{ viewed_at: unknown }>;
+
+  it("is recorded once per view: a row the first time, one update of it afterwards", async () => {
+    const { userId } = await registerMember(database.db, {
+      email: "visitor-once@example.jp",
+      password: "password-123",
+    });
+    // The page loader (app/features/series/series.server.ts) answers with this call alone.
+    const first = countingDb();
+    const t1 = new Date("2026-01-01T00:00:00Z");
+    await seriesPage(first.db, SERIES, { userId }, { withUserData: true }, t1);
+    expect(viewWrites(first.statements)).toHaveLength(1);
+    expect(await viewsOf(userId)).toHaveLength(1);
+
+    const second = countingDb();
+    await seriesPage(
+      second.db,
+      SERIES,
+      { userId },
+      { withUserData: true },
+      new Date(t1.getTime() + 60_000),
+    );
+    expect(viewWrites(second.statements)).toHaveLength(1);
+    const rows = await viewsOf(userId);
+    expect(rows).toHaveLength(1);
+    expect(new Date(String(rows[0]?.viewed_at)).getTime()).toBe(t1.getTime() + 60_000);
   });
 });

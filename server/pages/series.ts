@@ -1,11 +1,16 @@
 import { SERIES_USER_DEFAULTS, type SeriesMain, type SeriesUserData } from "../../contract/series";
 import type { Db } from "../db/client";
 import {
+  bookPeriod,
+  featureItems,
   loadSeriesFacts,
   personalSeriesMainOf,
+  seriesUserData,
   seriesUserDataOf,
+  seriesVolume,
   type Viewer,
 } from "../modules/catalog/series-page";
+import { featureEntries } from "../modules/home/service";
 import { recordSeriesView } from "../modules/library/series-marks";
 
 export interface SeriesPage {
@@ -40,4 +45,42 @@ export async function seriesPage(
     viewer.userId !== null ? recordSeriesView(db, viewer.userId, seriesId, now) : null,
   ]);
   return { main, user };
+}
+
+/** The viewer's own data on a series; a visitor (or a series gone) gets the defaults. */
+async function userDataOf(db: Db, seriesId: number, viewer: Viewer): Promise<SeriesUserData> {
+  if (viewer.userId === null) return SERIES_USER_DEFAULTS;
+  return (await seriesUserData(db, seriesId, viewer.userId)) ?? SERIES_USER_DEFAULTS;
+}
+
+/** A volume's page (/series/:id/book/:bookId) and the viewer's data on its series; null: none. */
+export async function volumePage(
+  db: Db,
+  query: { seriesId: number; bookId: number },
+  viewer: Viewer,
+) {
+  const [volume, user] = await Promise.all([
+    seriesVolume(db, query, viewer),
+    userDataOf(db, query.seriesId, viewer),
+  ]);
+  return volume ? { volume, user } : null;
+}
+
+/** A volume's sale periods (/period) and the viewer's data on its series; null: no such volume. */
+export async function periodPage(
+  db: Db,
+  query: { seriesId: number; bookId: number },
+  viewer: Viewer,
+) {
+  const [period, user] = await Promise.all([
+    bookPeriod(db, query, viewer),
+    userDataOf(db, query.seriesId, viewer),
+  ]);
+  return period ? { period, user } : null;
+}
+
+/** /feature: one page of the store's feature articles, newest sections first. */
+export async function featurePage(db: Db, page: { limit: number; offset: number }) {
+  const { entries, total } = await featureEntries(db, page);
+  return { features: await featureItems(db, entries), total };
 }

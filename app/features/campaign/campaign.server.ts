@@ -2,16 +2,14 @@ import { type AppLoadContext, data } from "react-router";
 import type { OtokuFilter } from "../../../contract/campaign";
 import { idFromPath } from "../../../contract/row-id";
 import { currentCampaignTimestamp } from "../../../server/lib/campaign-timestamp";
-import {
-  dailySpecial,
-  dailySpecialDates,
-  freeSeries,
-  RECOMMEND_TITLES,
-  type RecommendType,
-  recommendFrames,
-  recommendList,
-} from "../../../server/modules/campaign/series-picks";
 import { campaignList, runningCampaignPage } from "../../../server/pages/campaign";
+import { dailySpecialPage } from "../../../server/pages/daily-special";
+import { freePage } from "../../../server/pages/free";
+import {
+  recommendFramesPage,
+  recommendPage,
+  recommendTypeOf,
+} from "../../../server/pages/recommend";
 import { orPageFailure } from "../../lib/page-failure.server";
 
 const memberId = (context: AppLoadContext) => context.request.member?.userId ?? null;
@@ -38,19 +36,22 @@ export async function loadFreeList(
   context: AppLoadContext,
   opts: { genre: number | null; minFree: number; page: number },
 ) {
-  return freeSeries(context.services.db, opts);
+  return freePage(context.services.db, opts);
 }
 
-export function recommendTypeParam(url: URL): RecommendType | null {
-  const tp = Number(url.searchParams.get("tp"));
-  return tp in RECOMMEND_TITLES ? (tp as RecommendType) : null;
+export function recommendTypeParam(url: URL) {
+  return recommendTypeOf(url.searchParams.get("tp"));
 }
 
 export async function loadRecommendList(
   context: AppLoadContext,
-  opts: { tp: RecommendType; seriesId: number | null; page: number },
+  opts: {
+    tp: NonNullable<ReturnType<typeof recommendTypeOf>>;
+    seriesId: number | null;
+    page: number;
+  },
 ) {
-  return recommendList(context.services.db, {
+  return recommendPage(context.services.db, {
     tp: opts.tp,
     seriesId: opts.seriesId,
     userId: memberId(context),
@@ -59,17 +60,11 @@ export async function loadRecommendList(
 }
 
 export async function loadDailySpecial(context: AppLoadContext, targetDate: string | null) {
-  const now = new Date();
-  const date = targetDate && dailySpecialDates(now).includes(targetDate) ? targetDate : null;
-  return dailySpecial(context.services.db, date, now);
+  return dailySpecialPage(context.services.db, targetDate);
 }
 
 export async function loadRecommendFrames(context: AppLoadContext, seriesId: number | null) {
-  return recommendFrames(context.services.db, {
-    pageName: "recommend",
-    seriesId,
-    userId: memberId(context),
-  });
+  return recommendFramesPage(context.services.db, seriesId, memberId(context));
 }
 
 export function seriesParam(url: URL): number | null {

@@ -1,10 +1,5 @@
 import { type AppLoadContext, data } from "react-router";
-import {
-  findTopicPage,
-  listTopicPages,
-  pageFields,
-  type TopicPageType,
-} from "../../../server/modules/topic/service";
+import { editorPage, editorPageOptions } from "../../../server/pages/editor";
 import { requireMember } from "../../lib/member.server";
 import { pageQuery } from "../../lib/page-failure.server";
 import type { EditorPage, EditorPageOption } from "./TopicEditor";
@@ -20,8 +15,7 @@ export function requireStaff(context: AppLoadContext, request: Request) {
 }
 
 export async function loadTopicPageOptions(context: AppLoadContext): Promise<EditorPageOption[]> {
-  const pages = await listTopicPages(context.services.db);
-  return pages.map(({ pageName, pageType, title }) => ({ pageName, pageType, title }));
+  return editorPageOptions(context.services.db);
 }
 
 /** The page named by ?page= and ?type=, else the first one; null when there are none. */
@@ -31,18 +25,11 @@ export async function loadEditorPage(
   options: EditorPageOption[],
 ): Promise<EditorPage | null> {
   const query = pageQuery(request);
-  const type: TopicPageType = query.type === "page" ? "page" : "topic";
+  const type: EditorPage["pageType"] = query.type === "page" ? "page" : "topic";
   const name = typeof query.page === "string" ? query.page : null;
   const chosen = name ? { pageName: name, pageType: type } : options[0];
   if (!chosen) return null;
-  const page = await findTopicPage(context.services.db, chosen.pageType, chosen.pageName);
+  const page = await editorPage(context.services.db, chosen);
   if (!page) throw data("トピックページが見つかりません", { status: 404 });
-  return {
-    pageName: page.pageName,
-    pageType: page.pageType as TopicPageType,
-    title: page.title,
-    content: page.content,
-    updatedAt: page.updatedAt.toISOString(),
-    ...(await pageFields(context.services.db, page)),
-  };
+  return page;
 }

@@ -2,9 +2,8 @@ import type { AppLoadContext } from "react-router";
 import { isGenreId } from "../../../contract/genres";
 import type { HomeAnswer } from "../../../contract/home";
 import { applyUserItemsToContent, contentCards, itemIdsOf } from "../../../contract/user-items";
-import { withReadFlags } from "../../../server/modules/news/latest-news";
 import { keptHomePage, keptMemberItems, keptSharedSection } from "../../../server/pages/home";
-import { newsReadIds } from "../news/news.server";
+import { newsReadBy } from "../../../server/pages/news";
 import { isEmptyContent, ROTATING_LAYOUT_ID, type SectionData } from "./section-loader";
 
 /** Sections rendered with the page: the first screen's, so its largest paint needs no fetch. */
@@ -27,7 +26,10 @@ export async function loadHome(context: AppLoadContext, request: Request): Promi
     1,
     new Date(),
   );
-  return { ...home, latest_news: withReadFlags(home.latest_news, newsReadIds(request)) };
+  return {
+    ...home,
+    latest_news: newsReadBy(home.latest_news, request.headers.get("cookie") ?? ""),
+  };
 }
 
 /**

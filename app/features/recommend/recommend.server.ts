@@ -1,12 +1,11 @@
 import type { AppLoadContext } from "react-router";
 import type { SeriesItem } from "../../../contract/items";
-import { relatedSeries } from "../../../server/modules/recommend/service";
+import { relatedSeriesTile } from "../../../server/pages/related";
 
 /** The works related to a series, for its page's other-books tile. */
-export async function loadRelatedSeries(
+export function loadRelatedSeries(
   context: AppLoadContext,
   seriesId: number,
 ): Promise<SeriesItem[]> {
-  const member = context.request.member;
-  return (await relatedSeries(context.services.db, seriesId, member?.userId ?? null)) ?? [];
+  return relatedSeriesTile(context.services.db, seriesId, context.request.member?.userId ?? null);
 }

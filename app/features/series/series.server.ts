@@ -1,19 +1,7 @@
 import { type AppLoadContext, data } from "react-router";
 import { idFromPath } from "../../../contract/row-id";
-import {
-  DEFAULT_MEMBER_FREE_VOL,
-  SERIES_USER_DEFAULTS,
-  type SeriesUserData,
-} from "../../../contract/series";
-import {
-  bookPeriod,
-  featureItems,
-  seriesUserData,
-  seriesVolume,
-} from "../../../server/modules/catalog/series-page";
-import { featureEntries } from "../../../server/modules/home/service";
-import { recordSeriesView } from "../../../server/modules/library/series-marks";
-import { seriesPage } from "../../../server/pages/series";
+import { DEFAULT_MEMBER_FREE_VOL, SERIES_USER_DEFAULTS } from "../../../contract/series";
+import { featurePage, periodPage, seriesPage, volumePage } from "../../../server/pages/series";
 import { FEATURES_PER_PAGE } from "../campaign/list-params";
 
 const NO_SERIES = "お探しの作品は見つかりませんでした";
@@ -30,14 +18,6 @@ function viewer(context: AppLoadContext) {
   };
 }
 
-async function userData(context: AppLoadContext, seriesId: number): Promise<SeriesUserData> {
-  const member = context.request.member;
-  if (!member) return SERIES_USER_DEFAULTS;
-  return (
-    (await seriesUserData(context.services.db, seriesId, member.userId)) ?? SERIES_USER_DEFAULTS
-  );
-}
-
 /** The series page: its main data as this viewer sees it, and their own data on it. */
 export async function loadSeriesPage(context: AppLoadContext, rawId: string | undefined) {
   const seriesId = idFromPath(rawId);
@@ -46,13 +26,12 @@ export async function loadSeriesPage(context: AppLoadContext, rawId: string | un
     withUserData: true,
   });
   if (!page) notFound(NO_SERIES);
-  const member = context.request.member;
-  // The home page's 最近チェックしたマンガ (content type 5) lists what a member looked at.
-  if (member) await recordSeriesView(context.services.db, member.userId, seriesId);
+  // The assembler records the member's visit (最近チェックしたマンガ); recording it here too
+  // wrote series_views twice per view.
   return {
     main: page.main,
     user: page.user ?? SERIES_USER_DEFAULTS,
-    isLogin: member !== null,
+    isLogin: context.request.member !== null,
   };
 }
 
@@ -65,36 +44,28 @@ export async function loadVolumePage(
   const bookId = idFromPath(rawBookId);
   if (seriesId === null) notFound(NO_SERIES);
   if (bookId === null) notFound(NO_VOLUME);
-  const volume = await seriesVolume(context.services.db, { seriesId, bookId }, viewer(context));
-  if (!volume) notFound(NO_VOLUME);
-  return {
-    volume,
-    user: await userData(context, seriesId),
-    isLogin: context.request.member !== null,
-  };
+  const page = await volumePage(context.services.db, { seriesId, bookId }, viewer(context));
+  if (!page) notFound(NO_VOLUME);
+  return { ...page, isLogin: context.request.member !== null };
 }
 
 export async function loadPeriodPage(context: AppLoadContext, url: URL) {
   const seriesId = idFromPath(url.searchParams.get("series"));
   const bookId = idFromPath(url.searchParams.get("book"));
   if (seriesId === null || bookId === null) notFound(NO_VOLUME);
-  const period = await bookPeriod(context.services.db, { seriesId, bookId }, viewer(context));
-  if (!period) notFound(NO_VOLUME);
-  return {
-    period,
-    user: await userData(context, seriesId),
-    isLogin: context.request.member !== null,
-  };
+  const page = await periodPage(context.services.db, { seriesId, bookId }, viewer(context));
+  if (!page) notFound(NO_VOLUME);
+  return { ...page, isLogin: context.request.member !== null };
 }
 
 /** /feature: the store's feature articles, newest sections first. */
 export async function loadFeaturePage(context: AppLoadContext, page: number) {
-  const { entries, total } = await featureEntries(context.services.db, {
+  const { features, total } = await featurePage(context.services.db, {
     limit: FEATURES_PER_PAGE,
     offset: (page - 1) * FEATURES_PER_PAGE,
   });
   return {
-    features: await featureItems(context.services.db, entries),
+    features,
     total,
     totalPage: Math.max(1, Math.ceil(total / FEATURES_PER_PAGE)),
   };

@@ -1,38 +1,13 @@
 import type { AppLoadContext } from "react-router";
-import type { EntryButtonState } from "../../../contract/topic";
 import type { SessionMember } from "../../../server/lib/context";
-import { completedEntryIds, listEntries } from "../../../server/modules/topic/entries";
+import { entriesPage } from "../../../server/pages/entry";
 
-export interface EntryListItem {
-  name: string;
-  acceptStartAt: string;
-  acceptEndAt: string;
-  state: EntryButtonState;
-}
+export type EntryListItem = Awaited<ReturnType<typeof entriesPage>>[number];
 
-/** /entry: every entry campaign still accepting or entered by the member, newest end first. */
-export async function loadEntries(
+export function loadEntries(
   context: AppLoadContext,
   member: SessionMember,
   now = new Date(),
 ): Promise<EntryListItem[]> {
-  const db = context.services.db;
-  const [entries, completed] = await Promise.all([
-    listEntries(db),
-    completedEntryIds(db, member.userId),
-  ]);
-  return entries
-    .filter((e) => e.acceptEndAt > now || completed.includes(e.entryId))
-    .map((e) => ({
-      name: e.name,
-      acceptStartAt: e.acceptStartAt.toISOString(),
-      acceptEndAt: e.acceptEndAt.toISOString(),
-      state: {
-        entry_id: e.entryId,
-        accepted: e.acceptStartAt <= now && now < e.acceptEndAt,
-        completed: completed.includes(e.entryId),
-        newsletter_required: e.newsletterRequired,
-        is_login: true,
-      },
-    }));
+  return entriesPage(context.services.db, member.userId, now);
 }

@@ -1,7 +1,6 @@
 import { type AppLoadContext, data } from "react-router";
 import { TOPIC_NOT_FOUND } from "../../../contract/topic";
-import { placeOf, placeQuery } from "../../../server/modules/topic/routes";
-import { topicPageAnswer } from "../../../server/modules/topic/service";
+import { topicPage } from "../../../server/pages/topic";
 import { seoUrls } from "../seo/seo.server";
 
 /** /topic and /page without a slug: the topic home and the store's about page. */
@@ -20,27 +19,20 @@ export async function loadTopicPage(
 ) {
   const name = slug ?? INDEX_PAGE[pageType];
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(name)) throw data(TOPIC_NOT_FOUND, { status: 404 });
-  const url = new URL(request.url);
-  const parsed = placeQuery.safeParse({
-    url: `${url.pathname.replace(/\.html$/, "")}${url.search}`,
-    utm_source: url.searchParams.get("utm_source") ?? undefined,
-    utm_medium: url.searchParams.get("utm_medium") ?? undefined,
-    utm_campaign: url.searchParams.get("utm_campaign") ?? undefined,
-  });
-  const place = placeOf(parsed.success ? parsed.data : placeQuery.parse({}));
-  const answer = await topicPageAnswer(
+  const page = await topicPage(
     context.services.db,
     pageType,
     name,
     context.request.member ?? null,
-    place,
+    new URL(request.url),
   );
-  if (!answer) throw data(TOPIC_NOT_FOUND, { status: 404 });
+  if (!page) throw data(TOPIC_NOT_FOUND, { status: 404 });
+  const { answer } = page;
   const urls = seoUrls(context, request);
   const firstImage = /"src":"(\/media\/[^"]+)"/.exec(JSON.stringify(answer.rows ?? []))?.[1];
   return {
     answer,
-    utm: place.utm,
+    utm: page.utm,
     seo: {
       title: `${answer.title} | コマヤ`,
       description: answer.description ?? answer.title,

@@ -1,11 +1,11 @@
 import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { type SearchInput, searchInputSchema } from "../../../contract/search";
+import type { Db } from "../../db/client";
 import type { AppEnv, AppServices } from "../../lib/context";
 import { readJson, readQuery } from "../../lib/input";
 import { requireMember } from "../../lib/member";
-import { withMemberFlags } from "../library/member-flags";
-import { clearSearchHistory, searchHistoryOf, searchSeries, suggest } from "./service";
+import { clearSearchHistory, type SearchAnswer, searchHistoryOf, suggest } from "./service";
 
 const suggestSchema = z.object({
   wd: z.preprocess(
@@ -21,15 +21,16 @@ const suggestSchema = z.object({
  * /api/search_history and /api/search_history/clear. Answers are personal (a member's search
  * is recorded and their flags set), so they are never shared.
  */
-export function searchRoutes(services: AppServices) {
+/** The search answer, assembled in server/pages/search.ts; the router registry hands it in. */
+export interface SearchPages {
+  searchPage(db: Db, input: SearchInput, memberId: number | null): Promise<SearchAnswer>;
+}
+
+export function searchRoutes(services: AppServices, { searchPage }: SearchPages) {
   const routes = new Hono<AppEnv>();
   const search = async (c: Context<AppEnv>, input: SearchInput) => {
-    const member = c.get("member");
-    const answer = await searchSeries(services.db, input, { memberId: member?.userId ?? null });
-    const data = member
-      ? await withMemberFlags(services.db, member.userId, answer.data)
-      : answer.data;
-    return c.json({ result: true, ...answer, data });
+    const answer = await searchPage(services.db, input, c.get("member")?.userId ?? null);
+    return c.json({ result: true, ...answer });
   };
   routes.post("/search", async (c) => search(c, await readJson(c, searchInputSchema)));
   routes.get("/search", async (c) => search(c, readQuery(c, searchInputSchema)));
