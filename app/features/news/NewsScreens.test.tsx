@@ -4,7 +4,7 @@ import { type AppLoadContext, MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { NewsDetail, NewsListAnswer, NewsListItem } from "../../../contract/news";
 import { NewsDetailScreen, NewsListScreen } from "./NewsScreens";
-import { loadNewsDetail, newsReadIds } from "./news.server";
+import { loadNewsDetail } from "./news.server";
 
 const item = (id: number, over: Partial<NewsListItem> = {}): NewsListItem => ({
   m_news_id: id,
@@ -113,16 +113,7 @@ describe("/news_detail, one notice", () => {
   });
 });
 
-describe("the notices this browser opened (the nr cookie)", () => {
-  const request = (cookie?: string) =>
-    new Request("https://komaya.example/news", { headers: cookie ? { cookie } : {} });
-
-  it("are read newest first, at most 4, dropping what is not an id", () => {
-    expect(newsReadIds(request("nr=9.7.x.7.0.5.3.1"))).toEqual([9, 7, 5, 3]);
-    expect(newsReadIds(request())).toEqual([]);
-    expect(newsReadIds(request("other=1"))).toEqual([]);
-  });
-
+describe("the notice page's address", () => {
   it("a detail address without an id sends the reader to /news", async () => {
     const answer = await loadNewsDetail(
       {} as AppLoadContext,

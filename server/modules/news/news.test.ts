@@ -94,6 +94,8 @@ describe("the nr cookie", () => {
   it("ignores what is not an id and never holds more than 4", () => {
     expect(readNewsIds(undefined)).toEqual([]);
     expect(readNewsIds("3.x.0.-1.3.07.9")).toEqual([3, 9]);
+    // Newest first, at most four.
+    expect(readNewsIds("9.7.x.7.0.5.3.1")).toEqual([9, 7, 5, 3]);
     expect(readNewsIds("1.2.3.4.5.6")).toEqual([1, 2, 3, 4]);
     expect(withNewsRead([1, 2, 3, 4], 5)).toEqual([5, 1, 2, 3]);
     expect(withNewsRead([1, 2, 3, 4], 3)).toEqual([3, 1, 2, 4]);
