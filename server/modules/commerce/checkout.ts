@@ -244,10 +244,10 @@ async function finalizePaid(
 /**
  * /api/checkout: one transaction, under the member's purchase lock, that cancels the member's
  * payment left at its confirmation step (a new checkout supersedes it and takes back what it
- * held), locks the member's points and coupon, re-prices from the database, writes the order,
- * its items and the points spent, asks the provider for the money, and on success grants the
- * items, spends the coupon, grants the earned points and empties them from the cart — or, on a
- * decline or any failure, writes nothing. The token is the order's unique idempotency key: the
+ * held), locks the member's points and coupon, re-prices from the database, asks the provider
+ * for the money, then writes the order, its items and the points spent, and on success grants
+ * the items, spends the coupon, grants the earned points and empties them from the cart — or, on
+ * a decline or any failure, writes nothing. The token is the order's unique idempotency key: the
  * same token again answers the first order, waiting for it when it is still being placed.
  */
 export async function checkout(
@@ -353,6 +353,18 @@ async function placeOrder(
     totals.amount === 0 ? POINTS_ONLY_PAYMENT_TYPE : await offeredType(tx, input.paymentType);
   const method = methodOfPaymentType(paymentType)!;
 
+  // Charged once every check has passed and before any of the order is written (decision 0077):
+  // the locks taken above are the member's own, so only their next purchase waits on the
+  // provider, and a decline has written nothing of the order, not even uncommitted.
+  const outcome = await provider.charge({
+    orderReference: input.token,
+    amount: totals.amount,
+    method,
+    card: input.card,
+    idempotencyKey: input.token,
+  });
+  if (outcome.status === "declined") throw new Declined(outcome.code);
+
   const [order] = await tx
     .insert(orders)
     .values({
@@ -401,14 +413,6 @@ async function placeOrder(
       description: "作品購入",
     });
   }
-  const outcome = await provider.charge({
-    orderReference: input.token,
-    amount: totals.amount,
-    method,
-    card: input.card,
-    idempotencyKey: input.token,
-  });
-  if (outcome.status === "declined") throw new Declined(outcome.code);
   await tx.insert(payments).values({
     orderId: id,
     paymentType,
