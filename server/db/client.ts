@@ -2,8 +2,10 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { PGlite } from "@electric-sql/pglite";
+import type { Assume } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
@@ -15,8 +17,31 @@ export const migrationsFolder = path.join(
   "migrations",
 );
 
-/** One type for both drivers: services are written once against the pg-core API. */
-export type Db = ReturnType<typeof drizzlePg>;
+/**
+ * What a raw `execute` answers with on both drivers: node-postgres gives `QueryResult`
+ * (`rowCount`), PGlite gives `Results` (`affectedRows`); both give `rows`.
+ */
+export interface QueryResultHKT extends PgQueryResultHKT {
+  type: QueryResult<Assume<this["row"], Record<string, unknown>>>;
+}
+
+interface QueryResult<Row> {
+  rows: Row[];
+  rowCount?: number | null;
+  affectedRows?: number;
+}
+
+/**
+ * The database, either driver (decision 0077): services are written once against the pg-core API.
+ * Both `NodePgDatabase` and `PgliteDatabase` extend this base class, so neither is cast into the other.
+ */
+export type Db = PgDatabase<QueryResultHKT>;
+
+/**
+ * An open transaction. Code that must run inside one (money, locks taken with `for update`)
+ * asks for a `Tx`: the plain `Db` lacks `rollback`, so passing it is a type error.
+ */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /** How busy the database connections are (read when /metrics is scraped). */
 export interface PoolUsage {
@@ -83,7 +108,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     dir.startsWith("memory://") ? undefined : dir,
     opts.template,
   );
-  const db = drizzlePglite({ client: client as unknown as PGlite }) as unknown as Db;
+  // The thread answers only the part of PGlite's API that drizzle calls (see PgliteThread).
+  const db = drizzlePglite({ client: client as unknown as PGlite });
   let closed = false;
   return {
     db,
@@ -104,7 +130,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
         return false;
       }
     },
-    migrate: () => migratePglite(db as never, { migrationsFolder }),
+    migrate: () => migratePglite(db, { migrationsFolder }),
     async close() {
       if (closed) return;
       closed = true;

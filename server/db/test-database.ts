@@ -154,7 +154,7 @@ async function buildPgliteDump(
   try {
     const db = drizzlePglite({ client });
     if (!base) await migratePglite(db, { migrationsFolder });
-    await fixture?.load(db as unknown as Db);
+    await fixture?.load(db);
     const dump = await client.dumpDataDir("none");
     return new Uint8Array(await dump.arrayBuffer());
   } finally {

@@ -19,10 +19,11 @@ const SERIES = 1;
 function countingDb(): { db: Db; statements: string[] } {
   const statements: string[] = [];
   const logger = { logQuery: (query: string) => statements.push(query) };
-  const client = (database.db as unknown as { $client: unknown }).$client;
+  // Both drivers keep their client on the database; `Db` is their common base, which does not name it.
+  const client = "$client" in database.db ? database.db.$client : undefined;
   const db =
     database.driver === "pglite"
-      ? (drizzlePglite({ client: client as PGlite, logger }) as unknown as Db)
+      ? drizzlePglite({ client: client as PGlite, logger })
       : drizzlePg({ client: client as pg.Pool, logger });
   return { db, statements };
 }

@@ -4,6 +4,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { sql } from "drizzle-orm";
 import pg from "pg";
 import { openDatabase, pgliteDir } from "../../server/db/client";
 
@@ -175,7 +176,7 @@ async function burstAndCheck(
     env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: pgliteDir(dataDir) },
   );
   try {
-    const q = async <T>(sql: string) => (await database.db.$client.query(sql)).rows as T[];
+    const q = async <T>(text: string) => (await database.db.execute(sql.raw(text))).rows as T[];
     // Every paid order the store answered is there.
     const paidIds = answered.filter((a) => a.status === "paid").map((a) => a.order_id!);
     const found = await q<{ order_id: number }>(

@@ -30,8 +30,7 @@ export interface SeedResult {
  */
 export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedResult> {
   const result = await db.transaction(async (tx) => {
-    // A transaction offers the same query API; only pool-level members differ.
-    const ctx: SeedContext = { db: tx as unknown as Db, rng: new Rng(options.seed), options };
+    const ctx: SeedContext = { db: tx, rng: new Rng(options.seed), options };
     const catalog = await seedCatalog(ctx);
     Object.assign(catalog, await seedDramaCds(ctx, catalog));
     await seedMarketing(ctx, catalog);

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from "node:crypto";
 import { and, eq, gt, inArray, isNull } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import type { Tx } from "../../db/client";
 import { type MailedLinkPurpose, mailedLinks } from "./schema";
 
 /**
@@ -43,7 +43,7 @@ function linkHash(secret: string, token: string): string {
  * purpose stop working: only the newest mail counts. Answers the link's address.
  */
 export async function issueLink(
-  tx: Db,
+  tx: Tx,
   link: MailLink,
   input: {
     userId: number;
@@ -74,7 +74,7 @@ export async function issueLink(
  * once.
  */
 export async function useLink(
-  tx: Db,
+  tx: Tx,
   secret: string,
   token: string,
   purposes: readonly MailedLinkPurpose[],
@@ -108,7 +108,7 @@ export async function useLink(
 
 /** Ends the member's unused links of these purposes (a new password ends the old reset links). */
 export async function endLinks(
-  tx: Db,
+  tx: Tx,
   userId: number,
   purposes: readonly MailedLinkPurpose[],
   now = new Date(),

@@ -1,6 +1,6 @@
 import { createHmac, hash, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 import { and, eq, gt, inArray, isNull, ne, notInArray, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import type { SessionMember } from "../../lib/context";
 import {
   emailChangeConfirmMail,
@@ -68,8 +68,7 @@ export async function registerMember(
 ): Promise<{ userId: number }> {
   const email = normaliseEmail(input.email);
   const passwordHash = await hashPassword(input.password);
-  return db.transaction(async (trx) => {
-    const tx = trx as unknown as Db;
+  return db.transaction(async (tx) => {
     const rows = await tx
       .insert(users)
       .values({
@@ -252,8 +251,7 @@ export async function setNewsletter(
   enable: boolean,
   link?: MailLink,
 ): Promise<boolean> {
-  await db.transaction(async (trx) => {
-    const tx = trx as unknown as Db;
+  await db.transaction(async (tx) => {
     const [changed] = await tx
       .update(users)
       .set({ newsletterFlag: enable })
@@ -314,7 +312,7 @@ function sessionHashOf(keep: ThisSession | null): string | null {
 }
 
 /** Ends every session of the member but those kept (all of them when none is), in `tx`. */
-async function endSessions(tx: Db, userId: number, ...keep: Array<string | null>): Promise<void> {
+async function endSessions(tx: Tx, userId: number, ...keep: Array<string | null>): Promise<void> {
   const kept = keep.filter((hash): hash is string => hash !== null);
   await tx
     .update(sessions)
@@ -339,7 +337,7 @@ async function withCurrentPassword<T>(
   db: Db,
   userId: number,
   currentPassword: string,
-  change: (tx: Db, email: string) => Promise<T>,
+  change: (tx: Tx, email: string) => Promise<T>,
 ): Promise<T> {
   const [row] = await db
     .select({ passwordHash: users.passwordHash })
@@ -349,8 +347,7 @@ async function withCurrentPassword<T>(
   if (!(await verifyPassword(currentPassword, row.passwordHash))) {
     throw new AccountError("WRONG_PASSWORD", WRONG_PASSWORD);
   }
-  return db.transaction(async (trx) => {
-    const tx = trx as unknown as Db;
+  return db.transaction(async (tx) => {
     const [locked] = await tx
       .select({ email: users.email, passwordHash: users.passwordHash })
       .from(users)
@@ -385,7 +382,7 @@ export async function changePassword(
   });
 }
 
-async function addressTaken(tx: Db, email: string, userId: number): Promise<boolean> {
+async function addressTaken(tx: Tx, email: string, userId: number): Promise<boolean> {
   const [taken] = await tx
     .select({ userId: users.userId })
     .from(users)
@@ -431,8 +428,7 @@ export async function resendEmailVerification(
   userId: number,
   link: MailLink,
 ): Promise<boolean> {
-  return db.transaction(async (trx) => {
-    const tx = trx as unknown as Db;
+  return db.transaction(async (tx) => {
     const [row] = await tx
       .select({ email: users.email, verifiedAt: users.emailVerifiedAt })
       .from(users)
@@ -461,8 +457,7 @@ export async function confirmEmail(
   keep: ThisSession,
   now = new Date(),
 ): Promise<{ userId: number; purpose: "email_change" | "email_verify"; email: string }> {
-  return db.transaction(async (trx) => {
-    const tx = trx as unknown as Db;
+  return db.transaction(async (tx) => {
     const used = await useLink(tx, secret, token, ["email_change", "email_verify"], now);
     if (!used) throw new AccountError("LINK_DEAD", LINK_DEAD);
     const [member] = await tx
@@ -501,8 +496,7 @@ export async function confirmEmail(
  */
 export async function requestPasswordReset(db: Db, email: string, link: MailLink): Promise<void> {
   const address = normaliseEmail(email);
-  await db.transaction(async (trx) => {
-    const tx = trx as unknown as Db;
+  await db.transaction(async (tx) => {
     const [member] = await tx
       .select({ userId: users.userId })
       .from(users)
@@ -528,8 +522,7 @@ export async function resetPassword(
   now = new Date(),
 ): Promise<{ userId: number; email: string }> {
   const passwordHash = await hashPassword(input.newPassword);
-  return db.transaction(async (trx) => {
-    const tx = trx as unknown as Db;
+  return db.transaction(async (tx) => {
     const used = await useLink(tx, secret, input.token, ["password_reset"], now);
     if (!used) throw new AccountError("LINK_DEAD", LINK_DEAD);
     const [changed] = await tx
@@ -555,8 +548,7 @@ export async function signInByLink(
   token: string,
   now = new Date(),
 ): Promise<SessionMember | null> {
-  return db.transaction(async (trx) => {
-    const tx = trx as unknown as Db;
+  return db.transaction(async (tx) => {
     const used = await useLink(tx, secret, token, ["sign_in"], now);
     if (!used) return null;
     const [member] = await tx
@@ -582,7 +574,7 @@ export async function leave(
   db: Db,
   userId: number,
   input: { reason: number; opinion?: string | null; currentPassword: string },
-  forgetPersonalData: (tx: Db) => Promise<void> = async () => {},
+  forgetPersonalData: (tx: Tx) => Promise<void> = async () => {},
 ): Promise<void> {
   await withCurrentPassword(db, userId, input.currentPassword, async (tx) => {
     await tx

@@ -100,8 +100,7 @@ async function mailSignInLink(deps: SignInDeps, member: SessionMember): Promise<
   if (!member.email) return;
   const email = member.email;
   if (!(await deps.limiter.attempt(SIGN_IN_LINK_MAILS, email)).allowed) return;
-  await deps.db.transaction(async (trx) => {
-    const tx = trx as unknown as Db;
+  await deps.db.transaction(async (tx) => {
     const url = await issueLink(tx, deps.link, {
       userId: member.userId,
       purpose: "sign_in",

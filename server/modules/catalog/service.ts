@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, inArray, lte, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import {
   authors,
   books,
@@ -448,7 +448,7 @@ export async function itemSaleFacts(db: Db, itemIds: readonly number[]): Promise
  * Holds the series row for the caller's transaction, so one review change at a time reads and
  * moves its rating (a member's several reviews roll up into one count, decision 0054).
  */
-export async function lockSeriesRating(tx: Pick<Db, "select">, seriesId: number): Promise<void> {
+export async function lockSeriesRating(tx: Tx, seriesId: number): Promise<void> {
   await tx
     .select({ id: series.seriesId })
     .from(series)
@@ -464,7 +464,7 @@ export async function lockSeriesRating(tx: Pick<Db, "select">, seriesId: number)
  * which may be the mean of their volume reviews (decision 0054).
  */
 export async function shiftSeriesRating(
-  tx: Pick<Db, "update">,
+  tx: Tx,
   seriesId: number,
   from: number | null,
   to: number | null,

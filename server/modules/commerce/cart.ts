@@ -40,12 +40,11 @@ export async function addToCart(
     );
   }
   return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
-    const held = await t.$count(cartItems, eq(cartItems.userId, userId));
+    const held = await tx.$count(cartItems, eq(cartItems.userId, userId));
     if (held + addable.length > CART_LIMIT) {
       throw new CartError(409, `カートに入れられるのは${CART_LIMIT}点までです`);
     }
-    await t
+    await tx
       .insert(cartItems)
       .values(
         addable.map((p) => ({
@@ -108,12 +107,11 @@ export async function acceptCartPrices(db: Db, userId: number, now = new Date())
   );
   const gone = lines.filter((l) => !priced.get(l.itemId)?.buyable).map((l) => l.itemId);
   await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
-    await removeFromCart(t, userId, gone);
+    await removeFromCart(tx, userId, gone);
     for (const l of lines) {
       const p = priced.get(l.itemId);
       if (!p?.buyable || p.salePrice === l.seenPrice) continue;
-      await t
+      await tx
         .update(cartItems)
         .set({ seenPrice: p.salePrice })
         .where(and(eq(cartItems.userId, userId), eq(cartItems.itemId, l.itemId)));

@@ -10,7 +10,7 @@ import {
 import { productUrl } from "../../../contract/items";
 import { canUsePoints, POINT_USE_MINIMUM } from "../../../contract/points";
 import { tokyoDateTime } from "../../../contract/tokyo-time";
-import type { Db } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import { BadInput, Conflict, NotFound } from "../../lib/errors";
 import { getMember } from "../account/service";
 import { grantPurchasedItems, ownedItemIds } from "../library/service";
@@ -103,7 +103,7 @@ function isUniqueViolation(error: unknown, constraint: string): boolean {
  * order, and a new checkout sees every earlier one whole. Taken before any row lock (points,
  * coupon, payment), so the locks are always taken in one order.
  */
-async function lockMemberPurchases(tx: Db, userId: number): Promise<void> {
+async function lockMemberPurchases(tx: Tx, userId: number): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext('komaya.purchases'), ${userId})`);
 }
 
@@ -159,7 +159,7 @@ function answerOfToken(db: Db, order: { orderId: number; userId: number }, userI
  * earned points are granted, the receipt is queued and the bought items leave the cart.
  */
 async function finalizePaid(
-  tx: Db,
+  tx: Tx,
   order: { orderId: number; userId: number; addPoint: number; couponId: number | null },
   now: Date,
 ): Promise<void> {
@@ -244,10 +244,10 @@ async function finalizePaid(
 /**
  * /api/checkout: one transaction, under the member's purchase lock, that cancels the member's
  * payment left at its confirmation step (a new checkout supersedes it and takes back what it
- * held), locks the member's points and coupon, re-prices from the database, writes the order,
- * its items and the points spent, asks the provider for the money, and on success grants the
- * items, spends the coupon, grants the earned points and empties them from the cart — or, on a
- * decline or any failure, writes nothing. The token is the order's unique idempotency key: the
+ * held), locks the member's points and coupon, re-prices from the database, asks the provider
+ * for the money, then writes the order, its items and the points spent, and on success grants
+ * the items, spends the coupon, grants the earned points and empties them from the cart — or, on
+ * a decline or any failure, writes nothing. The token is the order's unique idempotency key: the
  * same token again answers the first order, waiting for it when it is still being placed.
  */
 export async function checkout(
@@ -260,8 +260,7 @@ export async function checkout(
   if (known) return answerOfToken(db, known, input.userId);
   let superseded: string[] = [];
   try {
-    const placed = await db.transaction(async (trx) => {
-      const tx = trx as unknown as Db;
+    const placed = await db.transaction(async (tx) => {
       await lockMemberPurchases(tx, input.userId);
       // A twin of this request that finished while this one waited for the lock.
       const twin = await orderOfToken(tx, input.token);
@@ -288,7 +287,7 @@ export async function checkout(
  * (今すぐ購入) and of the cart otherwise.
  */
 async function refuseUnbuyable(
-  tx: Db,
+  tx: Tx,
   input: CheckoutInput,
   itemIds: readonly number[],
   priced: readonly PricedItem[],
@@ -318,7 +317,7 @@ async function refuseUnbuyable(
 
 /** The purchase itself, inside checkout's transaction; answers the new order's id. */
 async function placeOrder(
-  tx: Db,
+  tx: Tx,
   provider: PaymentProvider,
   input: CheckoutInput,
   now: Date,
@@ -353,6 +352,18 @@ async function placeOrder(
   const paymentType =
     totals.amount === 0 ? POINTS_ONLY_PAYMENT_TYPE : await offeredType(tx, input.paymentType);
   const method = methodOfPaymentType(paymentType)!;
+
+  // Charged once every check has passed and before any of the order is written (decision 0077):
+  // the locks taken above are the member's own, so only their next purchase waits on the
+  // provider, and a decline has written nothing of the order, not even uncommitted.
+  const outcome = await provider.charge({
+    orderReference: input.token,
+    amount: totals.amount,
+    method,
+    card: input.card,
+    idempotencyKey: input.token,
+  });
+  if (outcome.status === "declined") throw new Declined(outcome.code);
 
   const [order] = await tx
     .insert(orders)
@@ -402,14 +413,6 @@ async function placeOrder(
       description: "作品購入",
     });
   }
-  const outcome = await provider.charge({
-    orderReference: input.token,
-    amount: totals.amount,
-    method,
-    card: input.card,
-    idempotencyKey: input.token,
-  });
-  if (outcome.status === "declined") throw new Declined(outcome.code);
   await tx.insert(payments).values({
     orderId: id,
     paymentType,
@@ -435,7 +438,7 @@ async function placeOrder(
 }
 
 /** The chosen payment type when it is offered; the placeholder (0) or another is refused. */
-async function offeredType(tx: Db, paymentType: number): Promise<number> {
+async function offeredType(tx: Tx, paymentType: number): Promise<number> {
   if (paymentType === 0) throw new BadInput("payment_type", PAYMENT_REQUIRED_MESSAGE);
   const [row] = await tx
     .select({ paymentType: paymentMethods.paymentType })
@@ -452,14 +455,14 @@ async function offeredType(tx: Db, paymentType: number): Promise<number> {
  * caller holds the member's purchase lock. Answers their payments' references, for the provider
  * to void once this is committed.
  */
-async function cancelPendingOf(tx: Db, userId: number, now: Date): Promise<string[]> {
+async function cancelPendingOf(tx: Tx, userId: number, now: Date): Promise<string[]> {
   const pending = await pendingOrdersOf(tx, userId);
   for (const p of pending) await voidPending(tx, { orderId: p.orderId, userId }, now, "cancelled");
   return pending.flatMap((p) => (p.reference ? [p.reference] : []));
 }
 
 /** The pending payment of a reference, locked, with its order; only its member may act on it. */
-async function lockPending(tx: Db, userId: number, reference: string) {
+async function lockPending(tx: Tx, userId: number, reference: string) {
   const [row] = await tx
     .select({
       orderId: orders.orderId,
@@ -491,8 +494,7 @@ export async function confirmPayment(
   now = new Date(),
 ): Promise<CheckoutResult> {
   type Ended = { status: "declined" | "cancelled"; code: OrderErrorCode } | null;
-  const outcome = await db.transaction(async (trx): Promise<{ orderId: number; ended: Ended }> => {
-    const tx = trx as unknown as Db;
+  const outcome = await db.transaction(async (tx): Promise<{ orderId: number; ended: Ended }> => {
     await lockMemberPurchases(tx, userId);
     const pending = await lockPending(tx, userId, reference);
     if (pending.status !== "pending") return { orderId: pending.orderId, ended: null };
@@ -527,7 +529,7 @@ export async function confirmPayment(
 
 /** Points go back, the payment and order are closed: nothing was bought. */
 async function voidPending(
-  tx: Db,
+  tx: Tx,
   pending: { orderId: number; userId: number },
   now: Date,
   paymentStatus: "failed" | "cancelled",
@@ -553,8 +555,7 @@ export async function cancelPayment(
   reference: string,
   now = new Date(),
 ): Promise<CheckoutResult> {
-  const orderId = await db.transaction(async (trx) => {
-    const tx = trx as unknown as Db;
+  const orderId = await db.transaction(async (tx) => {
     await lockMemberPurchases(tx, userId);
     const pending = await lockPending(tx, userId, reference);
     if (pending.status === "pending") {

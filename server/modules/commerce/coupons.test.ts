@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database, Db } from "../../db/client";
+import type { Database, Db, Tx } from "../../db/client";
 import { createTestDatabase } from "../../db/test-database";
 import { ApiError } from "../../lib/errors";
 import {
@@ -70,7 +70,7 @@ afterAll(async () => {
   await database?.close();
 });
 
-const inTx = <T>(fn: (tx: Db) => Promise<T>) => db.transaction((tx) => fn(tx as unknown as Db));
+const inTx = <T>(fn: (tx: Tx) => Promise<T>) => db.transaction(fn);
 
 async function order(userId: number) {
   const [row] = await db

@@ -1,5 +1,5 @@
 import { and, eq, gt, inArray, isNull, lte } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import { Conflict, NotFound } from "../../lib/errors";
 import { couponItems, couponSeries, coupons, receivedCoupons } from "./schema";
 
@@ -94,7 +94,7 @@ export const COUPON_NOT_USABLE = "このクーポンはご利用いただけま�
  * Take it after lockPoints: points first, then the coupon.
  */
 export async function lockCouponForUse(
-  tx: Db,
+  tx: Tx,
   userId: number,
   couponId: number,
   now: Date,
@@ -119,7 +119,7 @@ export async function lockCouponForUse(
  * lock. Throws Conflict when it was already used.
  */
 export async function markCouponUsed(
-  tx: Db,
+  tx: Tx,
   input: { userId: number; couponId: number; orderId: number; now: Date },
 ): Promise<void> {
   const done = await tx
@@ -137,7 +137,7 @@ export async function markCouponUsed(
 }
 
 /** A cancelled order's coupon becomes usable again (until its own expiry). */
-export async function releaseCoupon(tx: Db, orderId: number): Promise<void> {
+export async function releaseCoupon(tx: Tx, orderId: number): Promise<void> {
   await tx
     .update(receivedCoupons)
     .set({ usedAt: null, orderId: null })

@@ -24,8 +24,7 @@ export async function runLedgerJobs(
       sql`select pg_try_advisory_xact_lock(hashtext('komaya.ledgers')) as locked`,
     );
     if (!(locked.rows[0] as { locked: boolean }).locked) return null;
-    const t = tx as unknown as Db;
-    return { expired: await expirePoints(t, now), refunded: await settleRefunds(t, now) };
+    return { expired: await expirePoints(tx, now), refunded: await settleRefunds(tx, now) };
   });
 }
 

@@ -130,23 +130,27 @@ describe("points", () => {
   it("answers the balance, points expiring soon and the history with dates", async () => {
     const { browser, userId } = await member();
     const now = new Date();
-    await earnPoints(db, {
-      userId,
-      point: 500,
-      reason: "campaign",
-      expiresAt: daysLater(now, 10),
-      now: daysLater(now, -3),
-      description: "春のキャンペーン",
-    });
-    await earnPoints(db, {
-      userId,
-      point: 40,
-      reason: "stamp",
-      expiresAt: daysLater(now, 200),
-      now: daysLater(now, -2),
-    });
     await db.transaction((tx) =>
-      spendPoints(tx as unknown as Db, {
+      earnPoints(tx, {
+        userId,
+        point: 500,
+        reason: "campaign",
+        expiresAt: daysLater(now, 10),
+        now: daysLater(now, -3),
+        description: "春のキャンペーン",
+      }),
+    );
+    await db.transaction((tx) =>
+      earnPoints(tx, {
+        userId,
+        point: 40,
+        reason: "stamp",
+        expiresAt: daysLater(now, 200),
+        now: daysLater(now, -2),
+      }),
+    );
+    await db.transaction((tx) =>
+      spendPoints(tx, {
         userId,
         point: 120,
         orderId: 77,
@@ -171,13 +175,15 @@ describe("points", () => {
   it("expires points on their date by the job, once, and shows them in the history", async () => {
     const { browser, userId } = await member();
     const now = new Date();
-    await earnPoints(db, {
-      userId,
-      point: 90,
-      reason: "present",
-      expiresAt: new Date(now.getTime() - hour),
-      now: daysLater(now, -30),
-    });
+    await db.transaction((tx) =>
+      earnPoints(tx, {
+        userId,
+        point: 90,
+        reason: "present",
+        expiresAt: new Date(now.getTime() - hour),
+        now: daysLater(now, -30),
+      }),
+    );
     await runLedgerJobs(db, now);
     await runLedgerJobs(db, now);
     const { body } = await browser.postJson<PointHistoryAnswer>("/api/point_history");
@@ -190,13 +196,15 @@ describe("points", () => {
 
   it("lists volumes the points pay for in full, leaving out owned ones", async () => {
     const { browser, userId } = await member();
-    await earnPoints(db, {
-      userId,
-      point: 700,
-      reason: "campaign",
-      expiresAt: null,
-      now: new Date(),
-    });
+    await db.transaction((tx) =>
+      earnPoints(tx, {
+        userId,
+        point: 700,
+        reason: "campaign",
+        expiresAt: null,
+        now: new Date(),
+      }),
+    );
     await db.insert(userItems).values({
       userId,
       itemId: 3001,

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, isNull, or, sql } from "drizzle-orm";
 import type { PgInsertValue } from "drizzle-orm/pg-core";
-import type { Db } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import { Conflict } from "../../lib/errors";
 import { type PointReason, pointEntries } from "./schema";
 
@@ -23,7 +23,7 @@ const unexpired = (now: Date) =>
  * second checkout of the same member waits here until the first commits, then reads its spends.
  * Locks taken by callers: points first, then the coupon (lockCouponForUse), never the other way.
  */
-export async function lockPoints(tx: Db, userId: number, now: Date): Promise<number> {
+export async function lockPoints(tx: Tx, userId: number, now: Date): Promise<number> {
   await tx
     .select({ id: pointEntries.pointEntryId })
     .from(pointEntries)
@@ -92,7 +92,7 @@ async function openLots(db: Db, userId: number, now: Date): Promise<Lot[]> {
  * nothing, so the balance never goes below 0.
  */
 export async function spendPoints(
-  tx: Db,
+  tx: Tx,
   input: { userId: number; point: number; orderId: number; now: Date; description?: string },
 ): Promise<void> {
   const { userId, point, orderId, now } = input;
@@ -126,7 +126,7 @@ export async function spendPoints(
 
 /** Grants points as a new lot. expiresAt null means they never expire. Answers the lot id. */
 export async function earnPoints(
-  tx: Db,
+  tx: Tx,
   input: {
     userId: number;
     point: number;
@@ -170,7 +170,7 @@ export function daysLater(now: Date, days: number): Date {
  * given back.
  */
 export async function cancelOrderPoints(
-  tx: Db,
+  tx: Tx,
   input: { userId: number; orderId: number; now: Date },
 ): Promise<number> {
   const { userId, orderId, now } = input;

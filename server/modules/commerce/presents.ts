@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, isNull, or } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import { Conflict, NotFound } from "../../lib/errors";
 import { grantPresentItem } from "../library/service";
 import { grantCoupon } from "./coupons";
@@ -62,7 +62,7 @@ export async function waitingPresentCount(db: Db, userId: number, now: Date): Pr
 export type NewPresent = Omit<(typeof presents)["$inferInsert"], "presentId" | "receivedAt">;
 
 /** Puts one present in a member's box (a lottery prize, a campaign gift). Answers its id. */
-export async function putInPresentBox(tx: Db, present: NewPresent): Promise<number> {
+export async function putInPresentBox(tx: Tx, present: NewPresent): Promise<number> {
   const [row] = await tx.insert(presents).values(present).returning({ id: presents.presentId });
   return row!.id;
 }
@@ -82,8 +82,7 @@ export async function receivePresent(
   presentId: number,
   now: Date,
 ): Promise<PresentRow> {
-  return db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
+  return db.transaction(async (tx) => {
     const [claimed] = await tx
       .update(presents)
       .set({ receivedAt: now })
@@ -152,7 +151,7 @@ export async function receiveAllPresents(db: Db, userId: number, now: Date): Pro
 
 /** Puts points into the member's present box (login stamps, lotteries); answers the present id. */
 export async function sendPointPresent(
-  tx: Db,
+  tx: Tx,
   input: { userId: number; point: number; caption: string; message?: string | null; now: Date },
 ): Promise<number> {
   if (!Number.isSafeInteger(input.point) || input.point <= 0) {

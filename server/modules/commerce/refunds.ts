@@ -52,8 +52,7 @@ export async function settleRefunds(db: Db, now: Date): Promise<number[]> {
     for (const order of candidates) {
       const point = Math.floor((order.amount * campaign.ratePercent) / 100);
       if (point <= 0) continue;
-      const done = await db.transaction(async (transaction) => {
-        const tx = transaction as unknown as Db;
+      const done = await db.transaction(async (tx) => {
         const [row] = await tx
           .insert(refunds)
           .values({

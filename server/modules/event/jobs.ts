@@ -18,9 +18,8 @@ export async function runEventSummary(db: Db, now: Date): Promise<boolean> {
       sql`select pg_try_advisory_xact_lock(hashtext('komaya.event_summary')) as locked`,
     );
     if (!(locked.rows[0] as { locked: boolean }).locked) return false;
-    const t = tx as unknown as Db;
-    await summariseDay(t, new Date(now.getTime() - 86_400_000), now);
-    await summariseDay(t, now, now);
+    await summariseDay(tx, new Date(now.getTime() - 86_400_000), now);
+    await summariseDay(tx, now, now);
     return true;
   });
 }

@@ -57,8 +57,7 @@ export async function sendMessage(
   });
   if (!nonceKey) return receipt(await recordInquiry(db, message), now, false);
 
-  return db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
+  return db.transaction(async (tx) => {
     const windowStart = new Date(now.getTime() - NONCE_WINDOW_SECONDS * 1000);
     await tx.delete(inquiryNonces).where(lt(inquiryNonces.createdAt, windowStart));
     const claimed = await tx

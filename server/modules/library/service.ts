@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gt, inArray, isNotNull, lte, max, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import {
   cdFavorites,
   readingProgress,
@@ -54,7 +54,7 @@ export interface PurchasedItem {
  * the caller decides whether that is an error (the checkout rolls back rather than sell it twice).
  */
 export async function grantPurchasedItems(
-  tx: Db,
+  tx: Tx,
   input: { userId: number; orderId: number; items: readonly PurchasedItem[]; now: Date },
 ): Promise<number[]> {
   if (input.items.length === 0) return [];
@@ -311,7 +311,7 @@ export async function clearSearchWords(db: Db, userId: number): Promise<void> {
  * transaction. Answers false when the member already owned it.
  */
 export async function grantPresentItem(
-  tx: Db,
+  tx: Tx,
   input: {
     userId: number;
     itemId: number;

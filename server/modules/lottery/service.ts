@@ -2,7 +2,7 @@ import { randomInt } from "node:crypto";
 import { and, asc, desc, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { tokyoIsoDate } from "../../../contract/tokyo-time";
-import type { Db } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import { Conflict, Ended, NotFound } from "../../lib/errors";
 import { itemSaleFacts } from "../catalog/service";
 import { paidOrderIdsSince } from "../commerce/orders";
@@ -176,8 +176,7 @@ export async function play(
     throw new Conflict("抽選の条件が変わりました。ページを読み込み直してください");
   }
   try {
-    return await db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Db;
+    return await db.transaction(async (tx) => {
       const right = await playRight(tx, lottery, userId, now);
       if (!right.playKey) {
         const message = REFUSAL_MESSAGES[right.refusal!];
@@ -214,7 +213,7 @@ export async function play(
 }
 
 async function drawAndTakeStock(
-  tx: Db,
+  tx: Tx,
   lotteryId: number,
   roll: (bound: number) => number,
 ): Promise<{ prizeId: number; content: PrizeContent } | null> {
@@ -252,7 +251,7 @@ async function drawAndTakeStock(
 
 /** Puts the prize in the present box; a blank puts nothing. Answers the present id. */
 async function deliverPrize(
-  tx: Db,
+  tx: Tx,
   userId: number,
   lottery: Lottery,
   prize: PrizeContent,

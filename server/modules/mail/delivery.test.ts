@@ -13,7 +13,12 @@ import {
   type RawMail,
   retryDelayMs,
 } from "./delivery";
-import { newsletterConfirmedMail, passwordChangedMail, welcomeMail } from "./messages";
+import {
+  type MailDraft,
+  newsletterConfirmedMail,
+  passwordChangedMail,
+  welcomeMail,
+} from "./messages";
 import { enqueueMail } from "./outbox";
 import { outbox } from "./schema";
 
@@ -26,6 +31,8 @@ afterAll(async () => {
 });
 const db = () => t.services.db;
 const FROM = "コマヤ <no-reply@komaya.example>";
+/** Queues a mail in a transaction of its own: enqueueMail takes only a transaction. */
+const enqueue = (mail: MailDraft) => db().transaction((tx) => enqueueMail(tx, mail));
 
 /** Empties the queue left by earlier tests, so each test counts only its own mail. */
 async function drain() {
@@ -37,10 +44,7 @@ describe("outbox", () => {
     const to = `rolled-back-${Date.now()}@example.jp`;
     await expect(
       db().transaction(async (tx) => {
-        await enqueueMail(
-          tx as never,
-          welcomeMail(to, null, "https://shop.test/email_confirm?token=t"),
-        );
+        await enqueueMail(tx, welcomeMail(to, null, "https://shop.test/email_confirm?token=t"));
         throw new Error("the cause failed");
       }),
     ).rejects.toThrow("the cause failed");
@@ -52,8 +56,7 @@ describe("outbox", () => {
     const ids: number[] = [];
     for (let i = 0; i < 12; i++) {
       ids.push(
-        await enqueueMail(
-          db(),
+        await enqueue(
           welcomeMail(`twice-${i}@example.jp`, null, "https://shop.test/email_confirm?token=t"),
         ),
       );
@@ -76,7 +79,7 @@ describe("outbox", () => {
 
   it("retries a failed delivery after a growing wait and gives up after the last attempt", async () => {
     await drain();
-    const id = await enqueueMail(db(), passwordChangedMail("retry@example.jp"));
+    const id = await enqueue(passwordChangedMail("retry@example.jp"));
     const failing: MailTransport = async () => {
       throw new Error("421 try again later");
     };
@@ -106,8 +109,7 @@ describe("outbox", () => {
 
   it("takes over a claim whose worker died mid-send once the lease has passed", async () => {
     await drain();
-    const id = await enqueueMail(
-      db(),
+    const id = await enqueue(
       welcomeMail("lease@example.jp", null, "https://shop.test/email_confirm?token=t"),
     );
     const now = new Date();
@@ -120,7 +122,7 @@ describe("outbox", () => {
   it("writes a .eml file a mail program opens, named by the outbox id", async () => {
     await drain();
     const dir = await mkdtemp(path.join(tmpdir(), "komaya-mail-"));
-    const id = await enqueueMail(db(), passwordChangedMail("eml@example.jp"));
+    const id = await enqueue(passwordChangedMail("eml@example.jp"));
     const delivered: RawMail[] = [];
     const files = emlFileTransport(dir);
     await deliverDueMail(db(), {
@@ -141,8 +143,7 @@ describe("outbox", () => {
 describe("newsletter mail", () => {
   it("carries List-Unsubscribe and List-Unsubscribe-Post (RFC 8058) in the .eml", async () => {
     await drain();
-    const id = await enqueueMail(
-      db(),
+    const id = await enqueue(
       newsletterConfirmedMail(
         "letter@example.jp",
         "https://shop.test/unsubscribe_newsletter?u=abc&s=sig",

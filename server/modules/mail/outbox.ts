@@ -1,4 +1,4 @@
-import type { Db } from "../../db/client";
+import type { Tx } from "../../db/client";
 import type { MailDraft } from "./messages";
 import { outbox } from "./schema";
 
@@ -6,7 +6,7 @@ import { outbox } from "./schema";
  * Queues a message. Pass the transaction of the mail's cause: the mail exists exactly when the
  * cause committed.
  */
-export async function enqueueMail(tx: Db, mail: MailDraft, now = new Date()): Promise<number> {
+export async function enqueueMail(tx: Tx, mail: MailDraft, now = new Date()): Promise<number> {
   const [row] = await tx
     .insert(outbox)
     .values({

@@ -6,7 +6,7 @@ import type {
   ReviewView,
 } from "../../../contract/review";
 import { REVIEWS_PER_PAGE } from "../../../contract/review-rules";
-import type { Db } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import { Forbidden, NotFound } from "../../lib/errors";
 import { publicProfiles, userIdOfProfile } from "../account/service";
 import { seriesExists } from "../catalog/series-page";
@@ -19,8 +19,6 @@ import {
 } from "../catalog/service";
 import { purchasedSubjects } from "../library/service";
 import { bookRatings, reviewLikes, reviewReports, reviews } from "./schema";
-
-type Runner = Db | Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /** The stars a member gave the volumes of one series (Series user data "ratings"). */
 export async function memberBookRatings(
@@ -82,11 +80,11 @@ const subject = (userId: number, seriesId: number, bookId: number | null) =>
  * whole series when they wrote one, otherwise the mean of their volume reviews; null: neither.
  */
 async function memberSeriesRating(
-  tx: Runner,
+  db: Db,
   userId: number,
   seriesId: number,
 ): Promise<number | null> {
-  const [row] = await tx
+  const [row] = await db
     .select({
       whole: sql<number | null>`max(${reviews.rating}) filter (where ${reviews.bookId} is null)`,
       volumes: sql<
@@ -106,7 +104,7 @@ async function memberSeriesRating(
  * to that member's one rating: one member counts once, however many volumes they review.
  */
 async function rollingUpRating<T>(
-  tx: Runner,
+  tx: Tx,
   userId: number,
   seriesId: number,
   change: () => Promise<T>,
@@ -202,8 +200,8 @@ export async function removeReview(db: Db, userId: number, reviewId: number): Pr
  * A review the viewer may act on: live and not one they reported (hidden from them). `lock` holds
  * the review row, so one member's quick taps on いいね run one after another.
  */
-async function othersReview(tx: Runner, userId: number, reviewId: number, lock = false) {
-  const query = tx
+async function othersReview(db: Db, userId: number, reviewId: number, lock = false) {
+  const query = db
     .select({ userId: reviews.userId, reported: reviewReports.reviewId })
     .from(reviews)
     .leftJoin(

@@ -301,7 +301,7 @@ export async function refreshSearchPopularity(db: Db, now = new Date()): Promise
   await db.execute(sql`
     update ${searchIndexState} set popularity_at = ${now.toISOString()} where id = 1`);
   forgetSearchMemory(db);
-  return updated.rowCount ?? (updated as unknown as { affectedRows?: number }).affectedRows ?? 0;
+  return updated.rowCount ?? updated.affectedRows ?? 0;
 }
 
 /**

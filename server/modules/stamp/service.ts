@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, isNull, lte } from "drizzle-orm";
 import type { LoginStampsAnswer, StampBoxView } from "../../../contract/stamp";
 import { tokyoIsoDate } from "../../../contract/tokyo-time";
-import type { Db } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import { grantCoupon } from "../commerce/coupons";
 import { daysLater, earnPoints } from "../commerce/points";
 import { sendPointPresent } from "../commerce/presents";
@@ -96,7 +96,7 @@ async function showTodayStamp(db: Db, userId: number, now: Date): Promise<number
 }
 
 /** Hands over what a cell gives when pressed: points, a coupon, points in the present box. */
-async function grantStampReward(tx: Db, userId: number, box: StampBox, now: Date) {
+async function grantStampReward(tx: Tx, userId: number, box: StampBox, now: Date) {
   const caption = `ログインスタンプ${box.stampNo}個達成`;
   if (box.rewardPoint && box.rewardPoint > 0) {
     await earnPoints(tx, {
@@ -121,8 +121,7 @@ async function grantStampReward(tx: Db, userId: number, box: StampBox, now: Date
  * Answers the stamp number just pressed, or null.
  */
 export async function pressTodayStamp(db: Db, userId: number, now: Date): Promise<number | null> {
-  return db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
+  return db.transaction(async (tx) => {
     const card = await currentStampCard(tx, now);
     if (!card) return null;
     const today = tokyoIsoDate(now);

@@ -55,8 +55,7 @@ export async function applyForEntry(
   }
   if (entry.newsletterRequired && !newsletter) return { ok: false, reason: "newsletter" };
   let entered = false;
-  await db.transaction(async (trx) => {
-    const tx = trx as unknown as Db;
+  await db.transaction(async (tx) => {
     const inserted = await tx
       .insert(entryApplications)
       .values({ entryId, userId, createdAt: now })

@@ -7,8 +7,10 @@ import {
 
 /**
  * How the store takes money (docs/decisions/0016-checkout-and-payment-provider.md). The checkout
- * workflow calls charge() once the order's amount is fixed, before writing anything; a provider
- * answers at once with one of three outcomes. A real provider maps onto it directly: Stripe's
+ * workflow calls charge() inside its transaction, holding the member's purchase, points and
+ * coupon locks, once the order's amount is fixed and before writing any of the order (decision
+ * 0077; only the cancelling of a superseded confirmation step comes first, as the points it gives
+ * back count towards this order). So a provider answers at once, with one of three outcomes. A real provider maps onto it directly: Stripe's
  * PaymentIntent created and confirmed with the checkout token as idempotency key answers
  * succeeded, declined (card_error) or requires_action (next_action.redirect_to_url); the member
  * comes back to the return URL, and confirm() (or the payment_intent.succeeded webhook calling
