@@ -30,7 +30,9 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 1,
-  retries: 0,
+  // One retry on CI, reported as flaky: on a loaded 2-CPU runner a home section was once seen
+  // still loading after 15 s (issue 22 note); a second failure is a failure.
+  retries: process.env.CI ? 1 : 0,
   reporter: [["list"]],
   outputDir: "test-results",
   use: {
