@@ -30,8 +30,8 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 1,
-  // One retry on CI, reported as flaky: on a loaded 2-CPU runner a home section was once seen
-  // still loading after 15 s (issue 22 note); a second failure is a failure.
+  // One retry on CI, where a second try is reported as flaky in the list, never hidden: a run
+  // is 40 minutes on a shared 2-CPU runner. A failure on both tries is a failure.
   retries: process.env.CI ? 1 : 0,
   reporter: [["list"]],
   outputDir: "test-results",

@@ -52,15 +52,19 @@ test("home sections load only when they scroll into view", async ({ page }) => {
     await section.scrollIntoViewIfNeeded({ timeout: 5_000 }).catch(() => {});
     // A section above that finishes loading grows and can push this one out of view before it
     // was seen, as a reader who keeps scrolling would not notice: bring it back while it waits.
+    // Read in one step in the page: a section that hides itself (a visitor's viewing history
+    // does so without a call) can leave between two separate reads, and a locator read of a
+    // section that is gone waits for it to come back.
     await expect
       .poll(
-        async () => {
-          if ((await section.count()) === 0) return "hidden, empty";
-          const state = await section.getAttribute("data-state");
-          if (state === "idle")
-            await section.evaluate((el) => el.scrollIntoView({ block: "center" })).catch(() => {});
-          return state;
-        },
+        () =>
+          page.evaluate((layoutId) => {
+            const el = document.querySelector<HTMLElement>(`section[data-layout-id="${layoutId}"]`);
+            if (!el) return "hidden, empty";
+            const state = el.dataset.state;
+            if (state === "idle") el.scrollIntoView({ block: "center" });
+            return state;
+          }, id),
         { message: `section ${id} loads once scrolled to`, timeout: 15_000 },
       )
       .toMatch(/^(done|hidden, empty)$/);
