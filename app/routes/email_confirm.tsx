@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { FormProblem } from "../components/FormProblem";
 import { linkToken } from "../lib/mailed-link";
 import { useApiForm } from "../lib/use-api-form";
 import type { Route } from "./+types/email_confirm";
@@ -54,11 +55,7 @@ export default function EmailConfirm({ loaderData }: Route.ComponentProps) {
           <p className="auth-card__lead">
             ボタンを押すと、メールを受け取ったこのアドレスを確認します。アドレスの変更のお手続き中であれば、変更が完了します。
           </p>
-          {problem ? (
-            <p className="form-problem" role="alert">
-              {problem}
-            </p>
-          ) : null}
+          <FormProblem problem={problem} />
           <button type="submit" className="button button--primary button--block" disabled={busy}>
             確認する
           </button>

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { LEAVE_REASONS, PASSWORD_MAX } from "../../contract/account";
+import { FormProblem } from "../components/FormProblem";
 import { requireMember } from "../lib/member.server";
 import { formText, useApiForm } from "../lib/use-api-form";
 import type { Route } from "./+types/leave";
@@ -70,11 +71,7 @@ export default function Leave() {
           />
         </label>
         <p className="form-note">ご本人確認のため、パスワードを入力してください。</p>
-        {problem ? (
-          <p className="form-problem" role="alert">
-            {problem}
-          </p>
-        ) : null}
+        <FormProblem problem={problem} />
         <button type="submit" className="button button--danger" disabled={busy}>
           退会する
         </button>

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { FormProblem } from "../components/FormProblem";
 import { linkToken } from "../lib/mailed-link";
 import { useApiForm } from "../lib/use-api-form";
 import type { Route } from "./+types/login-link";
@@ -32,11 +33,7 @@ export default function LoginLink({ loaderData }: Route.ComponentProps) {
           <p className="auth-card__lead">
             ボタンを押すと、このブラウザでログインします。このリンクは1回限り有効です。
           </p>
-          {problem ? (
-            <p className="form-problem" role="alert">
-              {problem}
-            </p>
-          ) : null}
+          <FormProblem problem={problem} />
           <button type="submit" className="button button--primary button--block" disabled={busy}>
             {busy ? "ログイン中…" : "ログインする"}
           </button>

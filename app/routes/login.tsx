@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Link, redirect, useSearchParams } from "react-router";
 import { EMAIL_MAX, PASSWORD_MAX } from "../../contract/account";
+import { FormProblem } from "../components/FormProblem";
 import { safeReturnTo } from "../lib/return-to";
 import { formText, useApiForm } from "../lib/use-api-form";
 import type { Route } from "./+types/login";
@@ -70,11 +71,7 @@ export default function Login() {
             maxLength={PASSWORD_MAX}
           />
         </label>
-        {problem ? (
-          <p className="form-problem" role="alert">
-            {problem}
-          </p>
-        ) : null}
+        <FormProblem problem={problem} />
         <button type="submit" className="button button--primary button--block" disabled={busy}>
           {busy ? "ログイン中…" : "ログイン"}
         </button>

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { FormProblem } from "../components/FormProblem";
 import { post } from "../lib/request";
 import type { Route } from "./+types/logout";
 
@@ -53,11 +54,7 @@ export default function Logout({ loaderData }: Route.ComponentProps) {
     <section className="account" aria-labelledby="logout-title">
       <h1 id="logout-title">ログアウト</h1>
       <p>ログアウトしますか？</p>
-      {problem ? (
-        <p className="form-problem" role="alert">
-          {problem}
-        </p>
-      ) : null}
+      <FormProblem problem={problem} />
       <button
         type="button"
         className="button button--primary button--block"

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN } from "../../contract/account";
+import { FormProblem } from "../components/FormProblem";
 import { linkToken } from "../lib/mailed-link";
 import { formText, useApiForm } from "../lib/use-api-form";
 import type { Route } from "./+types/password_reset";
@@ -66,11 +67,7 @@ function AskForLink() {
             onChange={(event) => setEmail(event.target.value)}
           />
         </label>
-        {problem ? (
-          <p className="form-problem" role="alert">
-            {problem}
-          </p>
-        ) : null}
+        <FormProblem problem={problem} />
         <button type="submit" className="button button--primary button--block" disabled={busy}>
           再設定のメールを送る
         </button>
@@ -124,11 +121,7 @@ function NewPassword({ token }: { token: string }) {
             maxLength={PASSWORD_MAX}
           />
         </label>
-        {problem ? (
-          <p className="form-problem" role="alert">
-            {problem}
-          </p>
-        ) : null}
+        <FormProblem problem={problem} />
         <button type="submit" className="button button--primary button--block" disabled={busy}>
           パスワードを設定する
         </button>

@@ -1,5 +1,6 @@
 import { Link, redirect, useSearchParams } from "react-router";
 import { EMAIL_MAX, NICKNAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from "../../contract/account";
+import { FormProblem } from "../components/FormProblem";
 import { safeReturnTo } from "../lib/return-to";
 import { formText, useApiForm } from "../lib/use-api-form";
 import type { Route } from "./+types/signup";
@@ -73,11 +74,7 @@ export default function Signup() {
             に同意する
           </span>
         </label>
-        {problem ? (
-          <p className="form-problem" role="alert">
-            {problem}
-          </p>
-        ) : null}
+        <FormProblem problem={problem} />
         <button type="submit" className="button button--primary button--block" disabled={busy}>
           {busy ? "登録中…" : "同意して登録する"}
         </button>

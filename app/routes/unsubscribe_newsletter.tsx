@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { unsubscribePayload } from "../../contract/account";
+import { FormProblem } from "../components/FormProblem";
 import { post } from "../lib/request";
 import type { Route } from "./+types/unsubscribe_newsletter";
 
@@ -50,11 +51,7 @@ export default function UnsubscribeNewsletter({ loaderData }: Route.ComponentPro
       ) : link ? (
         <>
           <p>ボタンを押すと、このメールアドレスへのメールマガジンの配信を停止します。</p>
-          {problem ? (
-            <p className="form-problem" role="alert">
-              {problem}
-            </p>
-          ) : null}
+          <FormProblem problem={problem} />
           <button
             type="button"
             className="button button--primary button--block"

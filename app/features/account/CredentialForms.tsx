@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { PASSWORD_MAX, PASSWORD_MIN } from "../../../contract/account";
+import { FormProblem } from "../../components/FormProblem";
 import { formText, useApiForm } from "../../lib/use-api-form";
 
 const OTHER_SESSIONS_NOTE = "変更すると、ほかの端末ではログアウトされます。";
@@ -46,11 +47,7 @@ export function EmailChangeForm() {
       <p className="form-note">
         新しいアドレスに届く確認メールのリンクを開くと変更が完了し、ほかの端末ではログアウトされます。
       </p>
-      {problem ? (
-        <p className="form-problem" role="alert">
-          {problem}
-        </p>
-      ) : null}
+      <FormProblem problem={problem} />
       {done ? (
         <Done
           message={`${done} に確認メールを送信しました。メールのリンクを開くと変更が完了します（24時間有効）。`}
@@ -99,11 +96,7 @@ export function PasswordChangeForm() {
         />
       </label>
       <p className="form-note">{OTHER_SESSIONS_NOTE}</p>
-      {problem ? (
-        <p className="form-problem" role="alert">
-          {problem}
-        </p>
-      ) : null}
+      <FormProblem problem={problem} />
       {done ? <Done message="パスワードを変更しました" /> : null}
       <button type="submit" className="button" disabled={busy && !done}>
         パスワードを変更する
@@ -129,11 +122,7 @@ export function EmailVerification() {
       <p>
         メールアドレスの確認が済んでいません。登録時のメールのリンクを開くと確認が完了し、レビューを投稿できるようになります。
       </p>
-      {problem ? (
-        <p className="form-problem" role="alert">
-          {problem}
-        </p>
-      ) : null}
+      <FormProblem problem={problem} />
       {sent ? <Done message="確認メールを送信しました。メールのリンクを開いてください。" /> : null}
       <button type="submit" className="button" disabled={busy || sent}>
         確認メールを再送する

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { INTRODUCTION_MAX, NICKNAME_MAX } from "../../../contract/account";
+import { FormProblem } from "../../components/FormProblem";
 import { useShell } from "../../lib/shell";
 import { formText, useApiForm } from "../../lib/use-api-form";
 
@@ -42,11 +43,7 @@ export function ProfileForm({
           rows={4}
         />
       </label>
-      {problem ? (
-        <p className="form-problem" role="alert">
-          {problem}
-        </p>
-      ) : null}
+      <FormProblem problem={problem} />
       <button type="submit" className="button button--primary" disabled={busy && !saved}>
         保存する
       </button>

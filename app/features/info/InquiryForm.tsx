@@ -1,4 +1,3 @@
-import { useEffect, useRef, useState } from "react";
 import {
   categoryLabel,
   EMAIL_MAX,
@@ -6,10 +5,9 @@ import {
   INQUIRY_CATEGORIES,
   SUBJECT_MAX,
 } from "../../../contract/messages";
-import { CharCount } from "./CharCount";
 import { InfoLink } from "./InfoArticle";
+import { CountedTextarea, SendButton } from "./MessageFields";
 import { SentReceipt } from "./SentReceipt";
-import { useHydrated } from "./useHydrated";
 import { useMessageForm } from "./useMessageForm";
 
 interface InquiryFields {
@@ -22,11 +20,6 @@ interface InquiryFields {
 /** /inquiry: members are answered at their own address, which is filled in for them. */
 export function InquiryForm({ memberEmail }: { memberEmail: string | null }) {
   const { busy, done, send, startOver } = useMessageForm<InquiryFields>("/api/inquiry");
-  const hydrated = useHydrated();
-  const [bodyLength, setBodyLength] = useState(0);
-  const bodyField = useRef<HTMLTextAreaElement>(null);
-  // Text typed before the page went live stays in the field; count it once React is here.
-  useEffect(() => setBodyLength(bodyField.current?.value.length ?? 0), []);
 
   if (done) {
     const { sent, receipt } = done;
@@ -40,10 +33,7 @@ export function InquiryForm({ memberEmail }: { memberEmail: string | null }) {
           { label: "お問い合わせ内容", value: sent.body },
         ]}
         note="内容を確認のうえ、ご入力のメールアドレスに3営業日以内にご連絡します。お問い合わせの際は受付番号をお知らせください。"
-        onStartOver={() => {
-          setBodyLength(0);
-          startOver();
-        }}
+        onStartOver={startOver}
         startOverLabel="別のお問い合わせをする"
       />
     );
@@ -102,33 +92,19 @@ export function InquiryForm({ memberEmail }: { memberEmail: string | null }) {
         </span>
         <input type="text" name="subject" maxLength={SUBJECT_MAX} required />
       </label>
-      <div className="field">
-        <label className="field__label" htmlFor="inquiry-body">
-          お問い合わせ内容<span className="required">必須</span>
-        </label>
-        <textarea
-          id="inquiry-body"
-          name="body"
-          rows={8}
-          maxLength={INQUIRY_BODY_MAX}
-          required
-          aria-describedby="inquiry-body-count"
-          ref={bodyField}
-          onChange={(e) => setBodyLength(e.target.value.length)}
-        />
-        <CharCount id="inquiry-body-count" length={bodyLength} max={INQUIRY_BODY_MAX} />
-      </div>
+      <CountedTextarea
+        id="inquiry-body"
+        name="body"
+        label="お問い合わせ内容"
+        max={INQUIRY_BODY_MAX}
+        rows={8}
+        required
+      />
       <p className="message-form__note">
         お送りいただいた内容は<InfoLink to="/privacy">プライバシーポリシー</InfoLink>
         に従って取り扱います。
       </p>
-      <button
-        type="submit"
-        className="button button--primary button--block"
-        disabled={busy || !hydrated}
-      >
-        {busy ? "送信中…" : "送信する"}
-      </button>
+      <SendButton busy={busy} label="送信する" />
     </form>
   );
 }

@@ -1,8 +1,6 @@
-import { useEffect, useRef, useState } from "react";
 import { OPINION_BODY_MAX, OPINION_RATINGS } from "../../../contract/messages";
-import { CharCount } from "./CharCount";
+import { CountedTextarea, SendButton } from "./MessageFields";
 import { SentReceipt } from "./SentReceipt";
-import { useHydrated } from "./useHydrated";
 import { useMessageForm } from "./useMessageForm";
 
 interface OpinionFields {
@@ -12,11 +10,6 @@ interface OpinionFields {
 
 export function OpinionForm() {
   const { busy, done, send, startOver } = useMessageForm<OpinionFields>("/api/opinion");
-  const hydrated = useHydrated();
-  const [bodyLength, setBodyLength] = useState(0);
-  const bodyField = useRef<HTMLTextAreaElement>(null);
-  // Text typed before the page went live stays in the field; count it once React is here.
-  useEffect(() => setBodyLength(bodyField.current?.value.length ?? 0), []);
 
   if (done) {
     const { sent, receipt } = done;
@@ -29,10 +22,7 @@ export function OpinionForm() {
           { label: "ご意見・ご感想", value: sent.body },
         ]}
         note="貴重なご意見をありがとうございます。いただいた内容はサービスの改善に役立てます。個別の返信は行っておりませんので、ご了承ください。"
-        onStartOver={() => {
-          setBodyLength(0);
-          startOver();
-        }}
+        onStartOver={startOver}
         startOverLabel="続けてご意見を送る"
       />
     );
@@ -70,29 +60,15 @@ export function OpinionForm() {
           </label>
         </div>
       </fieldset>
-      <div className="field">
-        <label className="field__label" htmlFor="opinion-body">
-          ご意見・ご感想<span className="required">必須</span>
-        </label>
-        <textarea
-          id="opinion-body"
-          name="body"
-          rows={6}
-          maxLength={OPINION_BODY_MAX}
-          required
-          aria-describedby="opinion-body-count"
-          ref={bodyField}
-          onChange={(e) => setBodyLength(e.target.value.length)}
-        />
-        <CharCount id="opinion-body-count" length={bodyLength} max={OPINION_BODY_MAX} />
-      </div>
-      <button
-        type="submit"
-        className="button button--primary button--block"
-        disabled={busy || !hydrated}
-      >
-        {busy ? "送信中…" : "送信する"}
-      </button>
+      <CountedTextarea
+        id="opinion-body"
+        name="body"
+        label="ご意見・ご感想"
+        max={OPINION_BODY_MAX}
+        rows={6}
+        required
+      />
+      <SendButton busy={busy} label="送信する" />
     </form>
   );
 }

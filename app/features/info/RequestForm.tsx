@@ -1,8 +1,6 @@
-import { useEffect, useRef, useState } from "react";
 import { REQUEST_COMMENT_MAX, REQUEST_FIELD_MAX } from "../../../contract/messages";
-import { CharCount } from "./CharCount";
+import { CountedTextarea, SendButton } from "./MessageFields";
 import { SentReceipt } from "./SentReceipt";
-import { useHydrated } from "./useHydrated";
 import { useMessageForm } from "./useMessageForm";
 
 interface RequestFields {
@@ -14,11 +12,6 @@ interface RequestFields {
 
 export function RequestForm() {
   const { busy, done, send, startOver } = useMessageForm<RequestFields>("/api/request");
-  const hydrated = useHydrated();
-  const [commentLength, setCommentLength] = useState(0);
-  const commentField = useRef<HTMLTextAreaElement>(null);
-  // Text typed before the page went live stays in the field; count it once React is here.
-  useEffect(() => setCommentLength(commentField.current?.value.length ?? 0), []);
 
   if (done) {
     const { sent, receipt } = done;
@@ -32,10 +25,7 @@ export function RequestForm() {
           { label: "コメント", value: sent.comment },
         ]}
         note="リクエストをありがとうございます。配信の可否は出版社との調整により決まるため、個別のご連絡はしておりません。配信が始まった作品は新着情報でお知らせします。"
-        onStartOver={() => {
-          setCommentLength(0);
-          startOver();
-        }}
+        onStartOver={startOver}
         startOverLabel="別の作品をリクエストする"
       />
     );
@@ -74,28 +64,14 @@ export function RequestForm() {
         </span>
         <input type="text" name="publisher" maxLength={REQUEST_FIELD_MAX} />
       </label>
-      <div className="field">
-        <label className="field__label" htmlFor="request-comment">
-          コメント<span className="optional">任意</span>
-        </label>
-        <textarea
-          id="request-comment"
-          name="comment"
-          rows={5}
-          maxLength={REQUEST_COMMENT_MAX}
-          aria-describedby="request-comment-count"
-          ref={commentField}
-          onChange={(e) => setCommentLength(e.target.value.length)}
-        />
-        <CharCount id="request-comment-count" length={commentLength} max={REQUEST_COMMENT_MAX} />
-      </div>
-      <button
-        type="submit"
-        className="button button--primary button--block"
-        disabled={busy || !hydrated}
-      >
-        {busy ? "送信中…" : "リクエストを送信する"}
-      </button>
+      <CountedTextarea
+        id="request-comment"
+        name="comment"
+        label="コメント"
+        max={REQUEST_COMMENT_MAX}
+        rows={5}
+      />
+      <SendButton busy={busy} label="リクエストを送信する" />
     </form>
   );
 }

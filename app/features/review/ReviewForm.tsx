@@ -2,6 +2,7 @@ import { useState } from "react";
 import { useRevalidator } from "react-router";
 import type { ReviewView } from "../../../contract/review";
 import { REVIEW_LIMITS } from "../../../contract/review-rules";
+import { FormProblem } from "../../components/FormProblem";
 import { post } from "../../lib/request";
 import { formText } from "../../lib/use-api-form";
 
@@ -85,11 +86,7 @@ export function ReviewForm(props: {
         <input type="checkbox" name="spoil" defaultChecked={mine?.spoil ?? false} />
         ネタバレを含む
       </label>
-      {problem && (
-        <p className="form-problem" role="alert">
-          {problem}
-        </p>
-      )}
+      <FormProblem problem={problem} />
       {saved && (
         <p className="review-form__saved" role="status">
           {saved}

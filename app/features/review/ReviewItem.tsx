@@ -7,6 +7,7 @@ import {
   REPORT_TYPES,
 } from "../../../contract/review-rules";
 import { tokyoSlashDate } from "../../../contract/tokyo-time";
+import { FormProblem } from "../../components/FormProblem";
 import { post } from "../../lib/request";
 import { useApiForm } from "../../lib/use-api-form";
 
@@ -149,11 +150,7 @@ export function ReviewItem(props: {
             コメント（任意・{REPORT_COMMENT_MAX}文字以内）
             <textarea name="comment" rows={2} maxLength={REPORT_COMMENT_MAX} />
           </label>
-          {report.problem && (
-            <p className="form-problem" role="alert">
-              {report.problem}
-            </p>
-          )}
+          <FormProblem problem={report.problem} />
           <button type="submit" className="button" disabled={report.busy}>
             通報する
           </button>
