@@ -8,7 +8,10 @@
  * measured there: orders per second with 20 members buying at once.
  *
  *   npm run bench -- [--seconds 10] [--connections 50] [--series 2000] [--data-dir DIR]
- *                    [--only status,shared,home,cart,pages,checkout,deep,js,search,lighthouse]
+ *                    [--only status,shared,home,cart,members,pages,checkout,deep,js,search,lighthouse]
+ *
+ * The members row loads /home, /cart, /bookshelf and /order_history as 20 signed-in members
+ * (issue 22 item 13); the pages row serves an owned volume's page image against a static file.
  *
  * The search row runs bench/search.ts: its own server on a 100,000-series catalog (seeded once
  * under --search-data-dir and reused), 8 visitors searching at once, on PGlite and, with
@@ -395,13 +398,13 @@ async function signedUp(base: string, count: number, prefix: string) {
  * of its own. Measured apart from the load that follows, as the visitors' first renders are left
  * out of theirs by the warm-up: p99 here is the slowest of the `cookies.length` pages.
  */
-async function firstMemberPages(base: string, cookies: string[]): Promise<Figures> {
+async function firstMemberPages(base: string, cookies: string[], page = "/home"): Promise<Figures> {
   let non2xx = 0;
   const started = performance.now();
   const latencies = await Promise.all(
     cookies.map(async (cookie) => {
       const begun = performance.now();
-      const answer = await fetch(`${base}/home`, { headers: { cookie } });
+      const answer = await fetch(base + page, { headers: { cookie } });
       await answer.arrayBuffer();
       if (answer.status !== 200) non2xx++;
       return performance.now() - begun;
@@ -409,7 +412,7 @@ async function firstMemberPages(base: string, cookies: string[]): Promise<Figure
   );
   latencies.sort((a, b) => a - b);
   return {
-    name: `store SSR GET /home (first page of ${cookies.length} members at once)`,
+    name: `store SSR GET ${page} (first page of ${cookies.length} members at once)`,
     rps: Math.round(cookies.length / ((performance.now() - started) / 1000)),
     p50: Math.round(latencies[Math.floor(0.5 * (latencies.length - 1))] ?? 0),
     p99: Math.round(latencies.at(-1) ?? 0),
@@ -450,6 +453,76 @@ async function membersLoad(base: string, count: number): Promise<[Figures, Figur
       non2xx: result.non2xx,
     },
   ];
+}
+
+/** The member pages of issue 22 item 13, each loaded by 20 members at once. */
+const MEMBER_PAGES = ["/home", "/cart", "/bookshelf", "/order_history"] as const;
+
+/**
+ * Issue 22 item 13: /home, /cart, /bookshelf and /order_history as `count` members see them,
+ * each connection logged in as one of them. Each member first buys a paid volume (so their
+ * bookshelf and order history hold one) and puts two others in their cart; each page is then
+ * loaded once by every member at once (its own row: p99 is the slowest of those first pages)
+ * and measured for --seconds.
+ */
+async function memberPageRows(base: string, count: number) {
+  const members = await signedUp(base, count, "pages-member");
+  const volumes = await buyableVolumes(members[0]!, count * 3);
+  if (volumes.length < count * 3) throw new Error("not enough paid volumes for the members");
+  for (const [i, member] of members.entries()) {
+    const bought = await member.post<{ result: boolean; status?: string }>("/api/checkout", {
+      item: volumes[i * 3]!,
+      coupon: 0,
+      payment_type: 2,
+      point: 0,
+      token: randomBytes(18).toString("base64url"),
+    });
+    if (!bought.result || bought.status !== "paid") throw new Error("a member could not buy");
+    const added = await member.post<{ result: boolean }>("/api/cart_add", {
+      items: [volumes[i * 3 + 1]!, volumes[i * 3 + 2]!],
+    });
+    if (!added.result) throw new Error("a member could not fill their cart");
+  }
+  const cookies = members.map((c) => c.cookie);
+  const rows: Figures[] = [];
+  for (const page of MEMBER_PAGES) {
+    const run = async (duration: number) => {
+      let next = 0;
+      return autocannon({
+        url: base + page,
+        connections: args.connections,
+        duration,
+        requests: [
+          {
+            setupRequest: (request, context: { cookie?: string }) => {
+              context.cookie ??= cookies[next++ % cookies.length]!;
+              return { ...request, headers: { ...request.headers, cookie: context.cookie } };
+            },
+          },
+        ],
+      });
+    };
+    // Each member's first page, all at once, is a render of its own: a row apart, as for /home.
+    rows.push(await firstMemberPages(base, cookies, page));
+    const result = await run(args.seconds);
+    rows.push({
+      name: `store SSR GET ${page} (${count} members)`,
+      rps: Math.round(result.requests.average),
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      errors: result.errors,
+      non2xx: result.non2xx,
+    });
+  }
+  console.log(
+    `## member pages (${count} members, each with one bought volume and two in the cart)`,
+  );
+  console.log(table(rows));
+  for (const r of rows.filter((r) => !r.name.includes("first page")))
+    console.log(
+      `${r.name.replace("store SSR GET ", "")}: ${r.rps} requests/s, p50 ${r.p50} ms, p99 ${r.p99} ms`,
+    );
+  console.log("");
 }
 
 /**
@@ -700,6 +773,7 @@ async function storeRows() {
       console.log(table([cart]));
       console.log(`/cart SSR: p50 ${cart.p50} ms, p99 ${cart.p99} ms, ${cart.rps} requests/s\n`);
     }
+    if (want("members")) await memberPageRows(base, 20);
     if (want("pages")) {
       const pages = await pageImageThroughput(base);
       console.log(table([pages.owned, pages.plain]));
@@ -741,6 +815,7 @@ const STORE_ROWS = [
   "shared",
   "home",
   "cart",
+  "members",
   "pages",
   "checkout",
   "deep",

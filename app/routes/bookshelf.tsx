@@ -12,6 +12,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return loadBookshelf(context, member.userId, request);
 }
 
+/** The loader's word that an opened shelf's render is not kept (decision 0080). */
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
+}
+
 export default function Screen({ loaderData }: Route.ComponentProps) {
   return <BookshelfScreen data={loaderData} />;
 }

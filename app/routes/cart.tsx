@@ -12,6 +12,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return loadCart(context, member.userId, request);
 }
 
+/** The loader's word that a render telling of volumes taken out is not kept (decision 0080). */
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
+}
+
 export default function Screen({ loaderData }: Route.ComponentProps) {
   return <CartScreen initial={loaderData} />;
 }

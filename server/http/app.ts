@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { getCookie } from "hono/cookie";
 import { withoutHtmlSuffix } from "../../contract/html-suffix";
+import { NOT_KEPT_HEADER } from "../../contract/kept-page";
 import type { AppEnv, AppServices } from "../lib/context";
 import { ApiError, failure } from "../lib/errors";
 import { checkPagePath, jsonBody, queryObject } from "../lib/input";
@@ -202,6 +203,7 @@ export function createApp({
     const page = asking && key ? await keptPages.page(key, asking, render) : await render();
     // Re-issue through the context so the cookies and headers middleware set are not dropped.
     const response = c.newResponse(page.body, page);
+    response.headers.delete(NOT_KEPT_HEADER);
     response.headers.set("Cache-Control", pageCacheControl(c.get("member") !== null, response));
     return response;
   });

@@ -1,4 +1,5 @@
 import { isbot } from "isbot";
+import { NOT_KEPT_HEADER } from "../../contract/kept-page";
 import {
   COUNTDOWN_DIGITS_ONLY_ABOVE,
   formatCountdown,
@@ -28,7 +29,13 @@ import { publicSession, visitorCtrlGroup } from "../pages/status";
  * within the campaign hour, with every running countdown above the point where a bar or coupon
  * changes, and for at most REFRESH_SECONDS before the next render is made behind it.
  */
-export const KEPT_PAGES: ReadonlySet<string> = new Set(["/home"]);
+export const KEPT_PAGES: ReadonlySet<string> = new Set([
+  "/home",
+  // A member's own pages (decision 0080): theirs alone, under their version, like /home.
+  "/cart",
+  "/bookshelf",
+  "/order_history",
+]);
 
 /**
  * Renders kept (addresses × device classes × control groups, and members): past it the one used
@@ -87,9 +94,13 @@ export interface KeptPages {
   page(key: string, req: PageRequest, render: () => Promise<Response>): Promise<Response>;
 }
 
-/** Only a complete HTML page without cookies of its own may be served to another request. */
+/**
+ * Only a complete HTML page without cookies of its own, and that does not say it may not be kept,
+ * may be served to another request.
+ */
 const shareable = (response: Response) =>
   response.status === 200 &&
+  !response.headers.has(NOT_KEPT_HEADER) &&
   response.body !== null &&
   (response.headers.get("content-type") ?? "").startsWith("text/html") &&
   response.headers.getSetCookie().length === 0;

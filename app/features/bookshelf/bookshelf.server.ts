@@ -1,12 +1,17 @@
-import type { AppLoadContext } from "react-router";
+import { type AppLoadContext, data } from "react-router";
 import { bookshelfInput } from "../../../contract/bookshelf";
+import { NOT_KEPT_HEADER } from "../../../contract/kept-page";
 import { bookshelfScreen } from "../../../server/pages/bookshelf";
 import { shelfQueryOf } from "./shelf-query";
 
 /** /bookshelf: the manga tab's page of series or the drama-CD tab, as the address asks. */
 export async function loadBookshelf(context: AppLoadContext, userId: number, request: Request) {
   const { tab, query } = shelfQueryOf(new URL(request.url).searchParams);
-  return { tab, query, ...(await bookshelfScreen(context.services.db, userId, { tab, query })) };
+  const screen = await bookshelfScreen(context.services.db, userId, { tab, query });
+  // A locked shelf opened for minutes shuts by the clock: such a render is not served again.
+  // The drama-CD tab's answer does not say whether a lock is on, so it is never kept.
+  const lapses = screen.shelf ? screen.shelf.lock_enabled && !screen.shelf.locked : true;
+  return data({ tab, query, ...screen }, lapses ? { headers: { [NOT_KEPT_HEADER]: "1" } } : {});
 }
 
 /** /bookshelf_reveal: the series the member hid, to show again. */

@@ -1,6 +1,7 @@
-import { type AppLoadContext, redirect } from "react-router";
+import { type AppLoadContext, data, redirect } from "react-router";
 import { cartQuery } from "../../../contract/cart";
 import { checkoutQuery } from "../../../contract/checkout";
+import { NOT_KEPT_HEADER } from "../../../contract/kept-page";
 import { idFromPath } from "../../../contract/row-id";
 import { cartPage, checkoutPage } from "../../../server/pages/cart";
 import { orPageFailure } from "../../lib/page-failure.server";
@@ -13,9 +14,12 @@ function couponOf(request: Request): number | undefined {
 }
 
 export async function loadCart(context: AppLoadContext, userId: number, request: Request) {
-  return orPageFailure(() =>
+  const cart = await orPageFailure(() =>
     cartPage(context.services.db, userId, { coupon: couponOf(request) }, new Date()),
   );
+  // Volumes found owned leave the cart as it is read, and the page says so once: not again
+  // from a kept render (decision 0080).
+  return data(cart, cart.duplicate ? { headers: { [NOT_KEPT_HEADER]: "1" } } : {});
 }
 
 /**

@@ -57,7 +57,14 @@ export function cookiesAndSession(services: AppServices): MiddlewareHandler<AppE
     c.set("sessionToken", null);
     const sid = cookies[SESSION_COOKIE];
     if (sid) {
-      const session = await findSession(services.db, services.sessionSecret, sid);
+      // Kept in memory under the member's version (decision 0080): a warm page asks no query.
+      const session = await findSession(
+        services.db,
+        services.sessionSecret,
+        sid,
+        new Date(),
+        (id) => services.memberKept.version(id),
+      );
       if (session) {
         c.set("member", session.user);
         c.set("sessionToken", sid);

@@ -1,6 +1,7 @@
 import { createHmac, hash, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 import { and, eq, gt, inArray, isNull, ne, notInArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
+import { cachePer } from "../../lib/cache";
 import type { SessionMember } from "../../lib/context";
 import {
   emailChangeConfirmMail,
@@ -172,14 +173,36 @@ export interface ActiveSession {
   expiresAt: Date;
 }
 
-export async function findSession(
-  db: Db,
-  secret: string,
-  token: string,
-  now = new Date(),
-): Promise<ActiveSession | null> {
-  if (!token || token.length > 200) return null;
-  const sessionHash = hashToken(secret, token);
+/**
+ * The version of a member's data as it is now (decision 0038: it moves after each of their
+ * changes, in every process); null when it cannot be known, and then nothing is kept.
+ */
+export type MemberVersionOf = (userId: number) => Promise<string | null>;
+
+/** A session as last read from the database, under the member's version read before it. */
+interface KeptSession {
+  userId: number;
+  /** Null: read before the member was known, so never served from memory (see findSession). */
+  version: string | null;
+  user: SessionMember;
+  expiresAt: Date;
+  lastSeenAt: Date;
+}
+
+/**
+ * Sessions kept in memory (decision 0080), by the hash of their token: a member's page reads
+ * its session from here instead of the database while the member's version has not moved. An
+ * entry is dropped on logout and unused after a minute, so what no version tells of (a row
+ * changed by hand) shows within that.
+ */
+const SESSIONS_KEPT = 10_000;
+const SESSION_KEPT_MS = 60_000;
+const keptSessions = cachePer<Db, KeptSession>({
+  maxEntries: SESSIONS_KEPT,
+  ttlMs: SESSION_KEPT_MS,
+});
+
+async function readSession(db: Db, sessionHash: string, now: Date) {
   const [row] = await db
     .select({
       user: sessionMemberColumns,
@@ -196,24 +219,65 @@ export async function findSession(
         isNull(users.leftAt),
       ),
     );
-  if (!row) return null;
-  if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-    // Sliding expiry: an active member stays logged in.
+  return row ?? null;
+}
+
+/**
+ * The live session a token names, or null. With `versionOf` the session is kept in memory under
+ * the member's version: served from there while the version is the one read before the row was,
+ * so anything the member changed since (a logout, their profile, leaving; decision 0038 moves the
+ * version after each, and after the mailed links' changes made without a login) is read afresh.
+ * A session's member is known only once it has been read, so its first read is kept without a
+ * version and its second, made under the version, is the one served from memory.
+ */
+export async function findSession(
+  db: Db,
+  secret: string,
+  token: string,
+  now = new Date(),
+  versionOf?: MemberVersionOf,
+): Promise<ActiveSession | null> {
+  if (!token || token.length > 200) return null;
+  const sessionHash = hashToken(secret, token);
+  const kept = versionOf ? keptSessions(db) : null;
+  const held = kept?.peek(sessionHash)?.value;
+  const version = held && versionOf ? await versionOf(held.userId) : null;
+  let session: KeptSession;
+  if (held && version !== null && held.version === version && held.expiresAt > now) {
+    session = held;
+  } else {
+    const row = await readSession(db, sessionHash, now);
+    if (!row) {
+      kept?.delete(sessionHash);
+      return null;
+    }
+    session = { ...row, userId: row.user.userId, version };
+    kept?.set(sessionHash, session);
+  }
+  if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+    // Sliding expiry: an active member stays logged in. Marked first, so the requests of the
+    // same moment do not all write it.
     const expiresAt = new Date(now.getTime() + SESSION_DAYS * 86_400_000);
+    session.lastSeenAt = now;
+    session.expiresAt = expiresAt;
     await db
       .update(sessions)
       .set({ lastSeenAt: now, expiresAt })
       .where(eq(sessions.sessionHash, sessionHash));
-    return { user: row.user, expiresAt };
   }
-  return { user: row.user, expiresAt: row.expiresAt };
+  return { user: session.user, expiresAt: session.expiresAt };
 }
 
 export async function revokeSession(db: Db, secret: string, token: string): Promise<void> {
+  const sessionHash = hashToken(secret, token);
+  keptSessions(db).delete(sessionHash);
   await db
     .update(sessions)
     .set({ revokedAt: new Date() })
-    .where(and(eq(sessions.sessionHash, hashToken(secret, token)), isNull(sessions.revokedAt)));
+    .where(and(eq(sessions.sessionHash, sessionHash), isNull(sessions.revokedAt)));
+  // A request that read the session before the revocation and keeps it after this delete is
+  // kept under the member's old version, which the logout moves.
+  keptSessions(db).delete(sessionHash);
 }
 
 export async function getMember(db: Db, userId: number): Promise<SessionMember | null> {

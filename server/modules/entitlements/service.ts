@@ -80,11 +80,18 @@ export async function volumeAccess(
   db: Db,
   bookId: number,
   userId: number | null,
-  opts: { now?: Date; memberFreeVol?: number } = {},
+  opts: {
+    now?: Date;
+    memberFreeVol?: number;
+    /** How the member's ownership is asked, when the caller keeps it (decision 0080). */
+    owns?: (itemId: number) => Promise<boolean>;
+  } = {},
 ): Promise<VolumeAccess | null> {
   const entry = await volumeEntry(db, bookId, opts.now);
   if (!entry) return null;
-  const owns = userId !== null && (await ownsItem(db, userId, entry.itemId));
+  const owns =
+    userId !== null &&
+    (await (opts.owns ? opts.owns(entry.itemId) : ownsItem(db, userId, entry.itemId)));
   const isLogin = userId !== null;
   const access = readingAccess(entry.terms, {
     isLogin,

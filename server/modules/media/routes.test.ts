@@ -16,6 +16,7 @@ import {
   publishers,
   series,
 } from "../catalog/schema";
+import { paymentMethods } from "../commerce/schema";
 import { cdBrands, cdLabels, dramaCds, tracks } from "../dramacd/schema";
 import { userItems } from "../library/schema";
 import { topicPages } from "../topic/schema";
@@ -110,6 +111,7 @@ beforeAll(async () => {
     },
     { cdId: 7, trackNo: 2, name: "本編", durationSec: 3, fileName: "track_7_2.mp3" },
   ]);
+  await db.insert(paymentMethods).values({ paymentType: 2, name: "PayPay", sortOrder: 2 });
 });
 afterAll(async () => {
   await t?.database.close();
@@ -181,6 +183,22 @@ describe("book images", () => {
     expect(page.headers.get("cache-control")).toMatch(/^private/);
     const other = await member();
     expect((await other.fetch("/media/books/103/pages/20.png")).status).toBe(403);
+  });
+
+  it("serves a volume's pages the moment the member has bought it, though the refusal before was kept", async () => {
+    const reader = await member();
+    // Asked twice: the answer "not owned" is kept for the member (decision 0080).
+    expect((await reader.fetch("/media/books/103/pages/20.png")).status).toBe(403);
+    expect((await reader.fetch("/media/books/103/pages/20.png")).status).toBe(403);
+    const bought = await reader.postJson<{ status?: string }>("/api/checkout", {
+      item: 1103,
+      payment_type: 2,
+      token: `media-test-${Math.random().toString(36).slice(2)}-token`,
+    });
+    expect(bought.body.status).toBe("paid");
+    expect((await reader.fetch("/media/books/103/pages/20.png")).status).toBe(200);
+    // And only to them.
+    expect((await (await member()).fetch("/media/books/103/pages/20.png")).status).toBe(403);
   });
 
   it("serves free volumes to everyone and member-free volumes to members only", async () => {
