@@ -1,6 +1,6 @@
 import { isOutside, useStoreLinks } from "../../lib/store-links";
 import { StoreBadge } from "../shell/StoreBadge";
-import { InfoLink, InfoSection } from "./InfoArticle";
+import { FactsTable, InfoLink, InfoSection } from "./InfoArticle";
 
 const FEATURES = [
   {
@@ -79,23 +79,14 @@ export function AppGuide() {
       </InfoSection>
 
       <InfoSection id="app-requirements" title="動作環境">
-        <table className="info__table info__table--facts">
-          <caption className="visually-hidden">動作環境</caption>
-          <tbody>
-            <tr>
-              <th scope="row">iOS</th>
-              <td>iOS 16.0以降のiPhone・iPad</td>
-            </tr>
-            <tr>
-              <th scope="row">Android</th>
-              <td>Android 9.0以降（一部の端末を除く）</td>
-            </tr>
-            <tr>
-              <th scope="row">空き容量</th>
-              <td>作品1冊あたり約50MB（ダウンロードする場合）</td>
-            </tr>
-          </tbody>
-        </table>
+        <FactsTable
+          caption="動作環境"
+          rows={[
+            ["iOS", "iOS 16.0以降のiPhone・iPad"],
+            ["Android", "Android 9.0以降（一部の端末を除く）"],
+            ["空き容量", "作品1冊あたり約50MB（ダウンロードする場合）"],
+          ]}
+        />
         <p>
           Web版の推奨環境は<InfoLink to="/help#help-devices">ヘルプ</InfoLink>をご覧ください。
         </p>

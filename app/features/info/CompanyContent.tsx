@@ -1,6 +1,6 @@
 import { Fragment } from "react";
 import { DEMO_COMPANY } from "./company";
-import { InfoLink, InfoSection } from "./InfoArticle";
+import { FactsTable, InfoLink, InfoSection } from "./InfoArticle";
 
 const HISTORY: Array<[when: string, what: string]> = [
   ["2014年4月", "東京都千代田区にて株式会社コマヤを設立"],
@@ -50,17 +50,7 @@ export function CompanyContent() {
   return (
     <>
       <InfoSection id="company-profile" title="会社概要">
-        <table className="info__table info__table--facts">
-          <caption className="visually-hidden">会社概要</caption>
-          <tbody>
-            {facts.map(([label, value]) => (
-              <tr key={label}>
-                <th scope="row">{label}</th>
-                <td>{value}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <FactsTable caption="会社概要" rows={facts} />
       </InfoSection>
 
       <InfoSection id="company-message" title="ごあいさつ">

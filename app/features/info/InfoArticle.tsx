@@ -86,6 +86,29 @@ export function InfoSection({
   );
 }
 
+/** A label and its value on each row (会社概要, 勤務条件, 特商法表記, 動作環境). */
+export function FactsTable({
+  caption,
+  rows,
+}: {
+  caption: string;
+  rows: ReadonlyArray<readonly [string, ReactNode]>;
+}) {
+  return (
+    <table className="info__table info__table--facts">
+      <caption className="visually-hidden">{caption}</caption>
+      <tbody>
+        {rows.map(([label, value]) => (
+          <tr key={label}>
+            <th scope="row">{label}</th>
+            <td>{value}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
 /** Said on every page naming the operator: the store and its company are made up for the demo. */
 export function DemoCompanyNote() {
   return (

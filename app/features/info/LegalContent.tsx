@@ -1,5 +1,5 @@
 import { DEMO_COMPANY } from "./company";
-import { InfoLink } from "./InfoArticle";
+import { FactsTable, InfoLink } from "./InfoArticle";
 
 export function LegalContent() {
   const c = DEMO_COMPANY;
@@ -55,17 +55,5 @@ export function LegalContent() {
       </>,
     ],
   ];
-  return (
-    <table className="info__table info__table--facts">
-      <caption className="visually-hidden">特定商取引法に基づく表記</caption>
-      <tbody>
-        {rows.map(([label, value]) => (
-          <tr key={label}>
-            <th scope="row">{label}</th>
-            <td>{value}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
+  return <FactsTable caption="特定商取引法に基づく表記" rows={rows} />;
 }

@@ -1,5 +1,5 @@
 import { DEMO_COMPANY } from "./company";
-import { InfoLink, InfoSection } from "./InfoArticle";
+import { FactsTable, InfoLink, InfoSection } from "./InfoArticle";
 
 interface Job {
   id: string;
@@ -123,17 +123,7 @@ export function RecruitContent() {
       </InfoSection>
 
       <InfoSection id="recruit-conditions" title="勤務条件">
-        <table className="info__table info__table--facts">
-          <caption className="visually-hidden">勤務条件</caption>
-          <tbody>
-            {CONDITIONS.map(([label, value]) => (
-              <tr key={label}>
-                <th scope="row">{label}</th>
-                <td>{value}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <FactsTable caption="勤務条件" rows={CONDITIONS} />
       </InfoSection>
 
       <InfoSection id="recruit-steps" title="選考の流れ">
