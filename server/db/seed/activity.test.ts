@@ -20,7 +20,7 @@ import {
 import type { Database, Db } from "../client";
 import { createTestDatabase } from "../test-database";
 import { SYNTHETIC_USER_BASE, seedMemberActivity } from "./activity";
-import { Rng } from "./random";
+import { Rng } from "../../lib/seeded-random";
 import type { CatalogSummary, DemoMembers, SeedContext } from "./types";
 
 const NOW = new Date("2026-03-15T03:00:00Z");

@@ -26,7 +26,7 @@ import {
 import { ADD_POINT_VALID_DAYS, priceExTax, taxContained } from "../../modules/pricing/rules";
 import type { Db } from "../client";
 import { syncIdentity } from "./bulk";
-import type { Rng } from "./random";
+import type { Rng } from "../../lib/seeded-random";
 import type { CatalogSummary, DemoMembers, SeedContext } from "./types";
 
 const DAY = 86_400_000;

@@ -4,7 +4,7 @@ import type { Database } from "../client";
 import { createTestDatabase } from "../test-database";
 import { seedCatalog, VOLUME_BLOCK_MIN_TOTAL } from "./catalog";
 import { seedDramaCds } from "./dramacd";
-import { Rng } from "./random";
+import { Rng } from "../../lib/seeded-random";
 import { defaultSeedOptions } from "./seed";
 import type { CatalogSummary, SeedOptions } from "./types";
 

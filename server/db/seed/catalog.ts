@@ -21,7 +21,7 @@ import {
 } from "../../modules/catalog/schema";
 import { priceExTax } from "../../modules/pricing/rules";
 import { insertRows, syncIdentity, withoutForeignKeyChecks } from "./bulk";
-import type { Rng } from "./random";
+import type { Rng } from "../../lib/seeded-random";
 import type { CatalogSummary, SeedContext } from "./types";
 import {
   ADJECTIVES,

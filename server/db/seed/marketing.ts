@@ -21,7 +21,7 @@ import { POPUP_TYPES, popups } from "../../modules/popup/schema";
 import { loginStampCards, stampBoxes } from "../../modules/stamp/schema";
 import { topicEntries, topicPages } from "../../modules/topic/schema";
 import type { Db } from "../client";
-import type { Rng } from "./random";
+import type { Rng } from "../../lib/seeded-random";
 import type { CatalogSummary, SeedContext } from "./types";
 
 /** Spec 001 §4: this home content pages through 1–5 per session, so it holds five pages. */

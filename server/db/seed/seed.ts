@@ -6,7 +6,7 @@ import { seedCatalog } from "./catalog";
 import { seedDramaCds } from "./dramacd";
 import { seedMarketing } from "./marketing";
 import { seedDemoMembers } from "./members";
-import { Rng } from "./random";
+import { Rng } from "../../lib/seeded-random";
 import { seedReviews } from "./reviews";
 import type { CatalogSummary, DemoMembers, SeedContext, SeedOptions } from "./types";
 
