@@ -41,6 +41,13 @@ import { orderDetail, orderHistory } from "../pages/orders";
 import { rankingPage } from "../pages/ranking";
 import { searchPage } from "../pages/search";
 import { seriesPage } from "../pages/series";
+import {
+  bookPeriod,
+  seriesFeatures,
+  seriesMain,
+  seriesUserData,
+  seriesVolume,
+} from "../pages/series-answers";
 import { userStatus } from "../pages/status";
 import { statusRoutes } from "../pages/status-routes";
 
@@ -68,7 +75,17 @@ export function apiRouter(services: AppServices, paymentProvider: PaymentProvide
   api.route("/", bookshelfRoutes(services));
   api.route("/", readerRoutes(services));
   api.route("/", eventRoutes(services));
-  api.route("/", seriesRoutes(services, { seriesPage }));
+  api.route(
+    "/",
+    seriesRoutes(services, {
+      seriesPage,
+      seriesMain,
+      seriesUserData,
+      seriesVolume,
+      bookPeriod,
+      seriesFeatures,
+    }),
+  );
   api.route("/", campaignRoutes(services, { campaignList, runningCampaignPage }));
   api.route("/", inquiryRoutes(services));
   api.route("/", topicRoutes(services));

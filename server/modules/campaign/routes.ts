@@ -21,7 +21,7 @@ import type { AppEnv, AppServices } from "../../lib/context";
 import { BadInput, NotFound } from "../../lib/errors";
 import { readFields, readParams, readQuery } from "../../lib/input";
 import { sharedAnswer } from "../../lib/shared-answers";
-import { seriesExists } from "../catalog/series-page";
+import { seriesExists } from "../catalog/series-record";
 import {
   DEFAULT_MANY_FREE_VOLUMES,
   dailySpecial,
