@@ -8,7 +8,6 @@ import {
 import { bookshelfRoutes } from "../modules/bookshelf/routes";
 import { campaignRoutes } from "../modules/campaign/routes";
 import { seriesRoutes } from "../modules/catalog/routes";
-import { robotsTxt, sitemapPart, sitemapXml } from "../modules/catalog/seo-routes";
 import { cartRoutes } from "../modules/commerce/cart-routes";
 import { checkoutRoutes } from "../modules/commerce/checkout-routes";
 import { couponRoutes } from "../modules/commerce/coupon-routes";
@@ -50,6 +49,7 @@ import {
 } from "../pages/series-answers";
 import { userStatus } from "../pages/status";
 import { statusRoutes } from "../pages/status-routes";
+import { robotsTxt, sitemapPart, sitemapXml } from "./seo-routes";
 
 /**
  * Every router of /api, mounted here and nowhere else: a module's routes.ts builds its router

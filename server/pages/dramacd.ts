@@ -5,8 +5,9 @@ import {
   type DramaCdPageAnswer,
   type DramaCdTrack,
 } from "../../contract/dramacd";
+import { jacketUrl } from "../../contract/media";
 import type { Db } from "../db/client";
-import { dramaCdItems, jacketUrl } from "../modules/dramacd/cd-items";
+import { dramaCdItems } from "../modules/cards/cd-items";
 import {
   castName,
   cdDetail,

@@ -1,4 +1,5 @@
 import type { FeatureItem, PolicyType } from "../../contract/items";
+import { coverUrl } from "../../contract/media";
 import {
   applyMemberFreeRule,
   type Book,
@@ -17,7 +18,7 @@ import { tokyoDateTime, tokyoIsoDate } from "../../contract/tokyo-time";
 import type { Db } from "../db/client";
 import { type ItemCampaign, runningCampaignsFor } from "../modules/campaign/item-campaigns";
 import { campaignEntriesByIds } from "../modules/campaign/service";
-import { coverUrl, seriesItems } from "../modules/catalog/series-items";
+import { seriesItems } from "../modules/cards/series-items";
 import { sameLabelSeriesIds, seriesByAuthors } from "../modules/catalog/series-lists";
 import {
   type SeriesRow,

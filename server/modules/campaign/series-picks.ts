@@ -10,7 +10,7 @@ import {
   WEEKDAYS_JA,
 } from "../../../contract/tokyo-time";
 import type { Db } from "../../db/client";
-import { bookItems, seriesItems } from "../catalog/series-items";
+import { bookItems, seriesItems } from "../cards/series-items";
 import {
   freeSeriesIds,
   seriesByAuthors,

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applyMemberFreeRule, readsFree } from "../../../contract/series";
 import { Browser, createTestApp } from "../../http/test-client";
 import { personalSeriesMain } from "../../pages/series-answers";
-import { bookItems } from "../catalog/series-items";
+import { bookItems } from "../cards/series-items";
 import { volumeAccess } from "./service";
 import { BOOK, CD, PAGES, seedReadingCatalog, signUp } from "./test-fixture";
 

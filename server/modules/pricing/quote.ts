@@ -1,9 +1,8 @@
 import type { NotBuyableReason } from "../../../contract/cart";
+import { coverUrl, jacketUrl } from "../../../contract/media";
 import type { Db } from "../../db/client";
 import { runningCampaignsFor } from "../campaign/item-campaigns";
-import { coverUrl } from "../catalog/series-items";
 import { genreIdsOfSeries, itemSaleFacts } from "../catalog/service";
-import { jacketUrl } from "../dramacd/cd-items";
 import { cdSaleFacts } from "../dramacd/service";
 import { campaignEffect } from "./campaign-effect";
 import { freeTerms, memberPrice } from "./free-terms";

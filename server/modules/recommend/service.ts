@@ -8,7 +8,7 @@ import {
 import type { Db } from "../../db/client";
 import { recommendList } from "../campaign/series-picks";
 import { runningCampaignEntries, seriesOfCampaigns } from "../campaign/service";
-import { seriesItems } from "../catalog/series-items";
+import { seriesItems } from "../cards/series-items";
 import {
   sameLabelSeriesIds,
   seriesByAuthors,
