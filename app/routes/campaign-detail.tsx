@@ -13,6 +13,7 @@ import { EMPTY_LIST } from "../features/cards/SeriesCards";
 import { errorMeta, pageMeta } from "../features/seo/seo";
 import { seoUrls } from "../features/seo/seo.server";
 import type { Route } from "./+types/campaign-detail";
+import "../features/cards/cards.css";
 import "../features/series/series.css";
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {

@@ -11,6 +11,7 @@ import { seriesRoutes } from "../modules/catalog/routes";
 import { cartRoutes } from "../modules/commerce/cart-routes";
 import { checkoutRoutes } from "../modules/commerce/checkout-routes";
 import { couponRoutes } from "../modules/commerce/coupon-routes";
+import { grantSignupCoupons } from "../modules/commerce/coupons";
 import { orderRoutes } from "../modules/commerce/order-routes";
 import type { PaymentProvider } from "../modules/commerce/payments/provider";
 import { pointRoutes } from "../modules/commerce/point-routes";
@@ -27,6 +28,7 @@ import { newsRoutes } from "../modules/news/routes";
 import { popupRoutes } from "../modules/popup/routes";
 import { rankingRoutes } from "../modules/ranking/routes";
 import { readerRoutes } from "../modules/reader/routes";
+import { seriesPickRoutes } from "../modules/recommend/pick-routes";
 import { recommendRoutes } from "../modules/recommend/routes";
 import { reviewRoutes } from "../modules/review/routes";
 import { searchRoutes } from "../modules/search/routes";
@@ -36,6 +38,7 @@ import { campaignList, runningCampaignPage } from "../pages/campaign";
 import { cartPage } from "../pages/cart";
 import { dramaCdList, dramaCdPage } from "../pages/dramacd";
 import { homePage, homeSection } from "../pages/home";
+import { forgetMemberPersonalData } from "../pages/leave";
 import { orderDetail, orderHistory } from "../pages/orders";
 import { rankingPage } from "../pages/ranking";
 import { searchPage } from "../pages/search";
@@ -59,7 +62,10 @@ import { robotsTxt, sitemapPart, sitemapXml } from "./seo-routes";
 export function apiRouter(services: AppServices, paymentProvider: PaymentProvider): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
   api.route("/", statusRoutes(services));
-  api.route("/account", accountRoutes(services, { userStatus }));
+  api.route(
+    "/account",
+    accountRoutes(services, { userStatus, grantSignupCoupons, forgetMemberPersonalData }),
+  );
   api.route("/", memberSettingsRoutes(services));
   api.route("/", menuRoutes(services));
   api.route("/", cartRoutes(services, { cartPage }));
@@ -87,6 +93,7 @@ export function apiRouter(services: AppServices, paymentProvider: PaymentProvide
     }),
   );
   api.route("/", campaignRoutes(services, { campaignList, runningCampaignPage }));
+  api.route("/", seriesPickRoutes(services));
   api.route("/", inquiryRoutes(services));
   api.route("/", topicRoutes(services));
   api.route("/", dramaCdRoutes(services, { dramaCdList, dramaCdPage }));

@@ -18,7 +18,7 @@ import {
 import { dramaCdItems } from "../modules/cards/cd-items";
 import { bookItems, seriesItems } from "../modules/cards/series-items";
 import { bookIdsOfItems, paidVolumesOf } from "../modules/catalog/series-lists";
-import { memberItemsOf } from "../modules/library/member-flags";
+import { memberItemsOf } from "../modules/commerce/member-flags";
 import { priceItems } from "../modules/pricing/quote";
 
 /**

@@ -8,6 +8,7 @@ import {
 import { jacketUrl } from "../../contract/media";
 import type { Db } from "../db/client";
 import { dramaCdItems } from "../modules/cards/cd-items";
+import { withMemberFlags } from "../modules/commerce/member-flags";
 import {
   castName,
   cdDetail,
@@ -18,7 +19,6 @@ import {
 } from "../modules/dramacd/service";
 import { trackAccessOf } from "../modules/entitlements/rules";
 import { layoutCdList } from "../modules/home/service";
-import { withMemberFlags } from "../modules/library/member-flags";
 import { isCdFavorite } from "../modules/library/series-marks";
 
 /**

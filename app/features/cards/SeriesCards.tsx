@@ -1,7 +1,7 @@
 import type { SeriesItem } from "../../../contract/items";
 import { BookCard } from "./BookCard";
 import { type CardShow, SHOW_ALL } from "./CardParts";
-import "../series/series.css";
+import "./cards.css";
 
 export const EMPTY_LIST = "対象の作品はありません";
 
