@@ -2,7 +2,8 @@
  * Imports run one way (DESIGN.md, decision 0012):
  *   contract ← server/lib ← server/modules ← server/pages ← server/http
  *   contract ← app/lib ← app/components ← app/features ← app/routes
- * `npm run check:imports` (part of `npm test`) fails on any import against the flow.
+ * and inside server/modules and app/features, modules and features sit in layers (decision 0079).
+ * `npm run check:imports` (part of `npm test`) fails on any import against the flow and on any loop.
  */
 
 // Tests and their fixtures may drive the real HTTP app and write any table to set up a case.
@@ -36,7 +37,18 @@ const SERVER_MODULE_LAYERS = [
 const APP_FEATURE_LAYERS = [
   ["analytics", "audio", "seo", "stamp"],
   ["cards"],
-  ["account", "bookshelf", "campaign", "cart", "dramacd", "home", "orders", "ranking", "reader", "review"],
+  [
+    "account",
+    "bookshelf",
+    "campaign",
+    "cart",
+    "dramacd",
+    "home",
+    "orders",
+    "ranking",
+    "reader",
+    "review",
+  ],
   ["checkout", "series", "topic"],
   ["lottery", "news", "recommend"],
   ["popup"],
