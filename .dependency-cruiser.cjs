@@ -2,15 +2,112 @@
  * Imports run one way (DESIGN.md, decision 0012):
  *   contract ← server/lib ← server/modules ← server/pages ← server/http
  *   contract ← app/lib ← app/components ← app/features ← app/routes
- * `npm run check:imports` (part of `npm test`) fails on any import against the flow.
+ * and inside server/modules and app/features, modules and features sit in layers (decision 0079).
+ * `npm run check:imports` (part of `npm test`) fails on any import against the flow and on any loop.
  */
 
 // Tests and their fixtures may drive the real HTTP app and write any table to set up a case.
 const TESTS = "([.]test[.]tsx?|/test-fixture[.]ts)$";
 
+/**
+ * The module graph (decision 0079): server modules in layers, lowest first. A module may import
+ * only modules in a layer below its own, never one beside or above it, so modules form no loop.
+ * A new module gets a layer here; page assembly over several modules belongs in server/pages/.
+ */
+const SERVER_MODULE_LAYERS = [
+  ["event", "mail", "news", "throttle"],
+  ["account", "catalog"],
+  ["inquiry", "library"],
+  ["dramacd"],
+  ["campaign"],
+  ["pricing"],
+  ["entitlements"],
+  ["cards", "media"],
+  ["commerce"],
+  ["bookshelf", "lottery", "ranking", "review", "stamp"],
+  ["home", "reader"],
+  ["menu", "popup", "recommend", "search"],
+  ["topic"],
+];
+
+/**
+ * The feature graph (decision 0079): app features in layers, lowest first, under the same rule.
+ * What several features share and that knows no shop area goes down to app/components or app/lib.
+ */
+const APP_FEATURE_LAYERS = [
+  ["analytics", "audio", "seo", "stamp"],
+  ["cards"],
+  [
+    "account",
+    "bookshelf",
+    "campaign",
+    "cart",
+    "dramacd",
+    "home",
+    "orders",
+    "ranking",
+    "reader",
+    "review",
+  ],
+  ["checkout", "series", "topic"],
+  ["lottery", "news", "recommend"],
+  ["popup"],
+  ["shell"],
+  ["info", "search"],
+  ["editor", "ledgers"],
+];
+
+/**
+ * One rule per layer: a module (or feature) of the layer imports none of its own layer but
+ * itself and none above. `$1` is the importing module, which may import its own files.
+ */
+function layerRules(layers, root, what) {
+  return layers.map((layer, rank) => {
+    const sameOrAbove = layers.slice(rank).flat();
+    return {
+      name: `${what}-layer-${rank + 1}-${layer.join("-")}`,
+      comment: `${layer.join(", ")} (layer ${rank + 1}) may import only ${what} of layers 1-${rank}; never ${sameOrAbove.join(", ")} (decision 0079).`,
+      severity: "error",
+      from: { path: `^${root}/(${layer.join("|")})/`, pathNot: TESTS },
+      to: { path: `^${root}/(${sameOrAbove.join("|")})/`, pathNot: `^${root}/$1/` },
+    };
+  });
+}
+
+/** Every module and feature directory must have a layer, so none escapes the check. */
+function unlayered(layers, root, what) {
+  return {
+    name: `${what}-without-a-layer`,
+    comment: `Every directory under ${root}/ has a layer in .dependency-cruiser.cjs (decision 0079).`,
+    severity: "error",
+    from: { path: `^${root}/`, pathNot: `^${root}/(${layers.flat().join("|")})/` },
+    to: {},
+  };
+}
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
+    {
+      name: "no-circular",
+      comment:
+        "No file imports itself through others: a loop of files can only be understood, tested or moved all at once (decision 0079). Type-only imports count.",
+      severity: "error",
+      from: {},
+      to: { circular: true },
+    },
+    ...layerRules(SERVER_MODULE_LAYERS, "server/modules", "modules"),
+    unlayered(SERVER_MODULE_LAYERS, "server/modules", "modules"),
+    {
+      name: "modules-never-import-the-seed",
+      comment:
+        "The seed (server/db/seed/) is tooling that writes every module's tables; no module imports it, so it can never sit inside a module's loop.",
+      severity: "error",
+      from: { path: "^server/modules/", pathNot: TESTS },
+      to: { path: "^server/db/seed/" },
+    },
+    ...layerRules(APP_FEATURE_LAYERS, "app/features", "features"),
+    unlayered(APP_FEATURE_LAYERS, "app/features", "features"),
     {
       name: "server-never-imports-app",
       comment: "server/ is below the pages: it never imports app/.",

@@ -10,6 +10,16 @@ export function mediaUrl(path: string): string {
   return `${path}${path.includes("?") ? "&" : "?"}v=${MEDIA_VERSION}`;
 }
 
+/** A volume's cover, as cards, the cart and the bookshelf show it. */
+export function coverUrl(bookId: number): string {
+  return mediaUrl(`/media/books/${bookId}/cover.png`);
+}
+
+/** A drama CD's jacket. */
+export function jacketUrl(cdId: number): string {
+  return mediaUrl(`/media/cds/${cdId}/jacket.png`);
+}
+
 /**
  * The widths images come in (?w=); any other width is served at the nearest one, so few sizes
  * are drawn and cached.

@@ -251,3 +251,24 @@ export const SERIES_USER_DEFAULTS: SeriesUserData = {
   own_items: [],
   coupons: { series_coupon: [], book_coupon: {}, new_apply_coupon_ids: [] },
 };
+
+/** One volume with its series and its neighbours (/api/series/books, the volume page). */
+export interface VolumeAnswer {
+  series: SeriesInfo;
+  book: Book;
+  books: Book[];
+  prev: Book | null;
+  next: Book | null;
+}
+
+/** A volume's sale periods (/api/book_period, the /period screen). */
+export interface BookPeriod extends VolumeAnswer {
+  /** Spec 001 §4: a volume's period type is free or paid. */
+  period_type: "free" | "paid";
+  /** How this viewer gets it: buy, or read free. */
+  buy_status: "buy" | "free";
+  /** When the free period ends (a free campaign), YYYY-MM-DD HH:mm:ss Tokyo; empty if open. */
+  period_end_date: string;
+  /** Free for members only (what a visitor sees as 会員登録で無料). */
+  member_only: boolean;
+}

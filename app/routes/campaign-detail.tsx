@@ -9,10 +9,11 @@ import { SHOW_ALL } from "../features/cards/CardParts";
 import { PRICE_SUFFIX, yen } from "../features/cards/card-rules";
 import { CardStateProvider, useCardState } from "../features/cards/card-state";
 import { DramaCdCard } from "../features/cards/DramaCdCard";
+import { EMPTY_LIST } from "../features/cards/SeriesCards";
 import { errorMeta, pageMeta } from "../features/seo/seo";
 import { seoUrls } from "../features/seo/seo.server";
-import { EMPTY_LIST } from "../features/series/SeriesCards";
 import type { Route } from "./+types/campaign-detail";
+import "../features/cards/cards.css";
 import "../features/series/series.css";
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {

@@ -2,9 +2,9 @@ import { CampaignGrid } from "../features/campaign/CampaignGrid";
 import { loadDailySpecial } from "../features/campaign/campaign.server";
 import { TabLinks } from "../features/campaign/ListParts";
 import { CardStateProvider } from "../features/cards/card-state";
+import { SeriesCards } from "../features/cards/SeriesCards";
 import { pageMeta } from "../features/seo/seo";
 import { seoUrls } from "../features/seo/seo.server";
-import { SeriesCards } from "../features/series/SeriesCards";
 import type { Route } from "./+types/daily_special";
 
 export async function loader({ context, request }: Route.LoaderArgs) {

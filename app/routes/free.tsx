@@ -3,9 +3,9 @@ import { loadFreeList } from "../features/campaign/campaign.server";
 import { Pager, TabLinks } from "../features/campaign/ListParts";
 import { genreParam, pageParam } from "../features/campaign/list-params";
 import { CardStateProvider } from "../features/cards/card-state";
+import { SeriesCards } from "../features/cards/SeriesCards";
 import { pageMeta } from "../features/seo/seo";
 import { seoUrls } from "../features/seo/seo.server";
-import { SeriesCards } from "../features/series/SeriesCards";
 import type { Route } from "./+types/free";
 
 export async function loader({ context, request }: Route.LoaderArgs) {

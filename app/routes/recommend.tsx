@@ -8,9 +8,9 @@ import {
 import { Pager } from "../features/campaign/ListParts";
 import { pageParam } from "../features/campaign/list-params";
 import { CardStateProvider } from "../features/cards/card-state";
+import { SeriesCards } from "../features/cards/SeriesCards";
 import { pageMeta } from "../features/seo/seo";
 import { seoUrls } from "../features/seo/seo.server";
-import { SeriesCards } from "../features/series/SeriesCards";
 import type { Route } from "./+types/recommend";
 
 export async function loader({ context, request }: Route.LoaderArgs) {

@@ -8,10 +8,10 @@ import {
 import { bookshelfRoutes } from "../modules/bookshelf/routes";
 import { campaignRoutes } from "../modules/campaign/routes";
 import { seriesRoutes } from "../modules/catalog/routes";
-import { robotsTxt, sitemapPart, sitemapXml } from "../modules/catalog/seo-routes";
 import { cartRoutes } from "../modules/commerce/cart-routes";
 import { checkoutRoutes } from "../modules/commerce/checkout-routes";
 import { couponRoutes } from "../modules/commerce/coupon-routes";
+import { grantSignupCoupons } from "../modules/commerce/coupons";
 import { orderRoutes } from "../modules/commerce/order-routes";
 import type { PaymentProvider } from "../modules/commerce/payments/provider";
 import { pointRoutes } from "../modules/commerce/point-routes";
@@ -28,6 +28,7 @@ import { newsRoutes } from "../modules/news/routes";
 import { popupRoutes } from "../modules/popup/routes";
 import { rankingRoutes } from "../modules/ranking/routes";
 import { readerRoutes } from "../modules/reader/routes";
+import { seriesPickRoutes } from "../modules/recommend/pick-routes";
 import { recommendRoutes } from "../modules/recommend/routes";
 import { reviewRoutes } from "../modules/review/routes";
 import { searchRoutes } from "../modules/search/routes";
@@ -37,12 +38,21 @@ import { campaignList, runningCampaignPage } from "../pages/campaign";
 import { cartPage } from "../pages/cart";
 import { dramaCdList, dramaCdPage } from "../pages/dramacd";
 import { homePage, homeSection } from "../pages/home";
+import { forgetMemberPersonalData } from "../pages/leave";
 import { orderDetail, orderHistory } from "../pages/orders";
 import { rankingPage } from "../pages/ranking";
 import { searchPage } from "../pages/search";
 import { seriesPage } from "../pages/series";
+import {
+  bookPeriod,
+  seriesFeatures,
+  seriesMain,
+  seriesUserData,
+  seriesVolume,
+} from "../pages/series-answers";
 import { userStatus } from "../pages/status";
 import { statusRoutes } from "../pages/status-routes";
+import { robotsTxt, sitemapPart, sitemapXml } from "./seo-routes";
 
 /**
  * Every router of /api, mounted here and nowhere else: a module's routes.ts builds its router
@@ -52,7 +62,10 @@ import { statusRoutes } from "../pages/status-routes";
 export function apiRouter(services: AppServices, paymentProvider: PaymentProvider): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
   api.route("/", statusRoutes(services));
-  api.route("/account", accountRoutes(services, { userStatus }));
+  api.route(
+    "/account",
+    accountRoutes(services, { userStatus, grantSignupCoupons, forgetMemberPersonalData }),
+  );
   api.route("/", memberSettingsRoutes(services));
   api.route("/", menuRoutes(services));
   api.route("/", cartRoutes(services, { cartPage }));
@@ -68,8 +81,19 @@ export function apiRouter(services: AppServices, paymentProvider: PaymentProvide
   api.route("/", bookshelfRoutes(services));
   api.route("/", readerRoutes(services));
   api.route("/", eventRoutes(services));
-  api.route("/", seriesRoutes(services, { seriesPage }));
+  api.route(
+    "/",
+    seriesRoutes(services, {
+      seriesPage,
+      seriesMain,
+      seriesUserData,
+      seriesVolume,
+      bookPeriod,
+      seriesFeatures,
+    }),
+  );
   api.route("/", campaignRoutes(services, { campaignList, runningCampaignPage }));
+  api.route("/", seriesPickRoutes(services));
   api.route("/", inquiryRoutes(services));
   api.route("/", topicRoutes(services));
   api.route("/", dramaCdRoutes(services, { dramaCdList, dramaCdPage }));

@@ -15,10 +15,10 @@ import {
   categoryCounts,
   runningCampaignEntries,
 } from "../modules/campaign/service";
-import { bookItems, seriesItems } from "../modules/catalog/series-items";
+import { dramaCdItems } from "../modules/cards/cd-items";
+import { bookItems, seriesItems } from "../modules/cards/series-items";
 import { bookIdsOfItems, paidVolumesOf } from "../modules/catalog/series-lists";
-import { dramaCdItems } from "../modules/dramacd/cd-items";
-import { memberItemsOf } from "../modules/library/member-flags";
+import { memberItemsOf } from "../modules/commerce/member-flags";
 import { priceItems } from "../modules/pricing/quote";
 
 /**

@@ -12,6 +12,7 @@ import {
   type CheckoutAnswer,
   PAYMENT_PLACEHOLDER,
 } from "../../contract/checkout";
+import { coverUrl, jacketUrl } from "../../contract/media";
 import { canUsePoints } from "../../contract/points";
 import type { Db } from "../db/client";
 import { NotFound } from "../lib/errors";
@@ -81,7 +82,8 @@ function groupLines(priced: readonly PricedItem[], changed: ReadonlySet<number>)
       cd_id: p.cdId,
       volume: p.volume,
       name: p.name,
-      img: p.img,
+      // The cart shows the volume's cover or the CD's jacket; pricing answers prices only.
+      img: p.cdId !== null ? jacketUrl(p.cdId) : p.bookId !== null ? coverUrl(p.bookId) : "",
       list_price: p.listPrice,
       price: p.salePrice,
       before_price: p.salePrice < p.listPrice ? p.listPrice : null,

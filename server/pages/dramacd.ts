@@ -5,8 +5,10 @@ import {
   type DramaCdPageAnswer,
   type DramaCdTrack,
 } from "../../contract/dramacd";
+import { jacketUrl } from "../../contract/media";
 import type { Db } from "../db/client";
-import { dramaCdItems, jacketUrl } from "../modules/dramacd/cd-items";
+import { dramaCdItems } from "../modules/cards/cd-items";
+import { withMemberFlags } from "../modules/commerce/member-flags";
 import {
   castName,
   cdDetail,
@@ -17,7 +19,6 @@ import {
 } from "../modules/dramacd/service";
 import { trackAccessOf } from "../modules/entitlements/rules";
 import { layoutCdList } from "../modules/home/service";
-import { withMemberFlags } from "../modules/library/member-flags";
 import { isCdFavorite } from "../modules/library/series-marks";
 
 /**

@@ -3,13 +3,13 @@ import type { Database } from "../db/client";
 import { createTestDatabase } from "../db/test-database";
 import { campaignPolicies, campaigns, campaignTargets } from "../modules/campaign/schema";
 import { books, ITEM_TYPE_BOOK, items, series } from "../modules/catalog/schema";
-import { seriesMain } from "../modules/catalog/series-page";
 import { volumeEntry } from "../modules/entitlements/service";
 import { priceItems } from "../modules/pricing/quote";
 import { priceExTax } from "../modules/pricing/rules";
 import { createShop } from "../modules/pricing/test-fixture";
 import { campaignPage } from "./campaign";
 import { checkoutPage } from "./cart";
+import { seriesMain } from "./series-answers";
 
 /**
  * Whether a volume is free to members and what it costs otherwise is one rule (decision 0069);

@@ -5,6 +5,7 @@ import { cachePer } from "../lib/cache";
 import { currentCampaignTimestamp } from "../lib/campaign-timestamp";
 import type { AppServices } from "../lib/context";
 import { runningCampaigns } from "../modules/campaign/item-campaigns";
+import { memberItems, withMemberFlagsOnContent } from "../modules/commerce/member-flags";
 import {
   flickBannersOf,
   homeLayoutsOf,
@@ -12,7 +13,6 @@ import {
   shownLayout,
 } from "../modules/home/home-page";
 import { sectionContent } from "../modules/home/section-content";
-import { memberItems, withMemberFlagsOnContent } from "../modules/library/member-flags";
 import { latestNews } from "../modules/news/latest-news";
 
 /** The home answer shows this many notices. */

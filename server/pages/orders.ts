@@ -1,5 +1,6 @@
 import { genreName } from "../../contract/genres";
 import { type GenreRef, productUrl } from "../../contract/items";
+import { coverUrl, jacketUrl } from "../../contract/media";
 import {
   monthText,
   type OrderDetailAnswer,
@@ -10,7 +11,6 @@ import {
 } from "../../contract/orders";
 import { tokyoDateTime, tokyoMonth } from "../../contract/tokyo-time";
 import type { Db } from "../db/client";
-import { coverUrl } from "../modules/catalog/series-items";
 import { genreIdsOfSeries, volumesOfSeries } from "../modules/catalog/service";
 import {
   memberOrder,
@@ -19,7 +19,6 @@ import {
   ordersInMonth,
 } from "../modules/commerce/orders";
 import { cartItemIds } from "../modules/commerce/service";
-import { jacketUrl } from "../modules/dramacd/cd-items";
 import { ownedItemIds } from "../modules/library/service";
 
 function line(item: OrderRecord["items"][number]): OrderLine {

@@ -1,6 +1,6 @@
 import { isGenreId } from "../../contract/genres";
 import type { Db } from "../db/client";
-import { withMemberFlags } from "../modules/library/member-flags";
+import { withMemberFlags } from "../modules/commerce/member-flags";
 import {
   RANKING_DEFAULTS,
   type RankingAnswer,

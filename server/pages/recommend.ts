@@ -4,7 +4,7 @@ import {
   type RecommendType,
   recommendFrames,
   recommendList,
-} from "../modules/campaign/series-picks";
+} from "../modules/recommend/series-picks";
 
 /** The recommendation kind ?tp= asks for; null (the frames page) for anything else. */
 export function recommendTypeOf(value: string | null): RecommendType | null {

@@ -2,8 +2,8 @@ import type { SeriesItem } from "../../contract/items";
 import type { SearchInput } from "../../contract/search";
 import type { Db } from "../db/client";
 import { authorAndMagazineNames, browseLists } from "../modules/catalog/service";
+import { withMemberFlags } from "../modules/commerce/member-flags";
 import { layoutSeriesList } from "../modules/home/service";
-import { withMemberFlags } from "../modules/library/member-flags";
 import { type SearchAnswer, searchSeries } from "../modules/search/service";
 
 /**

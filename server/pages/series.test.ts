@@ -8,8 +8,8 @@ import type { Database, Db } from "../db/client";
 import { defaultSeedOptions, seedDatabase } from "../db/seed/seed";
 import { createTestDatabase } from "../db/test-database";
 import { registerMember } from "../modules/account/service";
-import { personalSeriesMain, seriesUserData } from "../modules/catalog/series-page";
 import { seriesPage } from "./series";
+import { personalSeriesMain, seriesUserData } from "./series-answers";
 
 let database: Database;
 let memberId: number;

@@ -1,5 +1,7 @@
 import { SERIES_USER_DEFAULTS, type SeriesMain, type SeriesUserData } from "../../contract/series";
 import type { Db } from "../db/client";
+import { featureEntries } from "../modules/home/service";
+import { recordSeriesView } from "../modules/library/series-marks";
 import {
   bookPeriod,
   featureItems,
@@ -9,9 +11,7 @@ import {
   seriesUserDataOf,
   seriesVolume,
   type Viewer,
-} from "../modules/catalog/series-page";
-import { featureEntries } from "../modules/home/service";
-import { recordSeriesView } from "../modules/library/series-marks";
+} from "./series-answers";
 
 export interface SeriesPage {
   main: SeriesMain;

@@ -3,7 +3,7 @@ import { EVENT_BATCH_MAX, type EventName } from "../../../contract/event-names";
 import { readClickRoutes, type SessionStore, sessionStore } from "../../lib/click-source";
 import { readCookie } from "../../lib/cookies";
 import { CSRF_COOKIE, CSRF_HEADER } from "../../lib/request";
-import { storedSessionParams } from "../shell/session-params";
+import { storedSessionParams } from "../../lib/session-params";
 
 /** Where the batch goes; the beacon carries the CSRF token in its query, as it cannot set headers. */
 export const EVENTS_URL = "/api/events";

@@ -1,6 +1,6 @@
 import type { CampaignEntry } from "../../../contract/campaign";
 import type { PolicyType } from "../../../contract/items";
-import { EMPTY_LIST } from "../series/SeriesCards";
+import { EMPTY_LIST } from "../cards/SeriesCards";
 import { CampaignBanner } from "./CampaignBanner";
 import "./campaign.css";
 

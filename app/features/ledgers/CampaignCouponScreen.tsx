@@ -6,6 +6,7 @@ import { CardStateProvider } from "../cards/card-state";
 import { DramaCdCard } from "../cards/DramaCdCard";
 import { Pager } from "../search/Pager";
 import { CouponCard } from "./CouponScreen";
+import "../cards/cards.css";
 import "../search/search.css";
 import "../series/series.css";
 import "./ledgers.css";

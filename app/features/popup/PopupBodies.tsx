@@ -11,13 +11,13 @@ import type {
   PopupView,
 } from "../../../contract/popup";
 import { safeLinkUrl } from "../../../contract/safe-url";
+import { popupCountdownVisible, startCountdown } from "../../lib/countdown";
 import { post } from "../../lib/request";
 import { useShell } from "../../lib/shell";
 import { withTrackingName } from "../../lib/tracking";
 import { BookCard } from "../cards/BookCard";
 import { SHOW_ALL } from "../cards/CardParts";
 import { viewerUrl } from "../cards/card-rules";
-import { popupCountdownVisible, startCountdown } from "../shell/countdown";
 import { reportClicked, type ShownPopup } from "./popup-events";
 import { controlGroupTitle, LEAD_LINK_TYPES, ListLoadGate } from "./popup-queue";
 

@@ -1,5 +1,5 @@
 import { type ReactNode, useId, useRef } from "react";
-import { useModal } from "../shell/use-modal";
+import { useModal } from "../../components/use-modal";
 
 /**
  * The frame every queued popup opens in (spec 001 §2.7, at most 450 px wide): a modal dialog

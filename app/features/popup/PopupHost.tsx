@@ -2,11 +2,11 @@ import { lazy, useCallback, useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { mediaShape } from "../../../contract/media";
 import type { PopupsAnswer, PopupView } from "../../../contract/popup";
+import { AfterHydration } from "../../components/AfterHydration";
+import { usePromoSlot, useStepAside } from "../../components/floating";
 import { post } from "../../lib/request";
+import { storedSessionParams } from "../../lib/session-params";
 import { useShell } from "../../lib/shell";
-import { AfterHydration } from "../shell/AfterHydration";
-import { usePromoSlot, useStepAside } from "../shell/floating";
-import { storedSessionParams } from "../shell/session-params";
 import { AgreementDialog } from "../stamp/AgreementDialog";
 import { StampDialog } from "../stamp/StampDialog";
 import {

@@ -5,10 +5,10 @@ import {
   RELATED_TILE_SHOWN,
   type RelatedAnswer,
 } from "../../../contract/recommend";
+import { useModal } from "../../components/use-modal";
 import { get } from "../../lib/request";
 import { track } from "../analytics/track";
-import { SeriesCards } from "../series/SeriesCards";
-import { useModal } from "../shell/use-modal";
+import { SeriesCards } from "../cards/SeriesCards";
 import { RecommendTiles } from "./RecommendTiles";
 import "./recommend.css";
 

@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
+import { usePromoSlot } from "../../components/floating";
 import { isOutside, useStoreLinks } from "../../lib/store-links";
 import { appBannerStorageKey, appBannerVisible, parseBannerTime } from "./app-banner";
-import { usePromoSlot } from "./floating";
 import { CloseIcon } from "./icons";
 
 /**

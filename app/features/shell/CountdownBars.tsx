@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { formatCountdown } from "../../../contract/page-clock";
-import { countdownBars, startCountdown } from "./countdown";
+import { countdownBars, startCountdown } from "../../lib/countdown";
 import { ClockIcon } from "./icons";
 
 function useSecondsLeft(initial: number): number {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { tokyoDateNumber } from "../../../contract/tokyo-time";
+import { usePromoSlot, useStepAside } from "../../components/floating";
 import { COUPON_BALLOON_KEY, couponBalloonVisible } from "./coupon-balloon";
-import { usePromoSlot, useStepAside } from "./floating";
 import { CloseIcon } from "./icons";
 
 /**

@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
 import type { ShownRow } from "../../../contract/topic";
 import { get } from "../../lib/request";
+import { storedSessionParams } from "../../lib/session-params";
 import { TopicBlocks } from "../topic/TopicBlocks";
-import { storedSessionParams } from "./session-params";
 
 /**
  * The drawer's optional topic content (spec 001 §2.4). The menu is shared by everybody, so it only

@@ -2,6 +2,7 @@ import { Fragment, useId, useRef } from "react";
 import { Link } from "react-router";
 import type { BrowseSection } from "../../../contract/menu";
 import type { SessionStatus } from "../../../contract/status";
+import { useModal } from "../../components/use-modal";
 import { followableUrl, post } from "../../lib/request";
 import type { ShellState } from "../../lib/shell";
 import { DrawerTopic } from "./DrawerTopic";
@@ -25,7 +26,6 @@ import {
 } from "./icons";
 import { PresentBox } from "./PresentBox";
 import { useCurrentGenre, useMenu } from "./use-menu";
-import { useModal } from "./use-modal";
 import "./drawer.css";
 
 interface MenuLink {

@@ -1,5 +1,6 @@
 import { useId, useRef, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
+import { useModal } from "../../components/use-modal";
 import type { ShellState } from "../../lib/shell";
 import { CloseIcon, HistoryIcon, SearchIcon } from "./icons";
 import {
@@ -15,7 +16,6 @@ import {
 } from "./search-query";
 import { SUGGESTION_KIND_LABEL } from "./suggest";
 import { useCurrentGenre, useMenu } from "./use-menu";
-import { useModal } from "./use-modal";
 import { useSearchHistory, useSuggestions } from "./use-suggestions";
 import "./search-dialog.css";
 

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useLocation } from "react-router";
-import { keepSessionParams } from "./session-params";
+import { keepSessionParams } from "../../lib/session-params";
 
 /** Keeps the landing page's utm values in sessionStorage for the session (spec 001 §2.1). */
 export function SessionKeeper() {

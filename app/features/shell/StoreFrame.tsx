@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { FloatingSlots } from "../../components/floating";
 import { useShell } from "../../lib/shell";
 import { PopupHost } from "../popup/PopupHost";
 import { FloatingButtons } from "./FloatingButtons";
-import { FloatingSlots } from "./floating";
 import { RecentlyCheckedPopup } from "./RecentlyCheckedPopup";
 import { SiteFooter } from "./SiteFooter";
 import { SiteHeader, SiteLogo } from "./SiteHeader";

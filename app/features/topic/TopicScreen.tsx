@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import type { TopicPageAnswer } from "../../../contract/topic";
 import { get } from "../../lib/request";
-import { type SessionParams, storedSessionParams } from "../shell/session-params";
+import { type SessionParams, storedSessionParams } from "../../lib/session-params";
 import { TopicBlocks } from "./TopicBlocks";
 
 function sessionStore(): Storage | null {

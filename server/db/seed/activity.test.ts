@@ -1,5 +1,6 @@
 import { and, eq, gte, isNull, or, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Rng } from "../../lib/seeded-random";
 import {
   cartItems,
   coupons,
@@ -20,7 +21,6 @@ import {
 import type { Database, Db } from "../client";
 import { createTestDatabase } from "../test-database";
 import { SYNTHETIC_USER_BASE, seedMemberActivity } from "./activity";
-import { Rng } from "./random";
 import type { CatalogSummary, DemoMembers, SeedContext } from "./types";
 
 const NOW = new Date("2026-03-15T03:00:00Z");

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { addPoint as pointsEarned } from "../../../contract/points";
+import type { Rng } from "../../lib/seeded-random";
 import {
   cartItems,
   couponSeries,
@@ -26,7 +27,6 @@ import {
 import { ADD_POINT_VALID_DAYS, priceExTax, taxContained } from "../../modules/pricing/rules";
 import type { Db } from "../client";
 import { syncIdentity } from "./bulk";
-import type { Rng } from "./random";
 import type { CatalogSummary, DemoMembers, SeedContext } from "./types";
 
 const DAY = 86_400_000;

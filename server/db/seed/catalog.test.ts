@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Rng } from "../../lib/seeded-random";
 import type { Database } from "../client";
 import { createTestDatabase } from "../test-database";
 import { seedCatalog, VOLUME_BLOCK_MIN_TOTAL } from "./catalog";
 import { seedDramaCds } from "./dramacd";
-import { Rng } from "./random";
 import { defaultSeedOptions } from "./seed";
 import type { CatalogSummary, SeedOptions } from "./types";
 

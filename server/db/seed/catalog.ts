@@ -1,4 +1,5 @@
 import { GENRES } from "../../../contract/genres";
+import type { Rng } from "../../lib/seeded-random";
 import {
   authors,
   books,
@@ -21,7 +22,6 @@ import {
 } from "../../modules/catalog/schema";
 import { priceExTax } from "../../modules/pricing/rules";
 import { insertRows, syncIdentity, withoutForeignKeyChecks } from "./bulk";
-import type { Rng } from "./random";
 import type { CatalogSummary, SeedContext } from "./types";
 import {
   ADJECTIVES,

@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TOPIC_BLOCK_TYPES } from "../../../contract/topic-content";
+import { Rng } from "../../lib/seeded-random";
 import type { Database } from "../client";
 import { createTestDatabase } from "../test-database";
 import { LAYOUT_TYPES, ROTATING_LAYOUT_ID, seedMarketing } from "./marketing";
-import { Rng } from "./random";
 import type { CatalogSummary, SeedContext } from "./types";
 
 const NOW = new Date("2025-04-10T03:00:00Z");

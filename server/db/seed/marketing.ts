@@ -4,6 +4,7 @@ import { GENRE_IDS, genreName } from "../../../contract/genres";
 import { mediaUrl } from "../../../contract/media";
 import { startOfTokyoDay, tokyoIsoDate } from "../../../contract/tokyo-time";
 import type { TopicBlock, TopicRow } from "../../../contract/topic-content";
+import type { Rng } from "../../lib/seeded-random";
 import { campaignPolicies, campaigns, campaignTargets } from "../../modules/campaign/schema";
 import { coupons } from "../../modules/commerce/schema";
 import {
@@ -21,7 +22,6 @@ import { POPUP_TYPES, popups } from "../../modules/popup/schema";
 import { loginStampCards, stampBoxes } from "../../modules/stamp/schema";
 import { topicEntries, topicPages } from "../../modules/topic/schema";
 import type { Db } from "../client";
-import type { Rng } from "./random";
 import type { CatalogSummary, SeedContext } from "./types";
 
 /** Spec 001 §4: this home content pages through 1–5 per session, so it holds five pages. */

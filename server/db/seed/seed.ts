@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { Rng } from "../../lib/seeded-random";
 import { rebuildSearchIndex } from "../../modules/search/indexer";
 import type { Db } from "../client";
 import { seedMemberActivity } from "./activity";
@@ -6,7 +7,6 @@ import { seedCatalog } from "./catalog";
 import { seedDramaCds } from "./dramacd";
 import { seedMarketing } from "./marketing";
 import { seedDemoMembers } from "./members";
-import { Rng } from "./random";
 import { seedReviews } from "./reviews";
 import type { CatalogSummary, DemoMembers, SeedContext, SeedOptions } from "./types";
 

@@ -1,5 +1,5 @@
+import type { Rng } from "../../lib/seeded-random";
 import type { Db } from "../client";
-import type { Rng } from "./random";
 
 export interface SeedOptions {
   /** Number of comic series; volumes and drama CDs scale with it. */

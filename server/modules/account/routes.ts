@@ -15,7 +15,7 @@ import {
   unsubscribePayload,
 } from "../../../contract/account";
 import type { UserStatus } from "../../../contract/status";
-import type { Db } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import type { AppEnv, AppServices } from "../../lib/context";
 import { ApiError, Conflict, failure } from "../../lib/errors";
 import { readJson } from "../../lib/input";
@@ -24,8 +24,6 @@ import { publicOrigin } from "../../lib/public-origin";
 import { issueCsrfToken, setSessionCookie } from "../../lib/session-cookies";
 import { refuseStoreNames } from "../../lib/store-names";
 import { throttle, tooManyAttempts } from "../../lib/throttle";
-import { grantSignupCoupons } from "../commerce/coupons";
-import { forgetMemberPersonalData } from "./forget-personal-data";
 import type { MailLink } from "./mailed-links";
 import {
   AccountError,
@@ -118,7 +116,20 @@ export interface AccountPages {
   userStatus(db: Db, userId: number | null): Promise<UserStatus>;
 }
 
-export function accountRoutes(services: AppServices, { userStatus }: AccountPages) {
+/**
+ * What joining and leaving do in other modules, which sit above account (decision 0079): the
+ * sign-up coupons commerce grants, and what a leaving member's data becomes module by module
+ * (server/pages/leave.ts). The router registry hands them in.
+ */
+export interface JoiningAndLeaving {
+  grantSignupCoupons(db: Db, userId: number, now: Date): Promise<unknown>;
+  forgetMemberPersonalData(tx: Tx, userId: number): Promise<void>;
+}
+
+export function accountRoutes(
+  services: AppServices,
+  { userStatus, grantSignupCoupons, forgetMemberPersonalData }: AccountPages & JoiningAndLeaving,
+) {
   const { db, limiter } = services;
   const routes = new Hono<AppEnv>();
 

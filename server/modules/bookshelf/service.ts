@@ -12,19 +12,19 @@ import {
   type ShelfVolume,
 } from "../../../contract/bookshelf";
 import type { Pattern } from "../../../contract/items";
+import { coverUrl } from "../../../contract/media";
 import type { ReadingEntitlement } from "../../../contract/reader";
 import { DEFAULT_MEMBER_FREE_VOL } from "../../../contract/series";
 import { tokyoDateTime } from "../../../contract/tokyo-time";
 import type { Db } from "../../db/client";
 import { Conflict, Forbidden } from "../../lib/errors";
-import { coverUrl } from "../catalog/series-items";
+import { dramaCdItems } from "../cards/cd-items";
 import {
   releasedVolumesOf,
   type ShelfVolumeFact,
   shelfSeriesFacts,
   shelfVolumes,
 } from "../catalog/shelf-facts";
-import { dramaCdItems } from "../dramacd/cd-items";
 import { readingAccess } from "../entitlements/rules";
 import { volumeEntry } from "../entitlements/service";
 import { clearSeriesViews } from "../library/series-marks";

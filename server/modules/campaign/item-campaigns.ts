@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
+import { tokyoTime } from "../../../contract/tokyo-time";
 import type { Db } from "../../db/client";
 import { campaignPolicies, campaigns, campaignTargets } from "./schema";
 
@@ -236,4 +237,11 @@ export async function campaignSeriesTargets(
     out.set(r.campaignId, entry);
   }
   return out;
+}
+
+/** "11/30まで": the Tokyo date a campaign ends, as cards label it. */
+export function endDateLabel(endAt: Date | null): string {
+  if (!endAt) return "";
+  const t = tokyoTime(new Date(endAt.getTime() - 1000));
+  return `${t.month}/${t.day}まで`;
 }

@@ -25,7 +25,7 @@ import type { PolicyType } from "../../../contract/items";
 import { mediaUrl } from "../../../contract/media";
 import { tokyoDateTime } from "../../../contract/tokyo-time";
 import type { Db } from "../../db/client";
-import { endDateLabel } from "../catalog/series-items";
+import { endDateLabel } from "./item-campaigns";
 import { type Campaign, campaignPolicies, campaigns, campaignTargets } from "./schema";
 
 /** Running campaigns that make something free or cheaper: the menu's free_and_sale_count. */

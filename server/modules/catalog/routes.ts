@@ -1,11 +1,14 @@
 import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { blankToUndefined, recordId } from "../../../contract/input";
+import type { FeatureItem } from "../../../contract/items";
 import {
+  type BookPeriod,
   DEFAULT_MEMBER_FREE_VOL,
   SERIES_USER_DEFAULTS,
   type SeriesMain,
   type SeriesUserData,
+  type VolumeAnswer,
 } from "../../../contract/series";
 import type { Db } from "../../db/client";
 import type { AppEnv, AppServices } from "../../lib/context";
@@ -13,15 +16,7 @@ import { NotFound } from "../../lib/errors";
 import { initAnswer } from "../../lib/init-answer";
 import { readFields, readParams, readQuery } from "../../lib/input";
 import { sharedAnswer } from "../../lib/shared-answers";
-import {
-  bookPeriod,
-  seriesExists,
-  seriesFeatures,
-  seriesMain,
-  seriesUserData,
-  seriesVolume,
-  type Viewer,
-} from "./series-page";
+import { seriesExists } from "./series-record";
 
 const seriesParam = z.object({ seriesId: recordId("seriesId") });
 const cacheKey = z.object({ k: z.string().min(1).max(64) });
@@ -38,17 +33,41 @@ function viewerOf(c: Context<AppEnv>) {
  * The series page calls (spec 001 §7.3 series init/main/each, §7.4 series/books, book_period,
  * series_feature). Shared answers hold no user data; personal ones are the viewer's.
  */
-/** The series page answer, assembled in server/pages/series.ts; the router registry hands it in. */
+/** Who looks at a series page: a member's id, or null for a visitor. */
+interface SeriesViewer {
+  userId: number | null;
+  memberFreeVol?: number;
+}
+
+/**
+ * The series page's answers, assembled in server/pages/series.ts and series-answers.ts from
+ * several modules; the router registry hands them in.
+ */
 export interface SeriesPages {
   seriesPage(
     db: Db,
     seriesId: number,
-    viewer: Viewer,
+    viewer: SeriesViewer,
     opts: { withUserData: boolean },
   ): Promise<{ main: SeriesMain; user: SeriesUserData | null } | null>;
+  seriesMain(db: Db, seriesId: number): Promise<SeriesMain | null>;
+  seriesUserData(db: Db, seriesId: number, userId: number): Promise<SeriesUserData | null>;
+  seriesVolume(
+    db: Db,
+    query: { seriesId: number; bookId?: number | null; volume?: number | null },
+    viewer: SeriesViewer,
+  ): Promise<VolumeAnswer | null>;
+  bookPeriod(
+    db: Db,
+    query: { seriesId: number; bookId: number },
+    viewer: SeriesViewer,
+  ): Promise<BookPeriod | null>;
+  seriesFeatures(db: Db, seriesId: number): Promise<FeatureItem[]>;
 }
 
-export function seriesRoutes(services: AppServices, { seriesPage }: SeriesPages) {
+export function seriesRoutes(services: AppServices, pages: SeriesPages) {
+  const { seriesPage, seriesMain, seriesUserData, seriesVolume, bookPeriod, seriesFeatures } =
+    pages;
   const { db } = services;
   const routes = new Hono<AppEnv>();
 

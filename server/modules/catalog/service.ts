@@ -21,26 +21,6 @@ import {
   tags,
 } from "./schema";
 
-export interface ItemPrice {
-  itemId: number;
-  itemType: number;
-  priceInc: number;
-  onsaleFlag: boolean;
-}
-
-export async function itemPrices(db: Db, itemIds: readonly number[]): Promise<ItemPrice[]> {
-  if (itemIds.length === 0) return [];
-  return db
-    .select({
-      itemId: items.itemId,
-      itemType: items.itemType,
-      priceInc: items.priceInc,
-      onsaleFlag: items.onsaleFlag,
-    })
-    .from(items)
-    .where(inArray(items.itemId, [...itemIds]));
-}
-
 /** What the reader and the media routes need to decide which pages a person may see. */
 export async function bookAccess(db: Db, bookId: number) {
   const [row] = await db

@@ -15,7 +15,7 @@ import type { Db } from "../../db/client";
 import type { AppEnv, AppServices } from "../../lib/context";
 import { readFields } from "../../lib/input";
 import { requireMember } from "../../lib/member";
-import { bookItems } from "../catalog/series-items";
+import { bookItems } from "../cards/series-items";
 import { volumesPricedUpTo } from "../catalog/service";
 import { ownedItemIds } from "../library/service";
 import { priceItems } from "../pricing/quote";

@@ -4,8 +4,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applyMemberFreeRule, readsFree } from "../../../contract/series";
 import { Browser, createTestApp } from "../../http/test-client";
-import { bookItems } from "../catalog/series-items";
-import { personalSeriesMain } from "../catalog/series-page";
+import { personalSeriesMain } from "../../pages/series-answers";
+import { bookItems } from "../cards/series-items";
 import { volumeAccess } from "./service";
 import { BOOK, CD, PAGES, seedReadingCatalog, signUp } from "./test-fixture";
 

@@ -11,7 +11,7 @@ import { NotFound } from "../../lib/errors";
 import { readJson, readParams, readQuery } from "../../lib/input";
 import { sharedAnswer } from "../../lib/shared-answers";
 import { genreList } from "../catalog/series-lookups";
-import { memberItems } from "../library/member-flags";
+import { memberItems } from "../commerce/member-flags";
 import { withReadFlags } from "../news/latest-news";
 import { NEWS_READ_COOKIE, readNewsIds } from "../news/read-cookie";
 import { flickBannersOf } from "./home-page";

@@ -8,12 +8,13 @@ import type { DramaCdItem, FeatureItem, SeriesItem } from "../../../contract/ite
 import type { Db } from "../../db/client";
 import {
   campaignSeriesTargets,
+  endDateLabel,
   runningCampaigns,
   runningCampaignTargetPage,
 } from "../campaign/item-campaigns";
-import { bookItems, endDateLabel, seriesItems } from "../catalog/series-items";
+import { dramaCdItems } from "../cards/cd-items";
+import { bookItems, seriesItems } from "../cards/series-items";
 import { authorNames, seriesNames } from "../catalog/series-lookups";
-import { dramaCdItems } from "../dramacd/cd-items";
 import { viewedSeriesPage } from "../library/series-marks";
 import { continueBookIds } from "../library/service";
 import { type RankingType, rankingList } from "../ranking/service";

@@ -5,7 +5,7 @@ import type { AppEnv, AppServices } from "../../lib/context";
 import { NotFound } from "../../lib/errors";
 import { readJson } from "../../lib/input";
 import { requireMember } from "../../lib/member";
-import { seriesExists } from "../catalog/series-page";
+import { seriesExists } from "../catalog/series-record";
 import { toggleSeriesFavorite, toggleSeriesNotification } from "./series-marks";
 
 const seriesInput = z.object({ series: recordId("series") });

@@ -1,5 +1,5 @@
 import { Mp3Encoder } from "@breezystack/lamejs";
-import { Rng } from "../../db/seed/random.ts";
+import { Rng } from "../../lib/seeded-random.ts";
 import { checkId, checkInt, seedOf } from "./params.ts";
 
 /**

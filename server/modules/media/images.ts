@@ -1,4 +1,4 @@
-import { Rng } from "../../db/seed/random.ts";
+import { Rng } from "../../lib/seeded-random.ts";
 import { checkId, checkInt, checkSide, MediaInputError, seedOf } from "./params.ts";
 import {
   burst,

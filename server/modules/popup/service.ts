@@ -11,7 +11,7 @@ import type { Db } from "../../db/client";
 import { BadInput, NotFound } from "../../lib/errors";
 import { campaignSeriesTargets, runningCampaigns } from "../campaign/item-campaigns";
 import { freeCampaignSeries, runningCampaignEntries } from "../campaign/service";
-import { bookItems, seriesItems } from "../catalog/series-items";
+import { bookItems, seriesItems } from "../cards/series-items";
 import { freeSeriesIds, seriesTaste } from "../catalog/series-lists";
 import { pickupCampaignIdsOf } from "../home/home-page";
 import { continueBookIds, favoriteSeriesIds, resumeOf } from "../library/service";

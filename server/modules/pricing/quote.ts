@@ -1,21 +1,18 @@
 import type { NotBuyableReason } from "../../../contract/cart";
 import type { Db } from "../../db/client";
 import { runningCampaignsFor } from "../campaign/item-campaigns";
-import { coverUrl } from "../catalog/series-items";
 import { genreIdsOfSeries, itemSaleFacts } from "../catalog/service";
-import { jacketUrl } from "../dramacd/cd-items";
 import { cdSaleFacts } from "../dramacd/service";
 import { campaignEffect } from "./campaign-effect";
 import { freeTerms, memberPrice } from "./free-terms";
 import type { PriceLine } from "./rules";
 
-/** One item as a member would buy it now, with what the cart shows of it. */
+/** One item as a member would buy it now: its price, and the names a receipt lists it by. */
 export interface PricedItem extends PriceLine {
   name: string;
   seriesName: string | null;
   bookId: number | null;
   volume: number | null;
-  img: string;
   /** On sale, released, with a price and not free to members: it can be bought now. */
   buyable: boolean;
   /** Why it cannot be bought now; null when it can. */
@@ -89,7 +86,6 @@ export async function priceItems(
       seriesName: f.seriesName,
       bookId: f.bookId,
       volume,
-      img: f.cdId !== null ? jacketUrl(f.cdId) : f.bookId !== null ? coverUrl(f.bookId) : "",
       buyable: notBuyable === null,
       notBuyable,
     });

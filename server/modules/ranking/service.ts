@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { GENRE_IDS } from "../../../contract/genres";
 import type { Pattern, SeriesItem } from "../../../contract/items";
 import type { Db } from "../../db/client";
-import { seriesItems } from "../catalog/series-items";
+import { seriesItems } from "../cards/series-items";
 import { freeBookIds, genreIdsOfSeries } from "../catalog/service";
 import { purchasedVolumesBySeries } from "../commerce/service";
 import { readersByBook } from "../library/service";

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { coverUrl } from "../../../contract/media";
 import type {
   ReaderBook,
   ReaderNextBook,
@@ -6,7 +7,6 @@ import type {
   ReadingDirection,
 } from "../../../contract/reader";
 import type { Db } from "../../db/client";
-import { coverUrl } from "../catalog/series-items";
 import { readerVolume } from "../catalog/service";
 import { cartItemIds } from "../commerce/service";
 import { nextBookButton, offerKind } from "../entitlements/rules";

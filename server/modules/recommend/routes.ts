@@ -4,7 +4,7 @@ import { blankToUndefined, integerIn, recordId } from "../../../contract/input";
 import type { AppEnv, AppServices } from "../../lib/context";
 import { NotFound } from "../../lib/errors";
 import { readFields } from "../../lib/input";
-import { seriesExists } from "../catalog/series-page";
+import { seriesExists } from "../catalog/series-record";
 import { RECOMMEND_FRAMES, recommendFrame, relatedSeries, startingSeries } from "./service";
 
 const NO_SERIES = "お探しの作品は見つかりませんでした";

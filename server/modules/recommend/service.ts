@@ -6,9 +6,8 @@ import {
   recommendMoreUrl,
 } from "../../../contract/recommend";
 import type { Db } from "../../db/client";
-import { recommendList } from "../campaign/series-picks";
 import { runningCampaignEntries, seriesOfCampaigns } from "../campaign/service";
-import { seriesItems } from "../catalog/series-items";
+import { seriesItems } from "../cards/series-items";
 import {
   sameLabelSeriesIds,
   seriesByAuthors,
@@ -16,8 +15,9 @@ import {
   seriesTaste,
 } from "../catalog/series-lists";
 import { labelOfSeries } from "../catalog/series-lookups";
-import { withMemberFlags } from "../library/member-flags";
+import { withMemberFlags } from "../commerce/member-flags";
 import { tasteSeriesIds } from "../library/service";
+import { recommendList } from "./series-picks";
 
 /** A frame as the store defines it (spec 000 §3 recommendation frame), without its items. */
 export interface FrameDefinition {

@@ -9,7 +9,7 @@ import { REVIEWS_PER_PAGE } from "../../../contract/review-rules";
 import type { Db, Tx } from "../../db/client";
 import { Forbidden, NotFound } from "../../lib/errors";
 import { publicProfiles, userIdOfProfile } from "../account/service";
-import { seriesExists } from "../catalog/series-page";
+import { seriesExists } from "../catalog/series-record";
 import {
   isVolumeOf,
   lockSeriesRating,

@@ -4,8 +4,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import type { Database } from "../../db/client";
 import { createTestDatabase } from "../../db/test-database";
 import { campaignPolicies, campaigns, campaignTargets } from "../campaign/schema";
+import { seriesItems } from "../cards/series-items";
 import { series, seriesAuthors, seriesTags } from "../catalog/schema";
-import { seriesItems } from "../catalog/series-items";
 import {
   CAMPAIGN_CHECK_MS,
   cardMemory,

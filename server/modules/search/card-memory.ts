@@ -1,13 +1,8 @@
 import type { SeriesItem } from "../../../contract/items";
 import type { Db } from "../../db/client";
 import { runningAt, type SeriesCampaign, seriesCampaignsFrom } from "../campaign/item-campaigns";
-import {
-  allSeriesFacts,
-  type SeriesFacts,
-  seriesCardsOf,
-  seriesItems,
-  seriesRatings,
-} from "../catalog/series-items";
+import { seriesCardsOf, seriesItems } from "../cards/series-items";
+import { allSeriesFacts, type SeriesFacts, seriesRatings } from "../catalog/series-card-facts";
 import { searchIndexState } from "./schema";
 
 /**

@@ -8,7 +8,7 @@ import {
   searchCondition,
 } from "../../../contract/search";
 import type { Db } from "../../db/client";
-import { seriesItems } from "../catalog/series-items";
+import { seriesItems } from "../cards/series-items";
 import { layoutSeriesList } from "../home/service";
 import { clearSearchWords, recentSearchWords, recordSearchWord } from "../library/service";
 import { searchCards } from "./card-memory";

@@ -1,7 +1,7 @@
 import {
   SIGNUP_COUPON_BAR_MIN_SECONDS,
   SPECIAL_SALE_BAR_MIN_SECONDS,
-} from "../../../contract/page-clock";
+} from "../../contract/page-clock";
 
 /** Spec 001 §4, §9: the sign-up coupon and special-sale countdowns. */
 export const COUNTDOWN_TICK_MS = 1000;

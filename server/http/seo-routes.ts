@@ -1,7 +1,7 @@
 import type { Context, Handler } from "hono";
-import type { AppEnv, AppServices } from "../../lib/context";
-import { publicOrigin } from "../../lib/public-origin";
-import { runningCampaignEntries } from "../campaign/service";
+import type { AppEnv, AppServices } from "../lib/context";
+import { publicOrigin } from "../lib/public-origin";
+import { runningCampaignEntries } from "../modules/campaign/service";
 import {
   bookUrls,
   SITEMAP_MAX_URLS,
@@ -11,7 +11,7 @@ import {
   sitemapPlan,
   TOP_PAGES,
   urlsetXml,
-} from "./sitemap";
+} from "../modules/catalog/sitemap";
 
 /** Crawlers re-read these at most hourly; the catalog changes on the hour with campaigns. */
 const CACHE = "public, max-age=3600";

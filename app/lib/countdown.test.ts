@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { formatCountdown } from "../../../contract/page-clock";
+import { formatCountdown } from "../../contract/page-clock";
 import { countdownBars, popupCountdownVisible, startCountdown } from "./countdown";
 
 describe("countdown text", () => {

@@ -9,8 +9,8 @@ import {
 } from "../../../contract/user-items";
 import type { Db } from "../../db/client";
 import { seriesIdsOfItems } from "../catalog/series-lookups";
-import { cartItemIds } from "../commerce/service";
-import { favoriteSeriesIds, ownedItemIds } from "./service";
+import { favoriteSeriesIds, ownedItemIds } from "../library/service";
+import { cartItemIds } from "./service";
 
 const NO_ITEMS: UserItems = { cart_items: [], own_items: [], favorite_series: [] };
 

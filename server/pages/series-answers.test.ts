@@ -6,12 +6,9 @@ import {
   type SeriesInfo,
   type SeriesUserData,
   visibleBooks,
-} from "../../../contract/series";
-import { Browser, createTestApp } from "../../http/test-client";
-import { campaignPolicies, campaigns, campaignTargets } from "../campaign/schema";
-import { cartItems, coupons } from "../commerce/schema";
-import { readingProgress, seriesFavorites, userItems } from "../library/schema";
-import { bookRatings } from "../review/schema";
+} from "../../contract/series";
+import { Browser, createTestApp } from "../http/test-client";
+import { campaignPolicies, campaigns, campaignTargets } from "../modules/campaign/schema";
 import {
   authors,
   books,
@@ -25,7 +22,10 @@ import {
   seriesGenres,
   seriesTags,
   tags,
-} from "./schema";
+} from "../modules/catalog/schema";
+import { cartItems, coupons } from "../modules/commerce/schema";
+import { readingProgress, seriesFavorites, userItems } from "../modules/library/schema";
+import { bookRatings } from "../modules/review/schema";
 
 type Main = {
   series: SeriesInfo;

@@ -1,5 +1,5 @@
 import { type RefObject, useEffect, useEffectEvent } from "react";
-import { cycleFocus } from "../../components/ErrorDialog";
+import { cycleFocus } from "./ErrorDialog";
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';

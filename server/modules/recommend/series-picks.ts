@@ -10,7 +10,12 @@ import {
   WEEKDAYS_JA,
 } from "../../../contract/tokyo-time";
 import type { Db } from "../../db/client";
-import { bookItems, seriesItems } from "../catalog/series-items";
+import {
+  campaignsStartedBetween,
+  freeCampaignSeries,
+  seriesOfCampaigns,
+} from "../campaign/service";
+import { bookItems, seriesItems } from "../cards/series-items";
 import {
   freeSeriesIds,
   seriesByAuthors,
@@ -19,7 +24,6 @@ import {
   volumesReleasedBetween,
 } from "../catalog/series-lists";
 import { ownedSeriesIds, tasteSeriesIds } from "../library/service";
-import { campaignsStartedBetween, freeCampaignSeries, seriesOfCampaigns } from "./service";
 
 /** Free-work lists (/free, /many_free, /recommend?tp=4) show this many series per page. */
 export const LIST_PAGE_SIZE = 30;

@@ -1,7 +1,7 @@
 import type { SeriesItem } from "../../../contract/items";
-import { BookCard } from "../cards/BookCard";
-import { type CardShow, SHOW_ALL } from "../cards/CardParts";
-import "./series.css";
+import { BookCard } from "./BookCard";
+import { type CardShow, SHOW_ALL } from "./CardParts";
+import "./cards.css";
 
 export const EMPTY_LIST = "対象の作品はありません";
 

@@ -1,8 +1,9 @@
-import { asc, eq } from "drizzle-orm";
-import type { FeatureItem, PolicyType } from "../../../contract/items";
+import type { FeatureItem, PolicyType } from "../../contract/items";
+import { coverUrl } from "../../contract/media";
 import {
   applyMemberFreeRule,
   type Book,
+  type BookPeriod,
   type CampaignItem,
   type CampaignSummary,
   DEFAULT_MEMBER_FREE_VOL,
@@ -11,70 +12,48 @@ import {
   type SeriesInfo,
   type SeriesMain,
   type SeriesUserData,
-} from "../../../contract/series";
-import { tokyoDateTime, tokyoIsoDate } from "../../../contract/tokyo-time";
-import type { Db } from "../../db/client";
-import { type ItemCampaign, runningCampaignsFor } from "../campaign/item-campaigns";
-import { campaignEntriesByIds } from "../campaign/service";
+  type VolumeAnswer,
+} from "../../contract/series";
+import { tokyoDateTime, tokyoIsoDate } from "../../contract/tokyo-time";
+import type { Db } from "../db/client";
+import { type ItemCampaign, runningCampaignsFor } from "../modules/campaign/item-campaigns";
+import { campaignEntriesByIds } from "../modules/campaign/service";
+import { seriesItems } from "../modules/cards/series-items";
+import { sameLabelSeriesIds, seriesByAuthors } from "../modules/catalog/series-lists";
+import {
+  type SeriesRow,
+  seriesDescriptors,
+  seriesRow,
+  seriesVolumeRows,
+  type VolumeRow,
+} from "../modules/catalog/series-record";
 import {
   cartItemIds,
   heldCoupons,
   runningCouponsForSeries,
   type SeriesCouponRow,
-} from "../commerce/service";
-import { volumeTerms } from "../entitlements/rules";
-import { featureEntries } from "../home/service";
+} from "../modules/commerce/service";
+import { volumeTerms } from "../modules/entitlements/rules";
+import { featureEntries } from "../modules/home/service";
 import {
   favoriteSeriesIds,
   notifiesSeries,
   ownedItemIds,
   resumeOf,
   seriesReading,
-} from "../library/service";
-import { campaignEffect } from "../pricing/campaign-effect";
-import { memberPrice } from "../pricing/free-terms";
-import { couponSaving, couponTargets, type PriceLine, priceExTax } from "../pricing/rules";
-import { memberBookRatings } from "../review/service";
-import {
-  authors,
-  books,
-  categories,
-  genres,
-  labels,
-  publishers,
-  series,
-  seriesAuthors,
-  seriesCategories,
-  seriesGenres,
-  seriesTags,
-  tags,
-} from "./schema";
-import { coverUrl, seriesItems } from "./series-items";
-import { sameLabelSeriesIds, seriesByAuthors } from "./series-lists";
+} from "../modules/library/service";
+import { campaignEffect } from "../modules/pricing/campaign-effect";
+import { memberPrice } from "../modules/pricing/free-terms";
+import { couponSaving, couponTargets, type PriceLine, priceExTax } from "../modules/pricing/rules";
+import { memberBookRatings } from "../modules/review/service";
 
 /** Related series shown under a series: same authors first, then the same label. */
 const RELATED_LIMIT = 12;
 
-type BookRow = typeof books.$inferSelect;
-
 /** What one series' page is made from: read once per page and shared by its parts. */
 export interface SeriesFacts {
-  row: {
-    seriesId: number;
-    name: string;
-    description: string;
-    publisherId: number;
-    publisherName: string;
-    labelId: number | null;
-    labelName: string | null;
-    completeFlag: boolean;
-    newFlag: boolean;
-    ratingAverage: number;
-    ratingCount: number;
-    latestBookId: number | null;
-    volumeCount: number;
-  };
-  books: BookRow[];
+  row: SeriesRow;
+  books: VolumeRow[];
   running: ItemCampaign[];
   coupons: SeriesCouponRow[];
 }
@@ -86,29 +65,10 @@ export async function loadSeriesFacts(
   now: Date,
   withCoupons = true,
 ): Promise<SeriesFacts | null> {
-  const [row] = await db
-    .select({
-      seriesId: series.seriesId,
-      name: series.name,
-      description: series.description,
-      publisherId: series.publisherId,
-      publisherName: publishers.name,
-      labelId: series.labelId,
-      labelName: labels.name,
-      completeFlag: series.completeFlag,
-      newFlag: series.newFlag,
-      ratingAverage: series.ratingAverage,
-      ratingCount: series.ratingCount,
-      latestBookId: series.latestBookId,
-      volumeCount: series.volumeCount,
-    })
-    .from(series)
-    .innerJoin(publishers, eq(publishers.publisherId, series.publisherId))
-    .leftJoin(labels, eq(labels.labelId, series.labelId))
-    .where(eq(series.seriesId, seriesId));
+  const row = await seriesRow(db, seriesId);
   if (!row) return null;
   const [bookRows, running] = await Promise.all([
-    db.select().from(books).where(eq(books.seriesId, seriesId)).orderBy(asc(books.volume)),
+    seriesVolumeRows(db, seriesId),
     runningCampaignsFor(db, { seriesIds: [seriesId] }, now),
   ]);
   if (!withCoupons) return { row, books: bookRows, running, coupons: [] };
@@ -142,7 +102,7 @@ function couponsForItem(facts: SeriesFacts, itemId: number, price: number): Seri
 
 function toBook(
   facts: SeriesFacts,
-  b: BookRow,
+  b: VolumeRow,
   campaignNames: ReadonlyMap<number, string>,
   now: Date,
 ): Book {
@@ -192,36 +152,6 @@ function toBook(
     item_start_date: tokyoIsoDate(b.itemStartDate),
     description: b.description,
   };
-}
-
-async function seriesDescriptors(db: Db, seriesId: number) {
-  const [genreRows, categoryRows, authorRows, tagRows] = await Promise.all([
-    db
-      .select({ genre_id: genres.genreId, name: genres.name })
-      .from(seriesGenres)
-      .innerJoin(genres, eq(genres.genreId, seriesGenres.genreId))
-      .where(eq(seriesGenres.seriesId, seriesId))
-      .orderBy(asc(genres.sortOrder), asc(genres.genreId)),
-    db
-      .select({ category_id: categories.categoryId, name: categories.name })
-      .from(seriesCategories)
-      .innerJoin(categories, eq(categories.categoryId, seriesCategories.categoryId))
-      .where(eq(seriesCategories.seriesId, seriesId))
-      .orderBy(asc(categories.sortOrder), asc(categories.categoryId)),
-    db
-      .select({ author_id: authors.authorId, name: authors.name, role: seriesAuthors.role })
-      .from(seriesAuthors)
-      .innerJoin(authors, eq(authors.authorId, seriesAuthors.authorId))
-      .where(eq(seriesAuthors.seriesId, seriesId))
-      .orderBy(asc(seriesAuthors.sortOrder), asc(authors.authorId)),
-    db
-      .select({ tag_id: tags.tagId, name: tags.name })
-      .from(seriesTags)
-      .innerJoin(tags, eq(tags.tagId, seriesTags.tagId))
-      .where(eq(seriesTags.seriesId, seriesId))
-      .orderBy(asc(seriesTags.sortOrder), asc(tags.tagId)),
-  ]);
-  return { genres: genreRows, categories: categoryRows, authors: authorRows, tags: tagRows };
 }
 
 /** Series-level flags that follow from the volume list as one viewer sees it. */
@@ -481,14 +411,6 @@ export async function seriesUserDataOf(
   };
 }
 
-export interface VolumeAnswer {
-  series: SeriesInfo;
-  book: Book;
-  books: Book[];
-  prev: Book | null;
-  next: Book | null;
-}
-
 /**
  * One volume with its series (/api/series/books, the volume page): picked by book id, else by
  * volume number, else the first volume. null: no such series, or no such volume in it.
@@ -518,17 +440,6 @@ export async function seriesVolume(
     prev: list[index - 1] ?? null,
     next: list[index + 1] ?? null,
   };
-}
-
-export interface BookPeriod extends VolumeAnswer {
-  /** Spec 001 §4: a volume's period type is free or paid. */
-  period_type: "free" | "paid";
-  /** How this viewer gets it: buy, or read free. */
-  buy_status: "buy" | "free";
-  /** When the free period ends (a free campaign), YYYY-MM-DD HH:mm:ss Tokyo; empty if open. */
-  period_end_date: string;
-  /** Free for members only (what a visitor sees as 会員登録で無料). */
-  member_only: boolean;
 }
 
 /** The /period screen: how long a volume can be read free, and how to get it otherwise. */
@@ -595,14 +506,4 @@ export async function featureItems(
       trial_page_count: s?.trial_page_count ?? 0,
     };
   });
-}
-
-/** Whether a series exists (init calls answer 404 for unknown ones). */
-export async function seriesExists(db: Db, seriesId: number): Promise<boolean> {
-  const rows = await db
-    .select({ id: series.seriesId })
-    .from(series)
-    .where(eq(series.seriesId, seriesId))
-    .limit(1);
-  return rows.length > 0;
 }

@@ -1,10 +1,10 @@
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp } from "../../http/test-client";
-import type { AppEnv } from "../../lib/context";
-import { books, publishers, series } from "./schema";
+import type { AppEnv } from "../lib/context";
+import { books, publishers, series } from "../modules/catalog/schema";
+import { TOP_PAGES } from "../modules/catalog/sitemap";
 import { robotsTxt, sitemapPart, sitemapXml } from "./seo-routes";
-import { TOP_PAGES } from "./sitemap";
+import { createTestApp } from "./test-client";
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 const past = new Date("2026-01-10T00:00:00Z");

@@ -1,11 +1,12 @@
-import type { Tx } from "../../db/client";
-import { forgetBookshelf } from "../bookshelf/service";
-import { forgetMemberCommerce } from "../commerce/service";
-import { forgetMemberLibrary } from "../library/service";
+import type { Tx } from "../db/client";
+import { forgetBookshelf } from "../modules/bookshelf/service";
+import { forgetMemberCommerce } from "../modules/commerce/service";
+import { forgetMemberLibrary } from "../modules/library/service";
 
 /**
  * What a leaving member's data becomes, module by module, inside the leave transaction:
  * personal lists are deleted, while orders, payments and the point ledger stay for accounting.
+ * It draws on modules above account, so the account routes get it from the router registry.
  */
 export async function forgetMemberPersonalData(tx: Tx, userId: number): Promise<void> {
   await forgetMemberCommerce(tx, userId);

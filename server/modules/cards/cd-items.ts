@@ -1,15 +1,10 @@
-import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
 import type { DramaCdItem } from "../../../contract/items";
-import { mediaUrl } from "../../../contract/media";
+import { jacketUrl } from "../../../contract/media";
 import type { Db } from "../../db/client";
 import { runningCampaignsFor } from "../campaign/item-campaigns";
 import { dramaCdPrices } from "../catalog/series-lookups";
+import { cdCardFacts } from "../dramacd/cd-card-facts";
 import { campaignEffect } from "../pricing/campaign-effect";
-import { casts, dramaCdCasts, dramaCds, tracks } from "./schema";
-
-export function jacketUrl(cdId: number): string {
-  return mediaUrl(`/media/cds/${cdId}/jacket.png`);
-}
 
 /**
  * Drama CD cards (contract DramaCdItem) in the order asked; unknown ids are left out. User flags
@@ -23,29 +18,8 @@ export async function dramaCdItems(
   const ids = [...new Set(cdIds.filter((id) => Number.isInteger(id) && id > 0))];
   if (ids.length === 0) return [];
   const now = opts.now ?? new Date();
-  const [cds, castRows, trialRows, prices, running] = await Promise.all([
-    db
-      .select({
-        cdId: dramaCds.cdId,
-        name: dramaCds.name,
-        appealText: dramaCds.appealText,
-        appealTags: dramaCds.appealTags,
-        saleStartDate: dramaCds.saleStartDate,
-        saleEndDate: dramaCds.saleEndDate,
-      })
-      .from(dramaCds)
-      .where(inArray(dramaCds.cdId, ids)),
-    db
-      .select({ cdId: dramaCdCasts.cdId, castId: casts.castId, name: casts.name })
-      .from(dramaCdCasts)
-      .innerJoin(casts, eq(casts.castId, dramaCdCasts.castId))
-      .where(inArray(dramaCdCasts.cdId, ids))
-      .orderBy(asc(dramaCdCasts.cdId), asc(dramaCdCasts.sortOrder)),
-    db
-      .selectDistinctOn([tracks.cdId], { cdId: tracks.cdId, trial: tracks.trialFileName })
-      .from(tracks)
-      .where(and(inArray(tracks.cdId, ids), isNotNull(tracks.trialFileName)))
-      .orderBy(asc(tracks.cdId), asc(tracks.trackNo)),
+  const [{ cds, castRows, trialRows }, prices, running] = await Promise.all([
+    cdCardFacts(db, ids),
     dramaCdPrices(db, ids),
     runningCampaignsFor(db, { cdIds: ids }, now),
   ]);

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
 import { createTestDatabase } from "../../db/test-database";
+import { endDateLabel } from "../campaign/item-campaigns";
 import { campaignPolicies, campaigns, campaignTargets } from "../campaign/schema";
 import {
   authors,
@@ -14,8 +15,8 @@ import {
   seriesGenres,
   seriesTags,
   tags,
-} from "./schema";
-import { bookItems, endDateLabel, seriesItems } from "./series-items";
+} from "../catalog/schema";
+import { bookItems, seriesItems } from "./series-items";
 
 let database: Database;
 const now = new Date("2026-11-20T03:00:00Z");
