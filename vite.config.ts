@@ -1,6 +1,6 @@
 import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 
 /** What the chunking hook lets us read of the module graph (rolldown's ChunkingContext). */
 interface ModuleGraph {
@@ -24,8 +24,39 @@ const app = (file: string) => path.resolve("app", file);
 // Computed once per build, on the first module the group is asked about.
 let shell: Set<string> | undefined;
 
+/**
+ * Writes build/client/.vite/chunk-origins.json: for each JavaScript file of the client build,
+ * the npm packages its modules come from and how many of its modules are the store's own. The
+ * first-load budget (bench/first-load.ts, decision 0082) tells the framework from the store's
+ * code with it. Never served: the server serves /assets/* and top-level files only.
+ */
+const chunkOrigins: Plugin = {
+  name: "chunk-origins",
+  apply: "build",
+  applyToEnvironment: (environment) => environment.name === "client",
+  generateBundle(_options, bundle) {
+    const origins: Record<string, { packages: string[]; own: number }> = {};
+    for (const chunk of Object.values(bundle)) {
+      if (chunk.type !== "chunk") continue;
+      const packages = new Set<string>();
+      let own = 0;
+      for (const id of chunk.moduleIds) {
+        const inPackage = /node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)/.exec(id);
+        if (inPackage) packages.add(inPackage[1]!.replace("\\", "/"));
+        else if (!id.startsWith("\0")) own++;
+      }
+      origins[chunk.fileName] = { packages: [...packages].sort(), own };
+    }
+    this.emitFile({
+      type: "asset",
+      fileName: ".vite/chunk-origins.json",
+      source: `${JSON.stringify(origins, null, 1)}\n`,
+    });
+  },
+};
+
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [reactRouter()],
+  plugins: [reactRouter(), chunkOrigins],
   build: {
     assetsInlineLimit: 0,
     rolldownOptions: {
