@@ -2,6 +2,7 @@ import { lazy, useCallback, useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { mediaShape } from "../../../contract/media";
 import type { PopupsAnswer, PopupView } from "../../../contract/popup";
+import { whenIdle } from "../../lib/idle";
 import { post } from "../../lib/request";
 import { useShell } from "../../lib/shell";
 import { AfterHydration } from "../shell/AfterHydration";
@@ -127,16 +128,21 @@ export function PopupHost({
     }
     setPhase("loading");
     let live = true;
-    void post<PopupsAnswer>("/api/popups", { page, ...(series ? { series } : {}) }).then((a) => {
-      if (!live) return;
-      if (!a.result) {
-        setPhase("done");
-        return;
-      }
-      setAnswer({ key, data: a });
+    // Asked once the page is idle: the first screen never waits for popups, and the call (its
+    // cookie read and fetch) leaves the task that runs the effects of hydration (decision 0082).
+    const cancel = whenIdle(() => {
+      void post<PopupsAnswer>("/api/popups", { page, ...(series ? { series } : {}) }).then((a) => {
+        if (!live) return;
+        if (!a.result) {
+          setPhase("done");
+          return;
+        }
+        setAnswer({ key, data: a });
+      });
     });
     return () => {
       live = false;
+      cancel();
     };
   }, [key, page, series]);
 
