@@ -1,3 +1,4 @@
+import { readdirSync } from "node:fs";
 import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig, type Plugin } from "vite";
@@ -23,6 +24,12 @@ function staticClosure(ctx: ModuleGraph, from: readonly string[]): Set<string> {
 const app = (file: string) => path.resolve("app", file);
 // Computed once per build, on the first module the group is asked about.
 let shell: Set<string> | undefined;
+let cards: Set<string> | undefined;
+/** The card components every listing shows, with what they import (decision 0082). */
+const cardFiles = () =>
+  readdirSync(app("features/cards"))
+    .filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f))
+    .map((f) => app(`features/cards/${f}`));
 
 /**
  * Writes build/client/.vite/chunk-origins.json: for each JavaScript file of the client build,
@@ -70,13 +77,14 @@ export default defineConfig(({ isSsrBuild }) => ({
               // Left to itself the bundler split the first load into ~40 files of 1–2 KB; Lighthouse's
               // phone model pays a round trip per file before the first paint. Three chunks instead:
               // React with the router, the shell every page shows (root and StoreFrame with all
-              // they import), and the route's own code (decision 0040).
+              // they import), and the route's own code (decision 0040); the cards are a fourth
+              // (decision 0082).
               codeSplitting: {
                 groups: [
                   {
                     name: "react",
                     test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/,
-                    priority: 2,
+                    priority: 3,
                   },
                   {
                     debugName: "shell",
@@ -86,6 +94,16 @@ export default defineConfig(({ isSsrBuild }) => ({
                         app("features/shell/StoreFrame.tsx"),
                       ]);
                       return shell.has(id) ? "shell" : null;
+                    },
+                    priority: 2,
+                  },
+                  {
+                    // The cards (series, volume, drama CD, feature) are on most pages but not in
+                    // the shell: one chunk, not a file per component shared by some routes.
+                    debugName: "cards",
+                    name: (id, ctx) => {
+                      cards ??= staticClosure(ctx, cardFiles());
+                      return cards.has(id) ? "cards" : null;
                     },
                     priority: 1,
                   },
