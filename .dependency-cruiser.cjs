@@ -199,11 +199,11 @@ module.exports = {
     {
       name: "browser-code-builds-no-zod-schemas",
       comment:
-        "zod is 25 KB gzip on every first load; browser code takes only types from contract files that build schemas, and values from their zod-free companions (row-id, event-names, review-rules; decision 0040).",
+        "zod is 25 KB gzip on every first load; browser code takes only types from contract files that build schemas, and values from their zod-free companions (row-id, event-names, review-rules, bookshelf-rules; decisions 0040, 0082).",
       severity: "error",
       from: { path: "^app/", pathNot: [TESTS, "[.]server[.]tsx?$"] },
       to: {
-        path: "^(contract/(input|event|review)[.]ts|node_modules/zod/)",
+        path: "^(contract/(input|event|review|bookshelf)[.]ts|node_modules/zod/)",
         dependencyTypesNot: ["type-only"],
       },
     },
@@ -212,8 +212,10 @@ module.exports = {
       comment:
         "Browser code imports these for their values; they stay free of zod (decision 0040).",
       severity: "error",
-      from: { path: "^contract/(row-id|event-names|review-rules|json-depth)[.]ts$" },
-      to: { path: "^(node_modules/zod/|contract/(input|event|review)[.]ts$)" },
+      from: {
+        path: "^contract/(row-id|event-names|review-rules|json-depth|bookshelf-rules)[.]ts$",
+      },
+      to: { path: "^(node_modules/zod/|contract/(input|event|review|bookshelf)[.]ts$)" },
     },
   ],
   options: {

@@ -1,4 +1,11 @@
 import { z } from "zod";
+import {
+  BOOKSHELF_CATEGORIES,
+  BOOKSHELF_CD_CATEGORIES,
+  BOOKSHELF_SORTS,
+  type BookshelfCategory,
+  type BookshelfSort,
+} from "./bookshelf-rules";
 import { blankToUndefined, oneOfNumbers, pageNumber, recordId } from "./input";
 import type { Pattern } from "./items";
 
@@ -6,34 +13,6 @@ import type { Pattern } from "./items";
  * The bookshelf (spec 001 §2.1 /bookshelf?category=, §4, §7.4 /api/bookshelf,
  * /api/bookshelf/doramacd; docs/decisions/0021-bookshelf.md).
  */
-
-/** 0 すべて, 2 新刊 (new volumes of shelf series), 4 新刊お知らせ (notified series). */
-export const BOOKSHELF_CATEGORIES = [0, 2, 4] as const;
-export type BookshelfCategory = (typeof BOOKSHELF_CATEGORIES)[number];
-export const BOOKSHELF_CATEGORY_LABELS: Record<BookshelfCategory, string> = {
-  0: "すべて",
-  2: "新刊",
-  4: "新刊お知らせ",
-};
-
-/** Drama CDs: 0 すべて, 2 新着 (got lately). */
-export const BOOKSHELF_CD_CATEGORIES = [0, 2] as const;
-
-export const BOOKSHELF_SORTS = ["bought", "read", "title"] as const;
-export type BookshelfSort = (typeof BOOKSHELF_SORTS)[number];
-export const BOOKSHELF_SORT_LABELS: Record<BookshelfSort, string> = {
-  bought: "購入日が新しい順",
-  read: "最近読んだ順",
-  title: "タイトル順",
-};
-
-/** Series on one page of the shelf. */
-export const BOOKSHELF_PAGE_SIZE = 30;
-/** Spec 001 §4, §9: the view mode kept in the browser; 2 is the grid of covers. */
-export const BOOKSHELF_VIEW_MODES = [1, 2] as const;
-export type BookshelfViewMode = (typeof BOOKSHELF_VIEW_MODES)[number];
-export const BOOKSHELF_DEFAULT_VIEW_MODE: BookshelfViewMode = 2;
-export const BOOKSHELF_VIEW_MODE_KEY = "bookshelf_view_mode";
 
 /** A 本棚ロック passcode: four digits, as phones' and stores' screen locks ask. */
 export const bookshelfPasscode = z
@@ -190,10 +169,3 @@ export interface RecentlyCheckedSeries {
   continue_volume: number | null;
   checked_at: string;
 }
-
-export function readerUrl(bookId: number, seriesId: number): string {
-  return `/viewer/speed.html?cid=${bookId}&series=${seriesId}`;
-}
-
-/** Spec 001 §2.3, §9: the bookshelf badge reads 99+ above 99. */
-export const BOOKSHELF_BADGE_CAP = 99;

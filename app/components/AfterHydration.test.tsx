@@ -44,6 +44,8 @@ describe("AfterHydration", () => {
     await act(async () => {
       arrive();
       await code;
+      // The part renders in an idle moment (jsdom has no requestIdleCallback: a short wait).
+      await new Promise((resolve) => setTimeout(resolve, 300));
     });
     expect(container.querySelector('[data-testid="part"]')?.textContent).toBe("popup");
     expect(container.querySelector('[data-phase="loading"]')).toBeNull();

@@ -1,16 +1,18 @@
 import { useEffect, useState } from "react";
 import { Link, useNavigate, useRevalidator } from "react-router";
+import type {
+  BookshelfAnswer,
+  BookshelfCdAnswer,
+  BookshelfQuery,
+} from "../../../contract/bookshelf";
 import {
   BOOKSHELF_CATEGORIES,
   BOOKSHELF_CATEGORY_LABELS,
   BOOKSHELF_SORT_LABELS,
   BOOKSHELF_SORTS,
-  type BookshelfAnswer,
-  type BookshelfCdAnswer,
-  type BookshelfQuery,
   type BookshelfSort,
   type BookshelfViewMode,
-} from "../../../contract/bookshelf";
+} from "../../../contract/bookshelf-rules";
 import type { Pattern } from "../../../contract/items";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { post } from "../../lib/request";

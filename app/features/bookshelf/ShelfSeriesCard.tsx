@@ -1,6 +1,7 @@
 import { useId, useState } from "react";
 import { Link } from "react-router";
-import type { BookshelfViewMode, ShelfSeries, ShelfVolume } from "../../../contract/bookshelf";
+import type { ShelfSeries, ShelfVolume } from "../../../contract/bookshelf";
+import type { BookshelfViewMode } from "../../../contract/bookshelf-rules";
 import { NotificationButton } from "../cards/NotificationButton";
 
 function volumeState(v: ShelfVolume): string {

@@ -1,8 +1,21 @@
 import { type AppLoadContext, data } from "react-router";
-import { bookshelfInput } from "../../../contract/bookshelf";
+import { type BookshelfQuery, bookshelfInput } from "../../../contract/bookshelf";
 import { NOT_KEPT_HEADER } from "../../../contract/kept-page";
 import { bookshelfScreen } from "../../../server/pages/bookshelf";
-import { shelfQueryOf } from "./shelf-query";
+import type { ShelfTab } from "./shelf-query";
+
+/**
+ * What /bookshelf?… asks for. A malformed address (an old bookmark) shows the shelf with the
+ * defaults rather than an error; the API itself answers such input with a 400.
+ */
+export function shelfQueryOf(params: URLSearchParams): { tab: ShelfTab; query: BookshelfQuery } {
+  const tab: ShelfTab = params.get("tab") === "cd" ? "cd" : "manga";
+  const raw = Object.fromEntries(params);
+  delete raw.tab;
+  delete raw.hidden;
+  const parsed = bookshelfInput.safeParse(raw);
+  return { tab, query: parsed.success ? parsed.data : bookshelfInput.parse({}) };
+}
 
 /** /bookshelf: the manga tab's page of series or the drama-CD tab, as the address asks. */
 export async function loadBookshelf(context: AppLoadContext, userId: number, request: Request) {

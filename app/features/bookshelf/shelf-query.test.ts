@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { BOOKSHELF_VIEW_MODE_KEY } from "../../../contract/bookshelf";
-import { shelfHref, shelfQueryOf, storedViewMode, storeViewMode } from "./shelf-query";
+import { BOOKSHELF_VIEW_MODE_KEY } from "../../../contract/bookshelf-rules";
+import { shelfQueryOf } from "./bookshelf.server";
+import { shelfHref, storedViewMode, storeViewMode } from "./shelf-query";
 
 const storage = (value: string | null) => ({ getItem: () => value });
 

@@ -1,25 +1,11 @@
+import type { BookshelfQuery } from "../../../contract/bookshelf";
 import {
   BOOKSHELF_DEFAULT_VIEW_MODE,
   BOOKSHELF_VIEW_MODE_KEY,
-  type BookshelfQuery,
   type BookshelfViewMode,
-  bookshelfInput,
-} from "../../../contract/bookshelf";
+} from "../../../contract/bookshelf-rules";
 
 export type ShelfTab = "manga" | "cd";
-
-/**
- * What /bookshelf?… asks for. A malformed address (an old bookmark) shows the shelf with the
- * defaults rather than an error; the API itself answers such input with a 400.
- */
-export function shelfQueryOf(params: URLSearchParams): { tab: ShelfTab; query: BookshelfQuery } {
-  const tab: ShelfTab = params.get("tab") === "cd" ? "cd" : "manga";
-  const raw = Object.fromEntries(params);
-  delete raw.tab;
-  delete raw.hidden;
-  const parsed = bookshelfInput.safeParse(raw);
-  return { tab, query: parsed.success ? parsed.data : bookshelfInput.parse({}) };
-}
 
 /** The /bookshelf address for a query: only what differs from the defaults, so links stay short. */
 export function shelfHref(

@@ -241,16 +241,22 @@ function Placeholder({ layout }: { layout: LayoutConfig }) {
     return <div className="blank blank--cd placeholder" aria-hidden="true" />;
   }
   if (t === 17) return <div className="blank blank--words placeholder" aria-hidden="true" />;
+  // Each blank is its list item (one element, not two), and a scrolling row draws no more
+  // blanks than a wide screen shows: every idle section is server-rendered and hydrated, so
+  // its placeholder is kept small (decision 0082).
+  const blanks = SCROLLING_ROWS.has(t) ? Math.min(n, SCROLLING_ROW_BLANKS) : n;
   return (
     <ul className={`placeholder ${placeholderListClass(t)}`} aria-hidden="true">
-      {blankKeys(n).map((key) => (
-        <li key={key}>
-          <div className="blank" />
-        </li>
+      {blankKeys(blanks).map((key) => (
+        <li key={key} className="blank" />
       ))}
     </ul>
   );
 }
+
+/** Layout types drawn as one horizontally scrolling row at every width (home.css). */
+const SCROLLING_ROWS = new Set([6, 7, 21, 9, 12, 16, 3, 15, 10, 11, 23, 24, 25, 26]);
+const SCROLLING_ROW_BLANKS = 8;
 
 function placeholderListClass(t: number): string {
   if ([5, 8, 9, 12, 16, 19].includes(t)) return `banner-list banner-list--t${t}`;

@@ -1,43 +1,20 @@
-import { lazy, useCallback, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
-import { mediaShape } from "../../../contract/media";
 import type { PopupsAnswer, PopupView } from "../../../contract/popup";
 import { AfterHydration } from "../../components/AfterHydration";
-import { usePromoSlot, useStepAside } from "../../components/floating";
+import { whenIdle } from "../../lib/idle";
 import { post } from "../../lib/request";
 import { storedSessionParams } from "../../lib/session-params";
 import { useShell } from "../../lib/shell";
 import { AgreementDialog } from "../stamp/AgreementDialog";
 import { StampDialog } from "../stamp/StampDialog";
+import { reportClosed } from "./popup-events";
 import {
-  AppealBody,
-  BigBody,
-  type BodyProps,
-  BookBody,
-  ContinueBody,
-  CouponBody,
-  FavoriteBody,
-  GenreCampaignBody,
-  KomaBody,
-  MailMagazineBody,
-  PickupBody,
-  PickupFreeBody,
-  PointBooksBody,
-  PopupLink,
-  ShownPopupContext,
-  SignupCouponBody,
-  usePopupTitle,
-} from "./PopupBodies";
-import { PopupDialog } from "./PopupDialog";
-import { reportClosed, reportOpened, type ShownPopup } from "./popup-events";
-import {
-  BIG_TYPES,
   CLOSED_POPUPS_KEY,
   closeCurrent,
   closedToday,
-  dismissible,
   EMPTY_QUEUE,
-  impressionDelay,
+  LOGIN_STAMP_TYPE,
   openNow,
   type PopupPlan,
   planPopups,
@@ -51,16 +28,19 @@ import {
   startQueue,
   withClosed,
 } from "./popup-queue";
-import "./popup.css";
 
 // Shows nothing until a link with rtpop= asks and its fetch answers, so it loads after hydration
 // (decision 0040). The queue itself stays in the first load: a member's stamp dialog is in the
 // server's HTML (tests/e2e/fixtures.ts closeStampDialog relies on it).
+// What the queue opens (popup bodies, the corner banner) comes with the first popup to show:
+// the queue opens nothing before /api/popups has answered (decision 0082).
+const QueuedPopup = lazy(() => import("./QueuedPopups").then((m) => ({ default: m.QueuedPopup })));
+const BottomBanner = lazy(() =>
+  import("./QueuedPopups").then((m) => ({ default: m.BottomBanner })),
+);
 const ReturnPopup = lazy(() =>
   import("../recommend/ReturnPopup").then((m) => ({ default: m.ReturnPopup })),
 );
-
-const LOGIN_STAMP_TYPE = 8;
 
 function readStorage(store: "local" | "session", key: string): string | null {
   try {
@@ -127,16 +107,21 @@ export function PopupHost({
     }
     setPhase("loading");
     let live = true;
-    void post<PopupsAnswer>("/api/popups", { page, ...(series ? { series } : {}) }).then((a) => {
-      if (!live) return;
-      if (!a.result) {
-        setPhase("done");
-        return;
-      }
-      setAnswer({ key, data: a });
+    // Asked once the page is idle: the first screen never waits for popups, and the call (its
+    // cookie read and fetch) leaves the task that runs the effects of hydration (decision 0082).
+    const cancel = whenIdle(() => {
+      void post<PopupsAnswer>("/api/popups", { page, ...(series ? { series } : {}) }).then((a) => {
+        if (!live) return;
+        if (!a.result) {
+          setPhase("done");
+          return;
+        }
+        setAnswer({ key, data: a });
+      });
     });
     return () => {
       live = false;
+      cancel();
     };
   }, [key, page, series]);
 
@@ -247,14 +232,16 @@ export function PopupHost({
         <StampDialog waiting={asking} onDone={() => setStampSettled(true)} />
       ) : null}
       {current && current !== RETURN_POPUP && page ? (
-        <QueuedPopup
-          key={current.popup_id}
-          popup={current}
-          page={page}
-          series={series}
-          lastReadGenre={answer?.data.last_read_genre ?? null}
-          onClose={(hide) => close(current, hide)}
-        />
+        <Suspense fallback={null}>
+          <QueuedPopup
+            key={current.popup_id}
+            popup={current}
+            page={page}
+            series={series}
+            lastReadGenre={answer?.data.last_read_genre ?? null}
+            onClose={(hide) => close(current, hide)}
+          />
+        </Suspense>
       ) : null}
       {withReturnPopup ? (
         <AfterHydration>
@@ -269,155 +256,17 @@ export function PopupHost({
         </AfterHydration>
       ) : null}
       {banner && page ? (
-        <BottomBanner
-          popup={banner}
-          page={page}
-          onClose={() => {
-            reportClosed({ popup: banner, page }, false);
-            setBanner(null);
-          }}
-        />
+        <Suspense fallback={null}>
+          <BottomBanner
+            popup={banner}
+            page={page}
+            onClose={() => {
+              reportClosed({ popup: banner, page }, false);
+              setBanner(null);
+            }}
+          />
+        </Suspense>
       ) : null}
     </>
-  );
-}
-
-/** Reports the impression (popup_open) once the popup has been on screen long enough. */
-function useImpression(popup: PopupView, page: string) {
-  const [ready, setReady] = useState(false);
-  useEffect(() => {
-    if (!ready) return;
-    const timer = setTimeout(() => reportOpened({ popup, page }), impressionDelay(popup));
-    return () => clearTimeout(timer);
-  }, [ready, page, popup]);
-  return useCallback(() => setReady(true), []);
-}
-
-function QueuedPopup({
-  popup,
-  page,
-  series,
-  lastReadGenre,
-  onClose,
-}: {
-  popup: PopupView;
-  page: string;
-  series?: number;
-  lastReadGenre: number | null;
-  onClose: (hide: boolean) => void;
-}) {
-  const ready = useImpression(popup, page);
-  const title = usePopupTitle(popup);
-  const close = () => onClose(false);
-  if (popup.popup_type === LOGIN_STAMP_TYPE) {
-    return <StampDialog waiting={false} onDone={close} onShown={ready} />;
-  }
-  const props: BodyProps = { popup, series, lastReadGenre, close, ready };
-  const canDismiss = dismissible(popup);
-  return (
-    <ShownPopupContext value={{ popup, page }}>
-      <PopupDialog
-        popupId={popup.popup_id}
-        popupType={popup.popup_type}
-        title={title}
-        dismissible={canDismiss}
-        onDismiss={close}
-        onHide={canDismiss ? () => onClose(true) : undefined}
-        wide={BIG_TYPES.includes(popup.popup_type) || Boolean(popup.pickup)}
-      >
-        <Body {...props} />
-      </PopupDialog>
-    </ShownPopupContext>
-  );
-}
-
-/** Which body a popup type shows (spec 001 §2.7). */
-function Body(props: BodyProps) {
-  const { popup } = props;
-  switch (popup.popup_type) {
-    case 1:
-      return popup.pickup ? <PickupBody {...props} /> : <AppealBody {...props} />;
-    case 2:
-    case 3:
-    case 5:
-    case 6:
-      return <BigBody {...props} />;
-    case 4:
-      return <ContinueBody {...props} />;
-    case 7:
-      return <PointBooksBody {...props} />;
-    case 10:
-      return <SignupCouponBody {...props} />;
-    case 31:
-      return <CouponBody {...props} />;
-    case 32:
-    case 41:
-      return <BookBody {...props} />;
-    case 36:
-      return <FavoriteBody {...props} />;
-    case 37:
-      return <GenreCampaignBody {...props} />;
-    case 38:
-      return <PickupFreeBody {...props} />;
-    case 39:
-    case 42:
-      return <KomaBody {...props} />;
-    case 40:
-      return <MailMagazineBody {...props} />;
-    default:
-      return <AppealBody {...props} />;
-  }
-}
-
-/**
- * Type 34: a banner in the bottom-right corner that does not block the page. It is a floating
- * promotion (app/features/shell/floating.tsx): on a phone it waits while the app banner or the
- * coupon balloon shows, and it steps aside while a button of the page is under it.
- */
-function BottomBanner(props: { popup: PopupView; page: string; onClose: () => void }) {
-  if (!usePromoSlot("corner-banner", true)) return null;
-  return <CornerBanner {...props} />;
-}
-
-function CornerBanner({
-  popup,
-  page,
-  onClose,
-}: {
-  popup: PopupView;
-  page: string;
-  onClose: () => void;
-}) {
-  const ready = useImpression(popup, page);
-  useEffect(() => ready(), [ready]);
-  const banner = useRef<HTMLElement>(null);
-  const aside = useStepAside(banner, true);
-  const shown: ShownPopup = { popup, page };
-  return (
-    <ShownPopupContext value={shown}>
-      <aside
-        ref={banner}
-        className={aside ? "popup-banner is-aside" : "popup-banner"}
-        aria-label={popup.title}
-        data-testid="popup-banner"
-        data-floating="promo"
-      >
-        <PopupLink href={popup.link_url ?? "/otoku"} className="popup-banner__link">
-          {popup.img ? (
-            <img
-              src={mediaShape(popup.img, "corner")}
-              alt=""
-              className="popup-banner__img"
-              width={480}
-              height={200}
-            />
-          ) : null}
-          <span>{popup.title}</span>
-        </PopupLink>
-        <button type="button" className="popup-banner__close" aria-label="閉じる" onClick={onClose}>
-          ×
-        </button>
-      </aside>
-    </ShownPopupContext>
   );
 }

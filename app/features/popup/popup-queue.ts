@@ -304,3 +304,6 @@ export function withClosed(stored: string | null, today: string, popupId: number
   ids.add(popupId);
   return JSON.stringify({ day: today, ids: [...ids] });
 }
+
+/** The login stamp dialog, a popup type of its own (spec 001 §2.7): the home page opens it first. */
+export const LOGIN_STAMP_TYPE = 8;

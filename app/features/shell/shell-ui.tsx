@@ -61,17 +61,21 @@ export function ShellUiProvider({
   const [open, setOpen] = useState<"search" | "drawer" | null>(null);
   const close = useCallback(() => setOpen(null), []);
   const { pathname, search } = useLocation();
+  // The drawer's and the search dialog's code (and their stylesheets, whose arrival restyles the
+  // whole page) are fetched at the reader's first touch, key or pointer movement, before the
+  // tap that opens them lands, not while the page loads (decision 0082).
   useEffect(() => {
+    const intents = ["pointerdown", "pointermove", "touchstart", "keydown", "focusin"] as const;
     const prefetch = () => {
+      for (const type of intents) window.removeEventListener(type, prefetch, true);
       loadDrawer().catch(() => {});
       loadSearch().catch(() => {});
     };
-    if ("requestIdleCallback" in window) {
-      const id = window.requestIdleCallback(prefetch, { timeout: 3000 });
-      return () => window.cancelIdleCallback(id);
-    }
-    const timer = setTimeout(prefetch, 1500);
-    return () => clearTimeout(timer);
+    for (const type of intents)
+      window.addEventListener(type, prefetch, { capture: true, passive: true });
+    return () => {
+      for (const type of intents) window.removeEventListener(type, prefetch, true);
+    };
   }, []);
   // Following a link from the drawer or dialog lands on a page with both closed.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every new address

@@ -1,16 +1,15 @@
 import { randomBytes, scryptSync, timingSafeEqual } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
-import {
-  BOOKSHELF_PAGE_SIZE,
-  type BookshelfAnswer,
-  type BookshelfCdAnswer,
-  type BookshelfQuery,
-  type FilterStatuses,
-  type RecentlyCheckedSeries,
-  readerUrl,
-  type ShelfSeries,
-  type ShelfVolume,
+import type {
+  BookshelfAnswer,
+  BookshelfCdAnswer,
+  BookshelfQuery,
+  FilterStatuses,
+  RecentlyCheckedSeries,
+  ShelfSeries,
+  ShelfVolume,
 } from "../../../contract/bookshelf";
+import { BOOKSHELF_PAGE_SIZE, readerUrl } from "../../../contract/bookshelf-rules";
 import type { Pattern } from "../../../contract/items";
 import { coverUrl } from "../../../contract/media";
 import type { ReadingEntitlement } from "../../../contract/reader";
