@@ -51,5 +51,17 @@ export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 /** Rows on one page of /ops/audit. */
 export const AUDIT_PAGE_SIZE = 50;
 
+/** Six digits from the authenticator, or one recovery code (letters and digits, hyphens allowed). */
+export const SECOND_FACTOR_MAX = 24;
+
 /** The ops sign-in page: where a visitor to /ops or /api/ops is sent. */
 export const OPS_LOGIN_PAGE = "/ops/login";
+
+/** How the audit page names each action an audited write records. */
+export const AUDIT_ACTIONS: Record<string, string> = {
+  create: "追加",
+  role: "権限の変更",
+  disable: "無効化",
+  enable: "有効化",
+  reset_second_factor: "二段階認証のリセット",
+};

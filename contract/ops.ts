@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { email, PASSWORD_MAX } from "./account";
 import { blankToUndefined, pageNumber, recordId } from "./input";
-import { AUDIT_ENTITIES, STAFF_ROLES } from "./ops-roles";
+import { AUDIT_ENTITIES, SECOND_FACTOR_MAX, STAFF_ROLES } from "./ops-roles";
 
 /** Payloads of the /api/ops calls, shared by the server's validation and the ops pages. */
 
@@ -13,8 +13,6 @@ export const opsLoginPayload = z.object({
     .max(PASSWORD_MAX, `パスワードは${PASSWORD_MAX}文字以内で入力してください`),
 });
 
-/** Six digits from the authenticator, or one recovery code (letters and digits, hyphens allowed). */
-export const SECOND_FACTOR_MAX = 24;
 export const opsCodePayload = z.object({
   code: z
     .string()
