@@ -128,8 +128,11 @@ export function AuditLog(props: {
                 <tr key={e.auditId} data-audit-id={e.auditId}>
                   <td data-label="日時">{tokyoSlashDateTime(new Date(e.at))}</td>
                   <td data-label="操作したスタッフ">
-                    {e.actorEmail}
-                    <span className="ops-audit__role">{roleName(e.actorRole)}</span>
+                    {/* One box, so the phone layout's label column holds the email and role together. */}
+                    <div>
+                      {e.actorEmail}
+                      <span className="ops-audit__role">{roleName(e.actorRole)}</span>
+                    </div>
                   </td>
                   <td data-label="操作">{AUDIT_ACTIONS[e.action] ?? e.action}</td>
                   <td data-label="対象">

@@ -92,7 +92,8 @@ export function OpsSignIn({ returnTo }: { returnTo: string }) {
             認証アプリに表示されている6桁のコードを入力してください。スマートフォンが手元にないときは、リカバリーコードも使えます。
           </p>
         )}
-        <form method="post" onSubmit={code.onSubmit} noValidate>
+        {/* Its own key: React would otherwise keep the password step's input, and its email. */}
+        <form key="code" method="post" onSubmit={code.onSubmit} noValidate>
           <label className="ops-field">
             <span>確認コード</span>
             <input
@@ -126,7 +127,7 @@ export function OpsSignIn({ returnTo }: { returnTo: string }) {
     <section className="ops-panel ops-sign-in" aria-labelledby="ops-sign-in-title">
       <h1 id="ops-sign-in-title">運営管理ログイン</h1>
       <p>スタッフのメールアドレスとパスワードを入力してください。続けて二段階認証を行います。</p>
-      <form method="post" onSubmit={password.onSubmit} noValidate>
+      <form key="password" method="post" onSubmit={password.onSubmit} noValidate>
         <label className="ops-field">
           <span>メールアドレス</span>
           <input name="email" type="email" autoComplete="username" required maxLength={EMAIL_MAX} />
