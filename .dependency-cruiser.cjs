@@ -15,9 +15,9 @@ const TESTS = "([.]test[.]tsx?|/test-fixture[.]ts)$";
  * A new module gets a layer here; page assembly over several modules belongs in server/pages/.
  */
 const SERVER_MODULE_LAYERS = [
-  ["event", "mail", "news", "throttle"],
+  ["audit", "event", "mail", "news", "throttle"],
   ["account", "catalog"],
-  ["inquiry", "library"],
+  ["inquiry", "library", "staff"],
   ["dramacd"],
   ["campaign"],
   ["pricing"],
@@ -35,7 +35,7 @@ const SERVER_MODULE_LAYERS = [
  * What several features share and that knows no shop area goes down to app/components or app/lib.
  */
 const APP_FEATURE_LAYERS = [
-  ["analytics", "audio", "seo", "stamp"],
+  ["analytics", "audio", "ops", "seo", "stamp"],
   ["cards"],
   [
     "account",

@@ -109,6 +109,14 @@ export default [
     ),
   ]),
 
+  // The back office (issue 23), in its own frame outside the store's shell.
+  layout("layouts/ops.tsx", [
+    route("ops", "routes/ops.tsx"),
+    route("ops/login", "routes/ops-login.tsx"),
+    route("ops/staff", "routes/ops-staff.tsx"),
+    route("ops/audit", "routes/ops-audit.tsx"),
+  ]),
+
   layout("layouts/default.tsx", { id: "layouts/default-404" }, [
     route("*", "routes/not-found.tsx"),
   ]),

@@ -32,6 +32,7 @@ import { seriesPickRoutes } from "../modules/recommend/pick-routes";
 import { recommendRoutes } from "../modules/recommend/routes";
 import { reviewRoutes } from "../modules/review/routes";
 import { searchRoutes } from "../modules/search/routes";
+import { opsRoutes } from "../modules/staff/routes";
 import { stampRoutes } from "../modules/stamp/routes";
 import { topicRoutes } from "../modules/topic/routes";
 import { campaignList, runningCampaignPage } from "../pages/campaign";
@@ -103,6 +104,8 @@ export function apiRouter(services: AppServices, paymentProvider: PaymentProvide
   api.route("/", reviewRoutes(services));
   api.route("/", recommendRoutes(services));
   api.route("/", popupRoutes(services));
+  // The back office (issue 23): every call checks the staff role itself.
+  api.route("/ops", opsRoutes(services));
   return api;
 }
 

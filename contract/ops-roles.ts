@@ -1,0 +1,67 @@
+/**
+ * Staff roles and what each may do in /ops (issue 23). Zod-free on purpose: the ops pages show
+ * this table and the server checks every page and call against it, so both read it here.
+ */
+export const STAFF_ROLES = ["admin", "editor", "support"] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export const ROLE_LABELS: Record<StaffRole, string> = {
+  admin: "管理者",
+  editor: "編集担当",
+  support: "サポート担当",
+};
+
+export const ROLE_SUMMARIES: Record<StaffRole, string> = {
+  admin: "すべての操作と、スタッフアカウント・権限の管理ができます。",
+  editor: "作品・コンテンツ・価格・スケジュールを編集できます。",
+  support: "運営画面の閲覧のみできます。",
+};
+
+/**
+ * Each right names the roles that hold it. Reading the back office and its audit log is every
+ * staff member's; writes belong to the roles the issue gives them.
+ */
+export const OPS_RIGHTS = {
+  "ops.read": { label: "運営画面の閲覧", roles: ["admin", "editor", "support"] },
+  "audit.read": { label: "操作履歴（監査ログ）の閲覧", roles: ["admin", "editor", "support"] },
+  "catalog.write": { label: "作品・巻・ドラマCDの編集", roles: ["admin", "editor"] },
+  "content.write": {
+    label: "トップページ・特集・ポップアップ・お知らせの編集",
+    roles: ["admin", "editor"],
+  },
+  "prices.write": { label: "価格・キャンペーン・クーポンの設定", roles: ["admin", "editor"] },
+  "schedules.write": { label: "公開・販売スケジュールの設定", roles: ["admin", "editor"] },
+  "staff.manage": { label: "スタッフアカウントと権限の管理", roles: ["admin"] },
+} as const satisfies Record<string, { label: string; roles: readonly StaffRole[] }>;
+
+export type OpsRight = keyof typeof OPS_RIGHTS;
+
+export function roleMay(role: StaffRole, right: OpsRight): boolean {
+  return (OPS_RIGHTS[right].roles as readonly StaffRole[]).includes(role);
+}
+
+export function isStaffRole(value: string): value is StaffRole {
+  return (STAFF_ROLES as readonly string[]).includes(value);
+}
+
+/** What an audit row may name as its entity; the audit page offers these as a filter. */
+export const AUDIT_ENTITIES = { staff_member: "スタッフアカウント" } as const;
+export type AuditEntity = keyof typeof AUDIT_ENTITIES;
+
+/** Rows on one page of /ops/audit. */
+export const AUDIT_PAGE_SIZE = 50;
+
+/** Six digits from the authenticator, or one recovery code (letters and digits, hyphens allowed). */
+export const SECOND_FACTOR_MAX = 24;
+
+/** The ops sign-in page: where a visitor to /ops or /api/ops is sent. */
+export const OPS_LOGIN_PAGE = "/ops/login";
+
+/** How the audit page names each action an audited write records. */
+export const AUDIT_ACTIONS: Record<string, string> = {
+  create: "追加",
+  role: "権限の変更",
+  disable: "無効化",
+  enable: "有効化",
+  reset_second_factor: "二段階認証のリセット",
+};

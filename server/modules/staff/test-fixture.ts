@@ -1,0 +1,47 @@
+import { generate } from "otplib";
+import type { StaffRole } from "../../../contract/ops-roles";
+import type { Db } from "../../db/client";
+import type { Browser } from "../../http/test-client";
+import { agreeToTerms, registerMember } from "../account/service";
+import { grantStaffRoleAtSeed } from "./service";
+
+let n = 0;
+
+/** A new member account, made a staff member in `role` when one is given. */
+export async function newStaffAccount(db: Db, role: StaffRole | null) {
+  n += 1;
+  const email = `${role ?? "member"}${n}-${Date.now()}@komaya.example`;
+  const password = `password-${n}-ops`;
+  const member = await registerMember(db, { email, password, profileId: `ops-${n}-${Date.now()}` });
+  await agreeToTerms(db, member.userId);
+  if (role) await grantStaffRoleAtSeed(db, member.userId, role);
+  return { userId: member.userId, email, password };
+}
+
+/** The code an authenticator shows at `at`. */
+export function codeAt(secret: string, at = Date.now()): Promise<string> {
+  return generate({ secret, epoch: Math.floor(at / 1000) });
+}
+
+/**
+ * Signs a browser in to /ops as a first-time staff member does: password, then enrolment with
+ * the code of the secret shown. Answers the secret and the recovery codes handed out.
+ */
+export async function signInToOps(
+  browser: Browser,
+  account: { email: string; password: string },
+): Promise<{ secret: string; recoveryCodes: string[] }> {
+  const login = await browser.postJson<{ enrol: { secret: string; uri: string } | null }>(
+    "/api/ops/login",
+    { email: account.email, password: account.password },
+  );
+  if (login.status !== 200 || !login.body.enrol) {
+    throw new Error(`ops login ${login.status}: ${JSON.stringify(login.body)}`);
+  }
+  const secret = login.body.enrol.secret;
+  const code = await browser.postJson<{ recovery_codes: string[] }>("/api/ops/login/code", {
+    code: await codeAt(secret),
+  });
+  if (code.status !== 200) throw new Error(`ops code ${code.status}: ${JSON.stringify(code.body)}`);
+  return { secret, recoveryCodes: code.body.recovery_codes };
+}
