@@ -40,6 +40,7 @@ import { cartPage } from "../pages/cart";
 import { dramaCdList, dramaCdPage } from "../pages/dramacd";
 import { homePage, homeSection } from "../pages/home";
 import { forgetMemberPersonalData } from "../pages/leave";
+import { newsDetailPage, newsListPage } from "../pages/news";
 import { orderDetail, orderHistory } from "../pages/orders";
 import { rankingPage } from "../pages/ranking";
 import { searchPage } from "../pages/search";
@@ -100,7 +101,7 @@ export function apiRouter(services: AppServices, paymentProvider: PaymentProvide
   api.route("/", dramaCdRoutes(services, { dramaCdList, dramaCdPage }));
   api.route("/", stampRoutes(services));
   api.route("/", lotteryRoutes(services));
-  api.route("/", newsRoutes(services));
+  api.route("/", newsRoutes(services, { newsListPage, newsDetailPage }));
   api.route("/", reviewRoutes(services));
   api.route("/", recommendRoutes(services));
   api.route("/", popupRoutes(services));
