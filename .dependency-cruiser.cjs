@@ -149,6 +149,14 @@ module.exports = {
       to: { path: "^server/modules/[^/]+/schema[.]ts$", pathNot: "^server/modules/$2/" },
     },
     {
+      name: "pages-use-services-not-routes",
+      comment:
+        "A page assembler reads a module through its services; a module's routes are its HTTP door, so what a page and a route both need lives in the module beside the routes.",
+      severity: "error",
+      from: { path: "^server/pages/", pathNot: TESTS },
+      to: { path: "^server/modules/[^/]+/[a-z-]*routes[.]ts$" },
+    },
+    {
       name: "pages-below-http",
       comment: "Page assemblers are called by the HTTP layer, never the other way round.",
       severity: "error",

@@ -5,9 +5,9 @@ import {
   campaignCouponAnswer,
   campaignCouponInput,
   couponView,
-} from "../modules/commerce/coupon-routes";
+} from "../modules/commerce/coupon-answers";
 import { memberCoupons } from "../modules/commerce/coupons";
-import { pointHistoryAnswer } from "../modules/commerce/point-routes";
+import { pointHistoryAnswer } from "../modules/commerce/point-answers";
 import { runningCampaignPage } from "./campaign";
 
 /** /point_detail?pn=2: the same answer as /api/point_history. */

@@ -1,6 +1,6 @@
 import type { LotteryAnswer, LotteryStatus } from "../../contract/lottery";
 import type { Db } from "../db/client";
-import { lotteryAnswer, lotteryStatus } from "../modules/lottery/routes";
+import { lotteryAnswer, lotteryStatus } from "../modules/lottery/answers";
 import { findLottery } from "../modules/lottery/service";
 
 export interface LotteryPageData extends LotteryAnswer {

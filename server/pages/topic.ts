@@ -1,6 +1,6 @@
 import type { Db } from "../db/client";
 import type { SessionMember } from "../lib/context";
-import { placeOf, placeQuery } from "../modules/topic/routes";
+import { placeOf, placeQuery } from "../modules/topic/place";
 import { topicPageAnswer } from "../modules/topic/service";
 
 /**

@@ -1,17 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { pattern } from "../../../contract/campaign";
 import { pageNumber } from "../../../contract/input";
-import {
-  POINT_EXPIRE_SOON_DAYS,
-  POINT_HISTORY_PAGE_SIZE,
-  POINT_HISTORY_TEXT,
-  type PointAnswer,
-  type PointHistoryAnswer,
-  type PointHistoryType,
-} from "../../../contract/ledgers";
-import { tokyoIsoDate } from "../../../contract/tokyo-time";
-import type { Db } from "../../db/client";
+import type { PointAnswer } from "../../../contract/ledgers";
 import type { AppEnv, AppServices } from "../../lib/context";
 import { readFields } from "../../lib/input";
 import { requireMember } from "../../lib/member";
@@ -19,46 +9,13 @@ import { bookItems } from "../cards/series-items";
 import { volumesPricedUpTo } from "../catalog/service";
 import { ownedItemIds } from "../library/service";
 import { priceItems } from "../pricing/quote";
-import { expiringSoon, pointHistory } from "./points";
+import { pointHistoryAnswer } from "./point-answers";
 import { pointBalance } from "./service";
 
 const POINT_LOGIN = "ポイントのご確認にはログインが必要です";
 const historyInput = z.object({ pn: pageNumber(1000, "pn") });
 /** Volumes /api/point/books lists at most. */
 const POINT_BOOKS_LIMIT = 30;
-
-/** /api/point_history and the /point_detail page: balance, points expiring soon, the history. */
-export async function pointHistoryAnswer(
-  db: Db,
-  userId: number,
-  pn: number,
-  now: Date,
-): Promise<PointHistoryAnswer> {
-  const limit = POINT_HISTORY_PAGE_SIZE;
-  const [point, expire, history] = await Promise.all([
-    pointBalance(db, userId, now),
-    expiringSoon(db, userId, now, POINT_EXPIRE_SOON_DAYS),
-    pointHistory(db, userId, { limit, offset: (pn - 1) * limit }),
-  ]);
-  return {
-    result: true,
-    point,
-    expire: expire.map((e) => ({ point: e.point, expire_date: tokyoIsoDate(e.expiresAt) })),
-    history: history.rows.map((r) => {
-      const type = r.reason as PointHistoryType;
-      return {
-        date: tokyoIsoDate(r.at),
-        type,
-        type_text: POINT_HISTORY_TEXT[type] ?? r.reason,
-        point: r.point,
-        expire_date: r.point > 0 && r.expiresAt ? tokyoIsoDate(r.expiresAt) : null,
-        description: r.description,
-        order_id: r.orderId,
-      };
-    }),
-    pattern: pattern(pn, limit, history.hit),
-  };
-}
 
 /** /api/point and /api/point_history (spec 001 §7.4). */
 export function pointRoutes(services: AppServices) {
