@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NOT_KEPT_HEADER } from "../../contract/kept-page";
 import { users } from "../modules/account/schema";
-import { books, ITEM_TYPE_BOOK, items, publishers, series } from "../modules/catalog/schema";
+import { publishers, series } from "../modules/catalog/schema";
+import { insertVolumes } from "../modules/catalog/test-fixture";
 import { cartPage } from "../pages/cart";
 import { createApp } from "./app";
 import type { PageHandler } from "./pages";
@@ -59,17 +60,7 @@ beforeAll(async () => {
     itemStartDate: past,
     pageCount: 30,
   }));
-  await db.insert(books).values(rows);
-  await db.insert(items).values(
-    rows.map((b) => ({
-      itemId: b.itemId,
-      itemType: ITEM_TYPE_BOOK,
-      bookId: b.bookId,
-      price: b.price,
-      priceInc: b.priceInc,
-      onsaleFlag: true,
-    })),
-  );
+  await insertVolumes(db, rows);
 });
 afterAll(async () => {
   await t?.database.close();

@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Browser, createTestApp } from "../../http/test-client";
 import { users } from "../account/schema";
-import { books, ITEM_TYPE_BOOK, items, publishers, series } from "../catalog/schema";
+import { ITEM_TYPE_BOOK, publishers, series } from "../catalog/schema";
+import { insertVolumes } from "../catalog/test-fixture";
 import { userItems } from "../library/schema";
 import { cartItems } from "./schema";
 
@@ -33,17 +34,7 @@ beforeAll(async () => {
     itemStartDate: past,
     pageCount: 30,
   }));
-  await db.insert(books).values(rows);
-  await db.insert(items).values(
-    rows.map((b) => ({
-      itemId: b.itemId,
-      itemType: ITEM_TYPE_BOOK,
-      bookId: b.bookId,
-      price: b.price,
-      priceInc: b.priceInc,
-      onsaleFlag: b.onsaleFlag,
-    })),
-  );
+  await insertVolumes(db, rows);
 });
 afterAll(async () => {
   await t?.database.close();

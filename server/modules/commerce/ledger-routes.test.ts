@@ -5,7 +5,8 @@ import type { Db } from "../../db/client";
 import { Browser, createTestApp } from "../../http/test-client";
 import { users } from "../account/schema";
 import { campaigns, campaignTargets } from "../campaign/schema";
-import { books, ITEM_TYPE_BOOK, items, publishers, series } from "../catalog/schema";
+import { ITEM_TYPE_BOOK, publishers, series } from "../catalog/schema";
+import { insertVolumes } from "../catalog/test-fixture";
 import { userItems } from "../library/schema";
 import { priceExTax, taxContained } from "../pricing/rules";
 import { runLedgerJobs, runLedgerPass } from "./jobs";
@@ -51,17 +52,7 @@ beforeAll(async () => {
     itemStartDate: past,
     pageCount: 30,
   }));
-  await db.insert(books).values(rows);
-  await db.insert(items).values(
-    rows.map((b) => ({
-      itemId: b.itemId,
-      itemType: ITEM_TYPE_BOOK,
-      bookId: b.bookId,
-      price: b.price,
-      priceInc: b.priceInc,
-      onsaleFlag: true,
-    })),
-  );
+  await insertVolumes(db, rows);
   const now = Date.now();
   await db.insert(coupons).values([
     {

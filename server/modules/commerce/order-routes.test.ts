@@ -2,15 +2,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Browser, createTestApp } from "../../http/test-client";
 import { users } from "../account/schema";
-import {
-  books,
-  genres,
-  ITEM_TYPE_BOOK,
-  items,
-  publishers,
-  series,
-  seriesGenres,
-} from "../catalog/schema";
+import { genres, ITEM_TYPE_BOOK, publishers, series, seriesGenres } from "../catalog/schema";
+import { insertVolumes } from "../catalog/test-fixture";
 import { userItems } from "../library/schema";
 import { taxContained } from "../pricing/rules";
 import { orderItems, orders, paymentMethods } from "./schema";
@@ -43,16 +36,7 @@ beforeAll(async () => {
     itemStartDate: past,
     pageCount: 30,
   }));
-  await db.insert(books).values(rows);
-  await db.insert(items).values(
-    rows.map((b) => ({
-      itemId: b.itemId,
-      itemType: ITEM_TYPE_BOOK,
-      bookId: b.bookId,
-      price: b.price,
-      priceInc: b.priceInc,
-    })),
-  );
+  await insertVolumes(db, rows);
   await db
     .insert(paymentMethods)
     .values({ paymentType: 1, name: "クレジットカード", sortOrder: 1 })

@@ -3,15 +3,8 @@ import type { Db } from "../../db/client";
 import { Browser } from "../../http/test-client";
 import { users } from "../account/schema";
 import { campaignPolicies, campaigns, campaignTargets } from "../campaign/schema";
-import {
-  books,
-  genres,
-  ITEM_TYPE_BOOK,
-  items,
-  publishers,
-  series,
-  seriesGenres,
-} from "../catalog/schema";
+import { genres, publishers, series, seriesGenres } from "../catalog/schema";
+import { insertVolumes } from "../catalog/test-fixture";
 import {
   couponItems,
   coupons,
@@ -69,16 +62,7 @@ export async function createShop(db: Db): Promise<void> {
     itemStartDate: past,
     pageCount: 30,
   }));
-  await db.insert(books).values(rows);
-  await db.insert(items).values(
-    rows.map((b) => ({
-      itemId: b.itemId,
-      itemType: ITEM_TYPE_BOOK,
-      bookId: b.bookId,
-      price: b.price,
-      priceInc: b.priceInc,
-    })),
-  );
+  await insertVolumes(db, rows);
   await db
     .insert(campaigns)
     .values({ campaignId: 1, name: "半額セール", startAt: past, endAt: far });
