@@ -16,6 +16,7 @@ import { createApp } from "./http/app";
 import { nodeListener } from "./http/node-listener";
 import { developmentPageHandler, type PageHandler, productionPageHandler } from "./http/pages";
 import { listen, PortUnavailable, STARTING_RETRY_AFTER, startingAnswer } from "./http/starting";
+import { localChangeBus } from "./lib/changes";
 import { metricsGatherer, workerMetrics } from "./lib/cluster-metrics";
 import type { AppServices } from "./lib/context";
 import { MEMBER_KEPT_MS, memberKept } from "./lib/member-kept";
@@ -26,6 +27,7 @@ import {
 } from "./lib/member-versions";
 import { createMetrics, type Metrics } from "./lib/metrics";
 import { sharedAnswerStore } from "./lib/shared-answers";
+import { fileStorage } from "./lib/storage";
 import { createLogger, type Logger } from "./logger";
 import { loadSessionSecret } from "./modules/account/service";
 import { startLedgerJobs } from "./modules/commerce/jobs";
@@ -227,6 +229,8 @@ async function serve(
     ),
     metrics,
     logger,
+    storage: fileStorage(path.join(env.DATA_DIR, "store")),
+    changes: localChangeBus((error) => logger.error("catalog change listener failed", { error })),
     sessionSecret: await loadSessionSecret(database.db, env.SESSION_SECRET),
   };
 

@@ -1,11 +1,16 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import type { Database } from "../db/client";
 import { createTestDatabase, type TestFixture } from "../db/test-database";
 import { parseEnv } from "../env";
+import { localChangeBus } from "../lib/changes";
 import type { AppServices } from "../lib/context";
 import { MEMBER_KEPT_MS, memberKept } from "../lib/member-kept";
 import { memoryMemberVersions } from "../lib/member-versions";
 import { createMetrics } from "../lib/metrics";
 import { sharedAnswerStore } from "../lib/shared-answers";
+import { fileStorage } from "../lib/storage";
 import { createLogger } from "../logger";
 import { postgresCounters } from "../modules/throttle/counters";
 import { type CounterStore, rateLimiter } from "../rate-limit";
@@ -57,6 +62,10 @@ export async function createTestApp(
     }),
     memberKept: memberKept(memoryMemberVersions(), { ttlMs: MEMBER_KEPT_MS }),
     metrics,
+    storage: fileStorage(
+      path.join(options.dataDir ?? mkdtempSync(path.join(tmpdir(), "komaya-test-")), "store"),
+    ),
+    changes: localChangeBus(),
     // Errors still reach stderr, so a failing API test shows its cause.
     logger: createLogger(process.env.TEST_LOG_LEVEL === "debug" ? "debug" : "error", {}, (line) =>
       process.stderr.write(`${line}\n`),

@@ -2,9 +2,11 @@ import type { Database, Db } from "../db/client";
 import type { Env } from "../env";
 import type { Logger } from "../logger";
 import type { RateLimiter } from "../rate-limit";
+import type { ChangeBus } from "./changes";
 import type { MemberKept } from "./member-kept";
 import type { Metrics } from "./metrics";
 import type { SharedAnswerStore } from "./shared-answers";
+import type { Storage } from "./storage";
 
 /**
  * The logged-in member as a request carries it: the columns the pages and answers use, never the
@@ -37,6 +39,10 @@ export interface AppServices {
   memberKept: MemberKept;
   /** Counted for GET /metrics: this app's own registry. */
   metrics: Metrics;
+  /** Every stored file: uploads, their derivatives, the seed's art (server/lib/storage.ts). */
+  storage: Storage;
+  /** Catalog changes, heard by every instance (server/lib/changes.ts). */
+  changes: ChangeBus;
   /** Keys the session-token hashes (see loadSessionSecret). */
   sessionSecret: string;
   logger: Logger;

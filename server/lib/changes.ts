@@ -1,0 +1,53 @@
+/**
+ * A change to what the store sells, said after its transaction committed, so that every worker
+ * drops what it keeps about it (search index, kept answers, kept pages). Issue 23: a change on
+ * one instance is served by every other within 5 seconds.
+ */
+export interface CatalogChange {
+  entity:
+    | "series"
+    | "volume"
+    | "drama_cd"
+    | "track"
+    | "author"
+    | "publisher"
+    | "label"
+    | "magazine"
+    | "genre"
+    | "category"
+    | "tag";
+  id: number;
+}
+
+export type ChangeListener = (change: CatalogChange) => void | Promise<void>;
+
+export interface ChangeBus {
+  /** Tells every listener of every instance; call it only after the change committed. */
+  publish(change: CatalogChange): Promise<void>;
+  /** Listens to changes from every instance, this one included; answers the unsubscribe. */
+  subscribe(listener: ChangeListener): () => void;
+  close(): Promise<void>;
+}
+
+/** Listeners of this process only: a lone PGlite store, where there is no other instance. */
+export function localChangeBus(onError: (error: unknown) => void = () => {}): ChangeBus {
+  const listeners = new Set<ChangeListener>();
+  return {
+    async publish(change) {
+      for (const listener of listeners) {
+        try {
+          await listener(change);
+        } catch (error) {
+          onError(error);
+        }
+      }
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async close() {
+      listeners.clear();
+    },
+  };
+}
