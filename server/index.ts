@@ -26,8 +26,8 @@ import {
   UNKNOWN_MEMBER_VERSIONS,
 } from "./lib/member-versions";
 import { createMetrics, type Metrics } from "./lib/metrics";
+import { openStorage } from "./lib/open-storage";
 import { sharedAnswerStore } from "./lib/shared-answers";
-import { fileStorage } from "./lib/storage";
 import { createLogger, type Logger } from "./logger";
 import { loadSessionSecret } from "./modules/account/service";
 import { startLedgerJobs } from "./modules/commerce/jobs";
@@ -229,7 +229,7 @@ async function serve(
     ),
     metrics,
     logger,
-    storage: fileStorage(path.join(env.DATA_DIR, "store")),
+    storage: await openStorage(env),
     changes: localChangeBus((error) => logger.error("catalog change listener failed", { error })),
     sessionSecret: await loadSessionSecret(database.db, env.SESSION_SECRET),
   };
