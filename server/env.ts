@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseStorageUrl, type S3Location } from "./lib/storage";
 
 /**
  * Configuration is read once at start. A wrong value stops the process with one line naming
@@ -60,6 +61,23 @@ const settings = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATABASE_URL: optionalUrl(["postgres", "postgresql"]),
   DATA_DIR: z.string().min(1).default("./data"),
+  /**
+   * Stored files (uploads, their derivatives) go to this S3-compatible bucket:
+   * s3://bucket?endpoint=https://host&region=name (README "Stored files"); unset, under DATA_DIR/store.
+   */
+  STORAGE_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v, ctx): S3Location | undefined => {
+      if (v === undefined || v === "") return undefined;
+      try {
+        return parseStorageUrl(v);
+      } catch (error) {
+        ctx.addIssue({ code: "custom", message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
   /** Cap of the generated-media cache under DATA_DIR/media; least recently used files go first. */
   MEDIA_CACHE_MB: z.coerce.number().int().min(16).max(10_000_000).default(2048),
   REDIS_URL: optionalUrl(["redis", "rediss"]),

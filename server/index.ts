@@ -16,7 +16,7 @@ import { createApp } from "./http/app";
 import { nodeListener } from "./http/node-listener";
 import { developmentPageHandler, type PageHandler, productionPageHandler } from "./http/pages";
 import { listen, PortUnavailable, STARTING_RETRY_AFTER, startingAnswer } from "./http/starting";
-import { localChangeBus } from "./lib/changes";
+import { openChangeBus } from "./lib/change-buses";
 import { metricsGatherer, workerMetrics } from "./lib/cluster-metrics";
 import type { AppServices } from "./lib/context";
 import { MEMBER_KEPT_MS, memberKept } from "./lib/member-kept";
@@ -26,8 +26,8 @@ import {
   UNKNOWN_MEMBER_VERSIONS,
 } from "./lib/member-versions";
 import { createMetrics, type Metrics } from "./lib/metrics";
+import { openStorage } from "./lib/open-storage";
 import { sharedAnswerStore } from "./lib/shared-answers";
-import { fileStorage } from "./lib/storage";
 import { createLogger, type Logger } from "./logger";
 import { loadSessionSecret } from "./modules/account/service";
 import { startLedgerJobs } from "./modules/commerce/jobs";
@@ -35,6 +35,7 @@ import { sandboxProvider } from "./modules/commerce/payments/provider";
 import { startEventSummary } from "./modules/event/jobs";
 import { emlFileTransport, smtpTransport, startMailDelivery } from "./modules/mail/delivery";
 import { startRankingRefresh } from "./modules/ranking/jobs";
+import { followCatalogChanges, startCatalogSchedule } from "./modules/search/catalog-changes";
 import { holdSearchInMemory, startSearchIndexRefresh } from "./modules/search/jobs";
 import { postgresCounters } from "./modules/throttle/counters";
 import { rateLimiter } from "./rate-limit";
@@ -200,6 +201,17 @@ async function serve(
 
   const metrics = wholeServerMetrics(logger);
   metrics.watchDatabase(database.driver, database.usage);
+  // Catalog changes reach every worker of every machine (decision 0087); a gap on the bus
+  // (its connection lost) is answered once `following` exists, below.
+  let onGap = () => {};
+  const changes = openChangeBus(
+    env,
+    { db: database.db, redis },
+    {
+      onError: (error) => logger.error("catalog change bus", { error }),
+      onGap: () => onGap(),
+    },
+  );
   const services: AppServices = {
     env,
     database,
@@ -229,10 +241,25 @@ async function serve(
     ),
     metrics,
     logger,
-    storage: fileStorage(path.join(env.DATA_DIR, "store")),
-    changes: localChangeBus((error) => logger.error("catalog change listener failed", { error })),
+    storage: await openStorage(env),
+    changes,
     sessionSecret: await loadSessionSecret(database.db, env.SESSION_SECRET),
   };
+
+  const following = followCatalogChanges(services, logger);
+  onGap = () => {
+    logger.warn("catalog change bus reconnected: dropping everything kept about the catalog");
+    void following.missed();
+  };
+  const listeningForChanges = await Promise.race([
+    changes.ready.then(
+      () => true,
+      () => false,
+    ),
+    new Promise<false>((resolve) => setTimeout(() => resolve(false), 10_000).unref()),
+  ]);
+  if (!listeningForChanges)
+    logger.warn("catalog change bus not listening yet: other instances' changes wait for it");
 
   let pages: PageHandler;
   let viteMiddleware:
@@ -272,6 +299,8 @@ async function serve(
         }),
         // The operator console charts the daily event counts.
         startEventSummary(database.db, logger),
+        // Releases and sale windows reached by the clock are said on the bus like any change.
+        startCatalogSchedule(database.db, services.changes, logger),
         startMailDelivery(database.db, logger, {
           transport: env.SMTP_URL
             ? smtpTransport(env.SMTP_URL)
@@ -318,6 +347,8 @@ async function serve(
     });
     clearInterval(sweep);
     for (const stopJob of stopJobs) stopJob();
+    following.stop();
+    await changes.close();
     await database.close();
     if (redis) await redis.quit();
     logger.info("stopped");

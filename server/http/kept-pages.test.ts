@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatCountdown, pageClockText } from "../../contract/page-clock";
 import { tokyoDateTime } from "../../contract/tokyo-time";
+import { forgetCatalog } from "../lib/catalog-generation";
 import { publicSession } from "../pages/status";
 import { createApp } from "./app";
 import { keptPageRenders, type PageRequest, REFRESH_SECONDS, STALE_SECONDS } from "./kept-pages";
@@ -152,6 +153,55 @@ describe("keptPageRenders", () => {
     clock += 1000;
     await serve(request());
     expect(count).toBe(4);
+  });
+
+  it("renders again after a catalog change, for visitors and a member's /cart alike", async () => {
+    const cache = keptPageRenders({ now: () => 50_000 });
+    let count = 0;
+    const serve = async (req: PageRequest) =>
+      (
+        await cache.page(cache.keyOf(req)!, req, async () => {
+          count++;
+          return html(req);
+        })
+      ).text();
+    const member = { userId: 7, version: "3" };
+    const cart = () => request({ url: new URL("http://x/cart"), member });
+    await serve(request());
+    await serve(cart());
+    await serve(request());
+    await serve(cart());
+    expect(count).toBe(2);
+    forgetCatalog();
+    await serve(request());
+    await serve(cart());
+    expect(count).toBe(4);
+  });
+
+  it("does not keep a render begun before a catalog change", async () => {
+    const cache = keptPageRenders({ now: () => 60_000 });
+    const page = (text: string) =>
+      new Response(`<p>${text}</p>`, { headers: { "Content-Type": "text/html" } });
+    let release!: () => void;
+    const req = request();
+    const key = cache.keyOf(req)!;
+    const slow = cache.page(key, req, async () => {
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      return page("old price");
+    });
+    await Promise.resolve();
+    forgetCatalog();
+    // Asked after the change: it does not wait for the render begun before it.
+    expect(await (await cache.page(key, request(), async () => page("new price"))).text()).toBe(
+      "<p>new price</p>",
+    );
+    release();
+    expect(await (await slow).text()).toBe("<p>old price</p>");
+    await new Promise((r) => setTimeout(r, 10));
+    const later = await cache.page(key, request(), async () => page("rendered again"));
+    expect(await later.text()).toBe("<p>new price</p>");
   });
 
   it("keeps a render apart for the notices the browser has read (nr cookie: no NEW on them)", () => {

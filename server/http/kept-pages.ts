@@ -9,6 +9,7 @@ import {
 } from "../../contract/page-clock";
 import { tokyoDateTime } from "../../contract/tokyo-time";
 import { cache } from "../lib/cache";
+import { catalogGeneration } from "../lib/catalog-generation";
 import { bodyBytes } from "../lib/compression";
 import { detectDevice } from "../lib/device";
 import { publicSession, visitorCtrlGroup } from "../pages/status";
@@ -145,10 +146,16 @@ export function keptPageRenders({
   maxKeys = MAX_KEYS,
   behindLimitMs = BEHIND_LIMIT_MS,
 }: Options = {}): KeptPages {
-  /** Renders under way, by key; visitors who have nothing fresh enough wait for them. */
-  const rendering = new Map<string, Promise<Render | null>>();
+  /**
+   * Renders under way, by key, with the catalog generation they began in; visitors who have
+   * nothing fresh enough wait for one begun since the catalog last changed.
+   */
+  const rendering = new Map<string, { under: Promise<Render | null>; generation: number }>();
   /** The latest complete render of each key and the second it was made in. */
-  const latest = cache<{ second: number; render: Render }>({ maxEntries: maxKeys });
+  const latest = cache<{ second: number; render: Render }>({
+    maxEntries: maxKeys,
+    catalog: true,
+  });
   /** Each member's version as last asked for: renders queued under an older one are not made. */
   const versions = cache<string>({ maxEntries: maxKeys });
 
@@ -210,13 +217,16 @@ export function keptPageRenders({
     const under = new Promise<Render | null>((r) => {
       resolve = r;
     });
-    rendering.set(key, under);
+    const generation = catalogGeneration();
+    rendering.set(key, { under, generation });
     let ended = false;
     return (made: { second: number; render: Render } | null) => {
       if (ended) return;
       ended = true;
-      if (rendering.get(key) === under) rendering.delete(key);
-      if (made) latest.set(key, made);
+      if (rendering.get(key)?.under === under) rendering.delete(key);
+      // A render begun before a catalog change may show what changed: it serves only its own
+      // request (decision 0087).
+      if (made && generation === catalogGeneration()) latest.set(key, made);
       resolve(made?.render ?? null);
     };
   };
@@ -279,7 +289,8 @@ export function keptPageRenders({
       const at = Math.floor(now() / 1000);
       // Looking a render up marks it the most recently used.
       const done = latest.peek(key)?.value;
-      const running = rendering.get(key);
+      const under = rendering.get(key);
+      const running = under?.generation === catalogGeneration() ? under.under : undefined;
       if (done) {
         const age = at - done.second;
         const clock =

@@ -21,6 +21,7 @@ beforeAll(async () => {
       keys.push(key);
       return real.answer(key, produce);
     },
+    forgetAll: () => real.forgetAll(),
   };
   t.services.sharedAnswers = recording;
   const app = {

@@ -12,6 +12,7 @@ import { createMetrics } from "../lib/metrics";
 import { sharedAnswerStore } from "../lib/shared-answers";
 import { fileStorage } from "../lib/storage";
 import { createLogger } from "../logger";
+import { followCatalogChanges } from "../modules/search/catalog-changes";
 import { postgresCounters } from "../modules/throttle/counters";
 import { type CounterStore, rateLimiter } from "../rate-limit";
 import { createApp } from "./app";
@@ -72,6 +73,8 @@ export async function createTestApp(
     ),
     sessionSecret: "test-session-secret-test-session-secret",
   };
+  // A change said on the app's bus drops what it keeps, as in server/index.ts (decision 0087).
+  followCatalogChanges(services, services.logger);
   return { app: createApp({ services, clientDir: options.clientDir }), services, database };
 }
 

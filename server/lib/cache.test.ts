@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { cache } from "./cache";
+import { forgetCatalog } from "./catalog-generation";
 
 const bytes = (n: number) => "x".repeat(n);
 
@@ -90,5 +91,35 @@ describe("the caching door", () => {
     kept.set("short", "v", 100);
     now += 101;
     expect(kept.peek("short")).toBeUndefined();
+  });
+
+  it("drops what the catalog says when any instance said it changed, and keeps the rest", async () => {
+    const prices = cache<number>({ maxEntries: 10, catalog: true });
+    const sessions = cache<number>({ maxEntries: 10 });
+    prices.set("book 1", 550);
+    sessions.set("member 1", 1);
+    forgetCatalog();
+    expect(prices.peek("book 1")).toBeUndefined();
+    expect(await prices.get("book 1", async () => 660)).toBe(660);
+    expect(sessions.peek("member 1")?.value).toBe(1);
+  });
+
+  it("hands a load begun before a catalog change to its caller but does not keep it", async () => {
+    const prices = cache<number>({ maxEntries: 10, catalog: true });
+    let release!: (n: number) => void;
+    const before = prices.get(
+      "book 1",
+      () =>
+        new Promise<number>((resolve) => {
+          release = resolve;
+        }),
+    );
+    forgetCatalog();
+    // The next caller asks after the change: it loads anew and does not wait for the old load.
+    const after = prices.get("book 1", async () => 660);
+    release(550);
+    expect(await before).toBe(550);
+    expect(await after).toBe(660);
+    expect(prices.peek("book 1")?.value).toBe(660);
   });
 });

@@ -1,4 +1,5 @@
 import { LRUCache } from "lru-cache";
+import { catalogGeneration } from "./catalog-generation";
 
 /**
  * The one door to what this process keeps in memory (decision 0072), over `lru-cache`: bounded by
@@ -23,6 +24,11 @@ export interface Cache<V> {
 export type CacheOptions<V> = {
   /** How long an entry stays fresh; without it, until pushed out by newer ones. */
   ttlMs?: number;
+  /**
+   * What the catalog says (prices, volumes, what is on sale): every entry goes when any instance
+   * says the catalog changed (decision 0087), and a load begun before that is not kept.
+   */
+  catalog?: boolean;
   /** The clock, for tests. */
   now?: () => number;
 } & (
@@ -53,25 +59,44 @@ export function cache<V>(options: CacheOptions<V>): Cache<V> {
     ttlResolution: 0,
     perf: options.now ? { now: options.now } : undefined,
     fetchMethod: async (_key, _stale, { context }) => ({ value: await context() }),
+    // Emptied for a catalog change while a load runs: its caller still gets the value, but it
+    // is not kept (it may have been read before the change).
+    ignoreFetchAbort: options.catalog === true,
   });
+  let seen = catalogGeneration();
+  /** Empties a catalog cache once the catalog has changed since it last looked. */
+  const current = options.catalog
+    ? () => {
+        const now = catalogGeneration();
+        if (now !== seen) {
+          seen = now;
+          lru.clear();
+        }
+      }
+    : () => {};
   return {
     async get(key, load) {
+      current();
       const box = await lru.fetch(key, { context: load });
       return box!.value;
     },
     peek(key) {
+      current();
       return lru.get(key);
     },
     set(key, value, ttlMs) {
+      current();
       lru.set(key, { value }, ttlMs === undefined ? {} : { ttl: ttlMs });
     },
     delete(key) {
       lru.delete(key);
     },
     get size() {
+      current();
       return lru.size;
     },
     get bytes() {
+      current();
       return lru.calculatedSize;
     },
   };

@@ -15,7 +15,9 @@ export interface CatalogChange {
     | "magazine"
     | "genre"
     | "category"
-    | "tag";
+    | "tag"
+    /** A campaign's prices or window: said by the schedule when one starts or ends (0087). */
+    | "campaign";
   id: number;
 }
 

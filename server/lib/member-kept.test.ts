@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { forgetCatalog } from "./catalog-generation";
 import { memberKept } from "./member-kept";
 import {
   type MemberVersions,
@@ -24,6 +25,15 @@ describe("memberKept", () => {
     expect((await kept.get(1, "status", c.produce, 1000)).value).toBe(1);
     await kept.changed(1);
     expect((await kept.get(1, "status", c.produce, 2000)).value).toBe(2);
+  });
+
+  it("redoes every member's answers after a catalog change (a cart shows the new price)", async () => {
+    const kept = memberKept(memoryMemberVersions(), { ttlMs: 30_000 });
+    const c = counter();
+    expect((await kept.get(1, "cart", c.produce, 0)).value).toBe(1);
+    expect((await kept.get(1, "cart", c.produce, 1000)).value).toBe(1);
+    forgetCatalog();
+    expect((await kept.get(1, "cart", c.produce, 2000)).value).toBe(2);
   });
 
   it("never hands one member's answer to another, nor drops it for another's change", async () => {

@@ -1,3 +1,4 @@
+import { catalogGeneration } from "./catalog-generation";
 import type { MemberVersions } from "./member-versions";
 
 /**
@@ -48,6 +49,8 @@ interface Answer {
 
 interface MemberRecord {
   version: string;
+  /** The catalog generation the answers were computed in: a catalog change drops them too. */
+  generation: number;
   answers: Map<string, Answer>;
 }
 
@@ -78,8 +81,9 @@ export function memberKept(
       if (version === null) return (await compute()).kept;
 
       let record = members.get(userId);
-      if (record?.version !== version) {
-        record = { version, answers: new Map() };
+      const generation = catalogGeneration();
+      if (record?.version !== version || record.generation !== generation) {
+        record = { version, generation, answers: new Map() };
         members.delete(userId);
         members.set(userId, record);
         if (members.size > maxMembers) members.delete(members.keys().next().value!);

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { Context } from "hono";
 import type { Redis } from "ioredis";
 import { cache } from "./cache";
+import { catalogGeneration } from "./catalog-generation";
 import {
   bodyBytes,
   compressBytes,
@@ -31,6 +32,11 @@ export interface SharedAnswerStore {
   peek(key: string): StoredAnswer | undefined;
   /** The answer for a key: from memory, else Redis, else `produce` (once per key at a time). */
   answer(key: string, produce: () => Promise<Buffer>): Promise<StoredAnswer>;
+  /**
+   * The catalog changed (decision 0087): drops every answer kept in Redis. This process's own
+   * copies go by themselves with the catalog generation.
+   */
+  forgetAll(): Promise<void>;
 }
 
 /** Every shared answer's path starts so; nothing under it reads the session. */
@@ -72,7 +78,12 @@ export function sharedAnswerStore({
   onRedisError = () => {},
   onLookup = () => {},
 }: Options = {}): SharedAnswerStore {
-  const memory = cache<StoredAnswer>({ maxBytes, sizeOf, ttlMs: ttlSeconds * 1000 });
+  const memory = cache<StoredAnswer>({
+    maxBytes,
+    sizeOf,
+    ttlMs: ttlSeconds * 1000,
+    catalog: true,
+  });
 
   const fromRedis = async (key: string): Promise<StoredAnswer | null> => {
     const h = await redis!.hgetallBuffer(redisPrefix + key);
@@ -111,12 +122,18 @@ export function sharedAnswerStore({
       }
     }
     let answer: StoredAnswer;
+    const generation = catalogGeneration();
     try {
       answer = await storedAnswer(await produce());
     } catch (error) {
       // A refusal (an unknown id) is not stored; the next process may try at once.
       if (mine) await safely(() => redis!.del(lock), 0);
       throw error;
+    }
+    // Computed across a catalog change: it may show what changed, so the others never see it.
+    if (generation !== catalogGeneration()) {
+      if (mine) await safely(() => redis!.del(lock), 0);
+      return answer;
     }
     await safely(
       () =>
@@ -148,6 +165,17 @@ export function sharedAnswerStore({
       onLookup("memory", hit !== undefined);
       if (hit) return Promise.resolve(hit.value);
       return memory.get(key, () => (redis ? viaRedis(key, produce) : produce().then(storedAnswer)));
+    },
+    async forgetAll() {
+      if (!redis) return;
+      await safely(async () => {
+        let cursor = "0";
+        do {
+          const [next, keys] = await redis.scan(cursor, "MATCH", `${redisPrefix}*`, "COUNT", 500);
+          cursor = next;
+          if (keys.length > 0) await redis.unlink(...keys);
+        } while (cursor !== "0");
+      }, undefined);
     },
   };
 }

@@ -11,6 +11,12 @@ export interface StoredFile {
   contentType: string;
 }
 
+/** Bytes start…end of a file, both counted from 0 and included, as in an HTTP Range. */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
 /**
  * Where every stored file lives (issue 23): uploaded pages, covers, jackets and tracks, their
  * derivatives, and the seed's generated art. One interface, two places: a folder under DATA_DIR
@@ -21,8 +27,11 @@ export interface StoredFile {
 export interface Storage {
   readonly kind: "file" | "s3";
   put(key: string, body: Buffer, contentType: string): Promise<void>;
-  /** The file, or null when no file has that key. */
-  get(key: string): Promise<StoredFile | null>;
+  /**
+   * The file, or null when no file has that key. With a range, only bytes start…end (inclusive,
+   * within the file) are streamed, for audio that seeks; `size` stays the whole file's.
+   */
+  get(key: string, range?: ByteRange): Promise<StoredFile | null>;
   exists(key: string): Promise<boolean>;
   /** Removes these keys; a key that is already gone is not an error. */
   delete(keys: readonly string[]): Promise<void>;
@@ -77,13 +86,13 @@ export function fileStorage(dir: string): Storage {
       await writeFile(temporary, body);
       await rename(temporary, target);
     },
-    async get(key) {
+    async get(key, range) {
       const file = pathOf(key);
       try {
         const info = await stat(file);
         if (!info.isFile()) return null;
         return {
-          body: createReadStream(file),
+          body: createReadStream(file, range),
           size: info.size,
           contentType: contentTypeOfKey(key),
         };
@@ -93,8 +102,9 @@ export function fileStorage(dir: string): Storage {
       }
     },
     async exists(key) {
+      const file = pathOf(key);
       try {
-        return (await stat(pathOf(key))).isFile();
+        return (await stat(file)).isFile();
       } catch {
         return false;
       }
@@ -117,4 +127,55 @@ export function fileStorage(dir: string): Storage {
       }
     },
   };
+}
+
+/** Where an S3-compatible store is, as STORAGE_URL names it (s3://bucket/prefix?endpoint=…&region=…). */
+export interface S3Location {
+  bucket: string;
+  /** Prepended to every key ("" for none): several stores can share one bucket. */
+  prefix: string;
+  region: string;
+  /** The store's address; unset for AWS S3 itself. Path-style addressing is used with it. */
+  endpoint: string | undefined;
+}
+
+/** S3's own rules for a bucket name (3–63 of a-z 0-9 . -, starting and ending alphanumeric). */
+const BUCKET = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+const REGION = /^[a-z0-9-]{2,32}$/;
+
+/**
+ * Reads STORAGE_URL, or throws saying what is wrong with it: env.ts calls it, so a misnamed
+ * bucket or a missing region stops the process at start rather than at the first upload.
+ */
+export function parseStorageUrl(value: string): S3Location {
+  const url = URL.parse(value);
+  if (url?.protocol !== "s3:")
+    throw new Error("must look like s3://bucket?endpoint=https://host&region=name");
+  const bucket = url.hostname;
+  if (!BUCKET.test(bucket))
+    throw new Error(`names no valid bucket (${JSON.stringify(bucket)}): 3–63 of a-z 0-9 . -`);
+  if (url.username || url.password)
+    throw new Error(
+      "must not carry credentials: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY instead",
+    );
+  const prefix = decodeURIComponent(url.pathname).replace(/^\/+|\/+$/g, "");
+  if (prefix !== "" && !KEY.test(prefix))
+    throw new Error(`has a path that is no valid key prefix (${JSON.stringify(prefix)})`);
+  const known = new Set(["endpoint", "region"]);
+  for (const name of url.searchParams.keys())
+    if (!known.has(name)) throw new Error(`has an unknown parameter ${JSON.stringify(name)}`);
+  const region = url.searchParams.get("region") ?? "";
+  if (!REGION.test(region))
+    throw new Error("must say its region (?region=us-east-1, or auto for Cloudflare R2)");
+  const endpointText = url.searchParams.get("endpoint");
+  let endpoint: string | undefined;
+  if (endpointText !== null) {
+    const parsed = URL.parse(endpointText);
+    if (!parsed || (parsed.protocol !== "https:" && parsed.protocol !== "http:"))
+      throw new Error("has an endpoint that is no http:// or https:// address");
+    if (parsed.pathname !== "/" || parsed.search || parsed.username)
+      throw new Error("has an endpoint with more than scheme, host and port");
+    endpoint = parsed.origin;
+  }
+  return { bucket, prefix, region, endpoint };
 }

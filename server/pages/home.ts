@@ -53,7 +53,11 @@ export async function homePage(
  */
 export const HOME_PAGE_KEPT_MS = 30_000;
 
-const keptHomes = cachePer<Db, HomeAnswer>({ maxEntries: 500, ttlMs: HOME_PAGE_KEPT_MS });
+const keptHomes = cachePer<Db, HomeAnswer>({
+  maxEntries: 500,
+  ttlMs: HOME_PAGE_KEPT_MS,
+  catalog: true,
+});
 
 /**
  * The home answer as the /home page renders it: the same for everybody, so computed once per
@@ -68,6 +72,7 @@ export function keptHomePage(db: Db, genre: number, pagetype: number, now: Date)
 const keptSections = cachePer<Db, Omit<HomeContentAnswer, "cache"> | null>({
   maxEntries: 500,
   ttlMs: HOME_PAGE_KEPT_MS,
+  catalog: true,
 });
 
 /**

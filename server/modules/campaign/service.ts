@@ -13,6 +13,7 @@ import {
   lte,
   not,
   or,
+  sql,
 } from "drizzle-orm";
 import {
   type CampaignEntry,
@@ -25,6 +26,7 @@ import type { PolicyType } from "../../../contract/items";
 import { mediaUrl } from "../../../contract/media";
 import { tokyoDateTime } from "../../../contract/tokyo-time";
 import type { Db } from "../../db/client";
+import { scheduledTimes } from "../../lib/scheduled-times";
 import { endDateLabel } from "./item-campaigns";
 import { type Campaign, campaignPolicies, campaigns, campaignTargets } from "./schema";
 
@@ -300,4 +302,16 @@ export async function seriesOfCampaigns(
     if (ids.size >= limit) break;
   }
   return [...ids];
+}
+
+/** Campaigns that began or ended in (after, until], and the next such time (decision 0087). */
+export function campaignWindowTimes(db: Db, after: Date, until: Date) {
+  return scheduledTimes(
+    db,
+    sql`${campaigns}`,
+    campaigns.campaignId,
+    [campaigns.startAt, campaigns.endAt],
+    after,
+    until,
+  );
 }

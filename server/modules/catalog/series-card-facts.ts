@@ -16,32 +16,42 @@ import {
  * seriesItems reads for a page, read table by table (six queries, a few seconds at 100,000
  * series). Ratings move with reviews; seriesRatings reads them alone.
  */
-export async function allSeriesFacts(db: Db): Promise<Map<number, SeriesFacts>> {
+export async function allSeriesFacts(
+  db: Db,
+  /** Only these series (a catalog change's, decision 0087); every series when unset. */
+  only?: readonly number[],
+): Promise<Map<number, SeriesFacts>> {
+  const among = (column: typeof series.seriesId | typeof books.seriesId) =>
+    only ? inArray(column, [...only]) : undefined;
   const [rows, entries, creditRows, genreRows, tagRows, freeRows] = await Promise.all([
-    db.select(seriesColumns).from(series),
+    db.select(seriesColumns).from(series).where(among(series.seriesId)),
     db
       .selectDistinctOn([books.seriesId], volumeColumns)
       .from(books)
+      .where(among(books.seriesId))
       .orderBy(asc(books.seriesId), desc(books.onsaleFlag), asc(books.volume)),
     db
       .select({ seriesId: seriesAuthors.seriesId, authorId: authors.authorId, name: authors.name })
       .from(seriesAuthors)
       .innerJoin(authors, eq(authors.authorId, seriesAuthors.authorId))
+      .where(only ? inArray(seriesAuthors.seriesId, [...only]) : undefined)
       .orderBy(asc(seriesAuthors.seriesId), asc(seriesAuthors.sortOrder)),
     db
       .select({ seriesId: seriesGenres.seriesId, genreId: genres.genreId, name: genres.name })
       .from(seriesGenres)
       .innerJoin(genres, eq(genres.genreId, seriesGenres.genreId))
+      .where(only ? inArray(seriesGenres.seriesId, [...only]) : undefined)
       .orderBy(asc(seriesGenres.seriesId), asc(genres.sortOrder), asc(genres.genreId)),
     db
       .select({ seriesId: seriesTags.seriesId, name: tags.name })
       .from(seriesTags)
       .innerJoin(tags, eq(tags.tagId, seriesTags.tagId))
+      .where(only ? inArray(seriesTags.seriesId, [...only]) : undefined)
       .orderBy(asc(seriesTags.seriesId), asc(seriesTags.sortOrder), asc(tags.tagId)),
     db
       .select({ seriesId: books.seriesId, free: sql<number>`count(*)::int` })
       .from(books)
-      .where(and(eq(books.freeFlag, true), eq(books.onsaleFlag, true)))
+      .where(and(eq(books.freeFlag, true), eq(books.onsaleFlag, true), among(books.seriesId)))
       .groupBy(books.seriesId),
   ]);
   const facts = new Map<number, SeriesFacts>();

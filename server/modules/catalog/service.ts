@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, inArray, lte, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
+import { scheduledTimes } from "../../lib/scheduled-times";
 import {
   authors,
   books,
@@ -170,7 +171,12 @@ export async function seriesSearchSources(
   db: Db,
   afterSeriesId: number,
   limit: number,
+  /** Only these series (a catalog change's, decision 0087). */
+  only?: readonly number[],
 ): Promise<SeriesSearchSource[]> {
+  const among = only
+    ? sql`and s.series_id = any(${`{${only.map(Number).join(",")}}`}::int[])`
+    : sql``;
   const result = await db.execute(sql`
     select s.series_id, s.name, s.name_kana, s.publisher_id, p.name as publisher_name,
       p.name_kana as publisher_kana, s.label_id, l.name as label_name, s.magazine_id,
@@ -195,7 +201,7 @@ export async function seriesSearchSources(
     join ${publishers} p on p.publisher_id = s.publisher_id
     left join ${labels} l on l.label_id = s.label_id
     left join ${magazines} m on m.magazine_id = s.magazine_id
-    where s.series_id > ${afterSeriesId}
+    where s.series_id > ${afterSeriesId} ${among}
     order by s.series_id
     limit ${limit}`);
   type Row = {
@@ -515,4 +521,87 @@ export async function seriesIdsOfGenre(db: Db, genreId: number): Promise<number[
     .from(seriesGenres)
     .where(eq(seriesGenres.genreId, genreId));
   return rows.map((r) => r.seriesId);
+}
+
+/**
+ * The series a catalog change touches (decision 0087), for the search rows and copies to read
+ * again; null when the change names none of these tables' rows (or a row already deleted).
+ */
+export async function seriesTouchedBy(
+  db: Db,
+  entity:
+    | "series"
+    | "volume"
+    | "author"
+    | "publisher"
+    | "label"
+    | "magazine"
+    | "genre"
+    | "category"
+    | "tag",
+  id: number,
+): Promise<number[] | null> {
+  const ids = (rows: Array<{ seriesId: number | null }>) =>
+    rows.flatMap((r) => (r.seriesId === null ? [] : [r.seriesId]));
+  switch (entity) {
+    case "series":
+      return [id];
+    case "volume": {
+      const found = ids(
+        await db.select({ seriesId: books.seriesId }).from(books).where(eq(books.bookId, id)),
+      );
+      return found.length > 0 ? found : null;
+    }
+    case "author":
+      return ids(
+        await db
+          .selectDistinct({ seriesId: seriesAuthors.seriesId })
+          .from(seriesAuthors)
+          .where(eq(seriesAuthors.authorId, id)),
+      );
+    case "publisher":
+      return ids(
+        await db
+          .select({ seriesId: series.seriesId })
+          .from(series)
+          .where(eq(series.publisherId, id)),
+      );
+    case "label":
+      return ids(
+        await db.select({ seriesId: series.seriesId }).from(series).where(eq(series.labelId, id)),
+      );
+    case "magazine":
+      return ids(
+        await db
+          .select({ seriesId: series.seriesId })
+          .from(series)
+          .where(eq(series.magazineId, id)),
+      );
+    case "genre":
+      return ids(
+        await db
+          .select({ seriesId: seriesGenres.seriesId })
+          .from(seriesGenres)
+          .where(eq(seriesGenres.genreId, id)),
+      );
+    case "category":
+      return ids(
+        await db
+          .select({ seriesId: seriesCategories.seriesId })
+          .from(seriesCategories)
+          .where(eq(seriesCategories.categoryId, id)),
+      );
+    case "tag":
+      return ids(
+        await db
+          .select({ seriesId: seriesTags.seriesId })
+          .from(seriesTags)
+          .where(eq(seriesTags.tagId, id)),
+      );
+  }
+}
+
+/** Volumes released in (after, until], and the next release after until (decision 0087). */
+export function volumeReleases(db: Db, after: Date, until: Date) {
+  return scheduledTimes(db, sql`${books}`, books.bookId, [books.itemStartDate], after, until);
 }

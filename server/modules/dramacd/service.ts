@@ -1,5 +1,6 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, lte, or } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { scheduledTimes } from "../../lib/scheduled-times";
 import {
   casts,
   cdBrands,
@@ -212,4 +213,36 @@ export async function rateTrack(
       set: { rating, updatedAt: at },
     });
   return true;
+}
+
+/** The series a drama CD (or one of its tracks) belongs to, for a catalog change (0087). */
+export async function seriesOfDramaCd(
+  db: Db,
+  by: { cdId: number } | { trackId: number },
+): Promise<number[] | null> {
+  const rows =
+    "cdId" in by
+      ? await db
+          .select({ seriesId: dramaCds.seriesId })
+          .from(dramaCds)
+          .where(eq(dramaCds.cdId, by.cdId))
+      : await db
+          .select({ seriesId: dramaCds.seriesId })
+          .from(tracks)
+          .innerJoin(dramaCds, eq(dramaCds.cdId, tracks.cdId))
+          .where(eq(tracks.trackId, by.trackId));
+  if (rows.length === 0) return null;
+  return rows.flatMap((r) => (r.seriesId === null ? [] : [r.seriesId]));
+}
+
+/** Drama CDs whose sale began or ended in (after, until], and the next such time (0087). */
+export function dramaCdSaleTimes(db: Db, after: Date, until: Date) {
+  return scheduledTimes(
+    db,
+    sql`${dramaCds}`,
+    dramaCds.cdId,
+    [dramaCds.saleStartDate, dramaCds.saleEndDate],
+    after,
+    until,
+  );
 }

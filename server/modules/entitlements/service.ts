@@ -43,6 +43,7 @@ const TERMS_CACHE_MAX = 20_000;
 const termsCache = cachePer<Db, VolumeEntry | null>({
   maxEntries: TERMS_CACHE_MAX,
   ttlMs: TERMS_TTL_MS,
+  catalog: true,
 });
 /** A CD's sellable item never changes once created. */
 const cdItemCache = cachePer<Db, number>({ maxEntries: TERMS_CACHE_MAX });

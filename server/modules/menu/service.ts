@@ -106,7 +106,11 @@ export async function menuAnswer(db: Db, genreId: number, now = new Date()): Pro
 
 /** How long one process reuses a menu answer for the pages' sidebar. */
 export const MENU_KEPT_MS = 30_000;
-const keptMenus = cachePer<Db, MenuAnswer>({ maxEntries: 500, ttlMs: MENU_KEPT_MS });
+const keptMenus = cachePer<Db, MenuAnswer>({
+  maxEntries: 500,
+  ttlMs: MENU_KEPT_MS,
+  catalog: true,
+});
 
 /**
  * The menu answer as the side column of every page shows it: the same for everybody (it is the

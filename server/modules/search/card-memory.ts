@@ -1,5 +1,6 @@
 import type { SeriesItem } from "../../../contract/items";
 import type { Db } from "../../db/client";
+import { onSearchReread } from "../../lib/catalog-generation";
 import { runningAt, type SeriesCampaign, seriesCampaignsFrom } from "../campaign/item-campaigns";
 import { seriesCardsOf, seriesItems } from "../cards/series-items";
 import { allSeriesFacts, type SeriesFacts, seriesRatings } from "../catalog/series-card-facts";
@@ -31,14 +32,53 @@ export interface CardMemory {
 }
 
 interface Slot {
+  db: Db;
   memory: CardMemory | null;
   loading: Promise<CardMemory> | null;
   refreshing: boolean;
   campaignsAt: number;
   ratingsAt: number;
+  /** Catalog changes read into the copy one after another, in the order they were heard. */
+  rereading: Promise<void>;
 }
 
 const slots = new WeakMap<Db, Slot>();
+/** The slots held, to read a catalog change's series into them (decision 0087). */
+const live = new Set<WeakRef<Slot>>();
+
+onSearchReread((seriesIds) => {
+  for (const ref of live) {
+    const slot = ref.deref();
+    if (!slot || slots.get(slot.db) !== slot) live.delete(ref);
+    else if (slot.memory)
+      slot.rereading = slot.rereading.then(() => reread(slot, seriesIds)).catch(() => {});
+  }
+});
+
+/**
+ * Reads a change's series into the held copy, and the running campaigns with them: the other
+ * series' facts stay as they are, so a price change costs a few rows, not the whole copy.
+ */
+async function reread(slot: Slot, seriesIds: readonly number[] | "all"): Promise<void> {
+  const held = slot.memory;
+  if (!held) return;
+  if (seriesIds === "all") {
+    await load(slot.db, slot, true);
+    return;
+  }
+  const started = Date.now();
+  const [facts, campaigns] = await Promise.all([
+    allSeriesFacts(slot.db, seriesIds),
+    seriesCampaignsFrom(slot.db, new Date(started)),
+  ]);
+  for (const id of seriesIds) {
+    const fresh = facts.get(id);
+    if (fresh) held.facts.set(id, fresh);
+    else held.facts.delete(id);
+  }
+  held.campaigns = bySeries(campaigns);
+  slot.campaignsAt = started;
+}
 
 async function rebuiltAt(db: Db): Promise<number> {
   const [state] = await db.select({ at: searchIndexState.rebuiltAt }).from(searchIndexState);
@@ -65,13 +105,24 @@ export async function loadCardMemory(db: Db, now = new Date()): Promise<CardMemo
 function slotOf(db: Db): Slot {
   let slot = slots.get(db);
   if (!slot) {
-    slot = { memory: null, loading: null, refreshing: false, campaignsAt: 0, ratingsAt: 0 };
+    slot = {
+      db,
+      memory: null,
+      loading: null,
+      refreshing: false,
+      campaignsAt: 0,
+      ratingsAt: 0,
+      rereading: Promise.resolve(),
+    };
     slots.set(db, slot);
+    live.add(new WeakRef(slot));
   }
   return slot;
 }
 
-function load(db: Db, slot: Slot): Promise<CardMemory> {
+/** Reads the whole copy; `again`: even while another read runs (it may predate a change). */
+function load(db: Db, slot: Slot, again = false): Promise<CardMemory> {
+  if (again && slot.loading) return slot.loading.then(() => load(db, slot));
   slot.loading ??= loadCardMemory(db).then(
     (memory) => {
       if (slots.get(db) === slot) {

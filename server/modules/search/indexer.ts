@@ -285,6 +285,71 @@ export async function rebuildSearchIndex(
 }
 
 /**
+ * Brings the rows of some series in line with the catalog now, for a catalog change (decision
+ * 0087): their search row and suggestion, and the price points a price filter offers. Each
+ * series keeps the popularity the last rebuild gave it. Every instance that hears the change
+ * runs it; rows already current are left untouched, so the others write nothing.
+ */
+export async function reindexSeries(
+  db: Db,
+  ids: readonly number[],
+  now = new Date(),
+): Promise<{ series: number }> {
+  if (ids.length === 0) return { series: 0 };
+  const wanted = intArray([...new Set(ids)]);
+  const held = await db.execute(sql`
+    select ${seriesSearch.seriesId} as id, ${seriesSearch.popularity} as popularity
+    from ${seriesSearch} where ${seriesSearch.seriesId} = any(${wanted})`);
+  const popularity = new Map(
+    (held.rows as Array<{ id: number; popularity: number }>).map((r) => [
+      Number(r.id),
+      Number(r.popularity),
+    ]),
+  );
+  const sources = await seriesSearchSources(db, 0, ids.length, ids);
+  await upsertChanged(
+    db,
+    seriesSearch,
+    [seriesSearch.seriesId],
+    seriesColumns,
+    sources.map((s) => seriesSearchRow(s, popularity.get(s.seriesId) ?? 0)),
+  );
+  const listed = sources.filter((s) => s.latestReleaseDate && s.latestReleaseDate <= now);
+  await upsertChanged(
+    db,
+    searchSuggestions,
+    [searchSuggestions.kind, searchSuggestions.refId],
+    suggestionColumns,
+    listed.map((s) =>
+      suggestionRow(
+        SUGGEST_SERIES,
+        s.seriesId,
+        s.name,
+        s.nameKana,
+        (popularity.get(s.seriesId) ?? 0) * 100 + s.ratingCount,
+      ),
+    ),
+  );
+  // A series gone from the catalog, or with nothing out yet, is no longer suggested or found.
+  const found = intArray(sources.map((s) => s.seriesId));
+  const suggested = intArray(listed.map((s) => s.seriesId));
+  await db.execute(sql`
+    delete from ${seriesSearch}
+    where ${seriesSearch.seriesId} = any(${wanted}) and not (${seriesSearch.seriesId} = any(${found}))`);
+  await db.execute(sql`
+    delete from ${searchSuggestions}
+    where ${searchSuggestions.kind} = ${SUGGEST_SERIES}
+      and ${searchSuggestions.refId} = any(${wanted})
+      and not (${searchSuggestions.refId} = any(${suggested}))`);
+  const points = intArray([...new Set(sources.flatMap((s) => s.prices))]);
+  await db.execute(sql`
+    update ${searchIndexState} set price_points = array(
+      select distinct p from unnest(price_points || ${points}) p order by p)
+    where id = 1`);
+  return { series: sources.length };
+}
+
+/**
  * Moves the 人気 order to the latest purchases without a full rebuild: only rows whose count
  * changed are written.
  */

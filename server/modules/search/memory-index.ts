@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { SearchInput } from "../../../contract/search";
 import type { Db } from "../../db/client";
+import { onSearchReread, searchGeneration } from "../../lib/catalog-generation";
 import { queryTerms } from "./normalize";
 import {
   SUGGEST_AUTHOR,
@@ -92,12 +93,25 @@ export interface SearchMemory {
 const VERSION_CHECK_MS = 5000;
 
 interface Slot {
+  db: Db;
   memory: SearchMemory | null;
   loading: Promise<SearchMemory> | null;
   checkedAt: number;
+  /** The search generation the held copy was read in (decision 0087). */
+  generation: number;
 }
 
 const slots = new WeakMap<Db, Slot>();
+/** The slots held, to read them again when a catalog change reached the search tables. */
+const live = new Set<WeakRef<Slot>>();
+
+onSearchReread(() => {
+  for (const ref of live) {
+    const slot = ref.deref();
+    if (!slot || slots.get(slot.db) !== slot) live.delete(ref);
+    else if (slot.memory) reload(slot.db, slot).catch(() => {});
+  }
+});
 
 async function indexVersion(db: Db): Promise<string> {
   const [state] = await db
@@ -293,24 +307,39 @@ export async function loadSearchMemory(db: Db): Promise<SearchMemory> {
 function slotOf(db: Db): Slot {
   const held = slots.get(db);
   if (held) return held;
-  const slot: Slot = { memory: null, loading: null, checkedAt: Date.now() };
+  const slot: Slot = {
+    db,
+    memory: null,
+    loading: null,
+    checkedAt: Date.now(),
+    generation: searchGeneration(),
+  };
   slots.set(db, slot);
+  live.add(new WeakRef(slot));
   return slot;
 }
 
+/**
+ * Reads the copy again (one read at a time); a read begun before the search tables took a
+ * change is followed by another, so the copy ends up holding it.
+ */
 function reload(db: Db, slot: Slot): Promise<SearchMemory> {
-  slot.loading ??= loadSearchMemory(db).then(
-    (memory) => {
-      // Dropped meanwhile by forgetSearchMemory: this copy may predate the rebuild.
-      if (slots.get(db) === slot) slot.memory = memory;
+  slot.loading ??= (async () => {
+    try {
+      for (;;) {
+        const generation = searchGeneration();
+        const memory = await loadSearchMemory(db);
+        // Dropped meanwhile by forgetSearchMemory: this copy may predate the rebuild.
+        if (slots.get(db) === slot) {
+          slot.memory = memory;
+          slot.generation = generation;
+        }
+        if (generation === searchGeneration()) return memory;
+      }
+    } finally {
       slot.loading = null;
-      return memory;
-    },
-    (error) => {
-      slot.loading = null;
-      throw error;
-    },
-  );
+    }
+  })();
   return slot.loading;
 }
 
@@ -324,7 +353,9 @@ export function heldSearchMemory(db: Db): SearchMemory | null {
     reload(db, slot).catch(() => {});
     return null;
   }
-  if (Date.now() - slot.checkedAt >= VERSION_CHECK_MS) {
+  // A change reached the tables: the old copy answers until the new one is read.
+  if (slot.generation !== searchGeneration()) reload(db, slot).catch(() => {});
+  else if (Date.now() - slot.checkedAt >= VERSION_CHECK_MS) {
     slot.checkedAt = Date.now();
     const held = slot.memory;
     void indexVersion(db)
