@@ -28,6 +28,7 @@ const SERVER_MODULE_LAYERS = [
   ["home", "reader"],
   ["menu", "popup", "recommend", "search"],
   ["topic"],
+  ["catalog-import"],
 ];
 
 /**
