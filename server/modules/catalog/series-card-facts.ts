@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { bookPublished, seriesPublished, volumeWindows } from "./publication";
 import {
   authors,
   books,
@@ -16,12 +17,13 @@ import {
  * seriesItems reads for a page, read table by table (six queries, a few seconds at 100,000
  * series). Ratings move with reviews; seriesRatings reads them alone.
  */
-export async function allSeriesFacts(db: Db): Promise<Map<number, SeriesFacts>> {
+export async function allSeriesFacts(db: Db, now = new Date()): Promise<Map<number, SeriesFacts>> {
   const [rows, entries, creditRows, genreRows, tagRows, freeRows] = await Promise.all([
-    db.select(seriesColumns).from(series),
+    db.select(seriesColumns).from(series).where(seriesPublished(now)),
     db
       .selectDistinctOn([books.seriesId], volumeColumns)
       .from(books)
+      .where(bookPublished(now))
       .orderBy(asc(books.seriesId), desc(books.onsaleFlag), asc(books.volume)),
     db
       .select({ seriesId: seriesAuthors.seriesId, authorId: authors.authorId, name: authors.name })
@@ -41,7 +43,7 @@ export async function allSeriesFacts(db: Db): Promise<Map<number, SeriesFacts>> 
     db
       .select({ seriesId: books.seriesId, free: sql<number>`count(*)::int` })
       .from(books)
-      .where(and(eq(books.freeFlag, true), eq(books.onsaleFlag, true)))
+      .where(and(eq(books.freeFlag, true), eq(books.onsaleFlag, true), bookPublished(now)))
       .groupBy(books.seriesId),
   ]);
   const facts = new Map<number, SeriesFacts>();
@@ -85,12 +87,19 @@ export async function latestBookIds(db: Db, seriesIds: readonly number[]) {
     .where(inArray(series.seriesId, [...seriesIds]));
 }
 
-/** What a volume card shows of these volumes, in no particular order. */
-export async function cardVolumes(db: Db, bookIds: readonly number[]): Promise<CardVolume[]> {
+/**
+ * What a volume card shows of these volumes, in no particular order: those in the store at `now`
+ * (decision 0091), or every one of them for the editor's preview.
+ */
+export async function cardVolumes(
+  db: Db,
+  bookIds: readonly number[],
+  { now, preview = false }: { now: Date; preview?: boolean },
+): Promise<CardVolume[]> {
   return db
     .select(volumeColumns)
     .from(books)
-    .where(inArray(books.bookId, [...bookIds]));
+    .where(and(inArray(books.bookId, [...bookIds]), preview ? undefined : bookPublished(now)));
 }
 
 const seriesColumns = {
@@ -126,6 +135,7 @@ const volumeColumns = {
   trialPageCount: books.trialPageCount,
   trialIncreaseFlag: books.trialIncreaseFlag,
   description: books.description,
+  ...volumeWindows,
 };
 
 export type CardVolume = {
@@ -144,6 +154,13 @@ export type CardVolume = {
   trialPageCount: number;
   trialIncreaseFlag: boolean;
   description: string;
+  salePriceInc: number | null;
+  saleStartAt: Date | null;
+  saleEndAt: Date | null;
+  freeStartAt: Date | null;
+  freeEndAt: Date | null;
+  memberFreeStartAt: Date | null;
+  memberFreeEndAt: Date | null;
 };
 
 export type SeriesFacts = {
@@ -178,7 +195,16 @@ export type SeriesFacts = {
 export async function seriesFactsOf(
   db: Db,
   ids: number[],
-  { withEntry }: { withEntry: boolean },
+  {
+    withEntry,
+    now,
+    preview = false,
+  }: {
+    withEntry: boolean;
+    now: Date;
+    /** The editor's preview: the series and its volumes whether or not they are in the store. */
+    preview?: boolean;
+  },
 ): Promise<SeriesFacts[]> {
   // Written out with table names: drizzle leaves columns of a one-table select unqualified,
   // which inside these subqueries would be ambiguous.
@@ -196,7 +222,9 @@ export async function seriesFactsOf(
     where st.series_id = series.series_id)`;
   const freeVolumes = sql<number>`(
     select count(*)::int from books fb
-    where fb.series_id = series.series_id and fb.free_flag and fb.onsale_flag)`;
+    where fb.series_id = series.series_id and fb.free_flag and fb.onsale_flag
+      and not fb.draft and fb.withdrawn_at is null)`;
+  const listed = preview ? undefined : seriesPublished(now);
   const columns = {
     ...seriesColumns,
     credits,
@@ -215,13 +243,16 @@ export async function seriesFactsOf(
     })),
   });
   if (!withEntry) {
-    const rows = await db.select(columns).from(series).where(inArray(series.seriesId, ids));
+    const rows = await db
+      .select(columns)
+      .from(series)
+      .where(and(inArray(series.seriesId, ids), listed));
     return rows.map((r) => ({ ...bare(r as unknown as Omit<SeriesFacts, "entry">), entry: null }));
   }
   const entry = db
     .select(volumeColumns)
     .from(books)
-    .where(eq(books.seriesId, series.seriesId))
+    .where(and(eq(books.seriesId, series.seriesId), preview ? undefined : bookPublished(now)))
     .orderBy(desc(books.onsaleFlag), asc(books.volume))
     .limit(1)
     .as("entry");
@@ -234,7 +265,7 @@ export async function seriesFactsOf(
     })
     .from(series)
     .leftJoinLateral(entry, sql`true`)
-    .where(inArray(series.seriesId, ids));
+    .where(and(inArray(series.seriesId, ids), listed));
   return rows.map((r) => ({
     ...bare(r as unknown as Omit<SeriesFacts, "entry">),
     entry: r.entry?.bookId == null ? null : (r.entry as unknown as CardVolume),
