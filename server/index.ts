@@ -30,12 +30,17 @@ import { sharedAnswerStore } from "./lib/shared-answers";
 import { fileStorage } from "./lib/storage";
 import { createLogger, type Logger } from "./logger";
 import { loadSessionSecret } from "./modules/account/service";
+import { startCatalogSchedule } from "./modules/catalog-editor/schedule";
 import { startLedgerJobs } from "./modules/commerce/jobs";
 import { sandboxProvider } from "./modules/commerce/payments/provider";
 import { startEventSummary } from "./modules/event/jobs";
 import { emlFileTransport, smtpTransport, startMailDelivery } from "./modules/mail/delivery";
 import { startRankingRefresh } from "./modules/ranking/jobs";
-import { holdSearchInMemory, startSearchIndexRefresh } from "./modules/search/jobs";
+import {
+  holdSearchInMemory,
+  reindexOnCatalogChange,
+  startSearchIndexRefresh,
+} from "./modules/search/jobs";
 import { postgresCounters } from "./modules/throttle/counters";
 import { rateLimiter } from "./rate-limit";
 
@@ -270,6 +275,10 @@ async function serve(
         startLedgerJobs(database.db, logger, paymentProvider, async (userIds) => {
           for (const userId of userIds) await services.memberKept.changed(userId);
         }),
+        // Volumes and series the editor scheduled come in by themselves at their time, and
+        // search finds what the editor changed within seconds.
+        startCatalogSchedule(database.db, services.changes, logger),
+        reindexOnCatalogChange(database.db, services.changes, logger),
         // The operator console charts the daily event counts.
         startEventSummary(database.db, logger),
         startMailDelivery(database.db, logger, {

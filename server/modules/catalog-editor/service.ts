@@ -398,7 +398,8 @@ function trackAnswer(t: TrackRecord) {
 }
 
 export async function getDramaCd(db: Db | Tx, cdId: number, now = new Date()) {
-  const [detail, item] = await Promise.all([editorDramaCd(db, cdId), cdItemPrices(db, cdId)]);
+  const detail = await editorDramaCd(db, cdId);
+  const item = await cdItemPrices(db, cdId);
   if (!detail) throw new NotFound("ドラマCDが見つかりませんでした");
   const { cd } = detail;
   return {

@@ -89,30 +89,33 @@ export async function editorSeriesList(db: Db, query: EditorPage) {
 export async function editorSeries(db: Conn, seriesId: number) {
   const [row] = await db.select().from(series).where(eq(series.seriesId, seriesId));
   if (!row) return null;
-  const [credits, genreRows, categoryRows, tagRows, volumes] = await Promise.all([
-    db
-      .select({ authorId: seriesAuthors.authorId, role: seriesAuthors.role, name: authors.name })
-      .from(seriesAuthors)
-      .innerJoin(authors, eq(authors.authorId, seriesAuthors.authorId))
-      .where(eq(seriesAuthors.seriesId, seriesId))
-      .orderBy(asc(seriesAuthors.sortOrder)),
-    db
-      .select({ id: seriesGenres.genreId })
-      .from(seriesGenres)
-      .where(eq(seriesGenres.seriesId, seriesId))
-      .orderBy(asc(seriesGenres.genreId)),
-    db
-      .select({ id: seriesCategories.categoryId })
-      .from(seriesCategories)
-      .where(eq(seriesCategories.seriesId, seriesId))
-      .orderBy(asc(seriesCategories.categoryId)),
-    db
-      .select({ id: seriesTags.tagId })
-      .from(seriesTags)
-      .where(eq(seriesTags.seriesId, seriesId))
-      .orderBy(asc(seriesTags.sortOrder)),
-    db.select().from(books).where(eq(books.seriesId, seriesId)).orderBy(asc(books.volume)),
-  ]);
+  // One query at a time: the editor reads inside its write's transaction, one connection.
+  const credits = await db
+    .select({ authorId: seriesAuthors.authorId, role: seriesAuthors.role, name: authors.name })
+    .from(seriesAuthors)
+    .innerJoin(authors, eq(authors.authorId, seriesAuthors.authorId))
+    .where(eq(seriesAuthors.seriesId, seriesId))
+    .orderBy(asc(seriesAuthors.sortOrder));
+  const genreRows = await db
+    .select({ id: seriesGenres.genreId })
+    .from(seriesGenres)
+    .where(eq(seriesGenres.seriesId, seriesId))
+    .orderBy(asc(seriesGenres.genreId));
+  const categoryRows = await db
+    .select({ id: seriesCategories.categoryId })
+    .from(seriesCategories)
+    .where(eq(seriesCategories.seriesId, seriesId))
+    .orderBy(asc(seriesCategories.categoryId));
+  const tagRows = await db
+    .select({ id: seriesTags.tagId })
+    .from(seriesTags)
+    .where(eq(seriesTags.seriesId, seriesId))
+    .orderBy(asc(seriesTags.sortOrder));
+  const volumes = await db
+    .select()
+    .from(books)
+    .where(eq(books.seriesId, seriesId))
+    .orderBy(asc(books.volume));
   return {
     series: row,
     credits,
@@ -182,12 +185,11 @@ async function checkSeriesLinks(tx: Conn, v: SeriesValues) {
 }
 
 async function writeSeriesLinks(tx: Tx, seriesId: number, v: SeriesValues) {
-  await Promise.all([
-    tx.delete(seriesAuthors).where(eq(seriesAuthors.seriesId, seriesId)),
-    tx.delete(seriesGenres).where(eq(seriesGenres.seriesId, seriesId)),
-    tx.delete(seriesCategories).where(eq(seriesCategories.seriesId, seriesId)),
-    tx.delete(seriesTags).where(eq(seriesTags.seriesId, seriesId)),
-  ]);
+  // One statement at a time: a transaction is one connection.
+  await tx.delete(seriesAuthors).where(eq(seriesAuthors.seriesId, seriesId));
+  await tx.delete(seriesGenres).where(eq(seriesGenres.seriesId, seriesId));
+  await tx.delete(seriesCategories).where(eq(seriesCategories.seriesId, seriesId));
+  await tx.delete(seriesTags).where(eq(seriesTags.seriesId, seriesId));
   const credits = v.credits.filter(
     (c, i) => v.credits.findIndex((o) => o.authorId === c.authorId && o.role === c.role) === i,
   );

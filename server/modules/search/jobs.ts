@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import type { ChangeBus } from "../../lib/changes";
 import type { Schedule } from "../../lib/every";
 import type { Logger } from "../../logger";
 import { cardMemory } from "./card-memory";
@@ -73,4 +74,45 @@ export function startSearchIndexRefresh(
     for (const t of timers) clearInterval(t);
   };
   return Object.assign(stop, { firstPass });
+}
+
+/** A burst of editor writes (a series and its volumes) is one rebuild. */
+const CHANGE_SETTLE_MS = 1_000;
+
+/**
+ * Re-reads the search index soon after a catalog change heard on the bus (the editor's writes,
+ * a schedule reached), so a series published in /ops is found within seconds rather than at the
+ * next hourly rebuild. The other processes' copies follow the index's version. Answers the stop.
+ */
+export function reindexOnCatalogChange(db: Db, changes: ChangeBus, logger: Logger): () => void {
+  let timer: NodeJS.Timeout | null = null;
+  let running = false;
+  let again = false;
+  const rebuild = async () => {
+    timer = null;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = true;
+    try {
+      const result = await rebuildSearchIndex(db, { force: true });
+      logger.info("search index rebuilt after a catalog change", { result });
+    } catch (error) {
+      logger.error("search index rebuild after a catalog change failed", { error });
+    } finally {
+      running = false;
+      if (again) {
+        again = false;
+        void rebuild();
+      }
+    }
+  };
+  const unsubscribe = changes.subscribe(() => {
+    timer ??= setTimeout(() => void rebuild(), CHANGE_SETTLE_MS);
+  });
+  return () => {
+    unsubscribe();
+    if (timer) clearTimeout(timer);
+  };
 }
