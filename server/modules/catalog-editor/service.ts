@@ -7,6 +7,12 @@ import type {
   VolumePayload,
 } from "../../../contract/ops-catalog";
 import { PRICE_FIELDS, SCHEDULE_FIELDS } from "../../../contract/ops-catalog";
+import type {
+  DramaCdAnswer,
+  ReferenceAnswer,
+  SeriesAnswer,
+  VolumeAnswer,
+} from "../../../contract/ops-catalog-answers";
 import { CATALOG_PAGE_SIZE, type PublicationState } from "../../../contract/ops-catalog-rules";
 import type { AuditEntity, OpsRight } from "../../../contract/ops-roles";
 import { roleMay } from "../../../contract/ops-roles";
@@ -113,11 +119,9 @@ function requireAlso(staff: Staff, right: OpsRight) {
  * Prices need prices.write and dates schedules.write: a create sets them all; an update needs
  * the right only for the fields it changes.
  */
-function requireFieldRights(
-  staff: Staff,
-  next: Record<string, unknown>,
-  before: Record<string, unknown> | null,
-) {
+function requireFieldRights(staff: Staff, nextValues: object, beforeValues: object | null) {
+  const next = nextValues as Record<string, unknown>;
+  const before = beforeValues as Record<string, unknown> | null;
   const changed = (field: string) =>
     field in next && (before === null || (next[field] ?? null) !== (before[field] ?? null));
   if (PRICE_FIELDS.some(changed)) requireAlso(staff, "prices.write");
@@ -154,7 +158,7 @@ function volumeRow(v: VolumeRecord, now: Date) {
   };
 }
 
-export function seriesAnswer(d: SeriesDetail, now: Date) {
+export function seriesAnswer(d: SeriesDetail, now: Date): SeriesAnswer {
   const s = d.series;
   return {
     series_id: s.seriesId,
@@ -178,7 +182,6 @@ export function seriesAnswer(d: SeriesDetail, now: Date) {
     volumes: d.volumes.map((v) => volumeRow(v, now)),
   };
 }
-export type SeriesAnswer = ReturnType<typeof seriesAnswer>;
 
 export async function listSeries(db: Db, query: CatalogListQuery, now = new Date()) {
   const { rows, total } = await editorSeriesList(db, pageOf(query));
@@ -270,7 +273,7 @@ export async function changeSeriesPublication(
 
 // ---------------------------------------------------------------- volumes
 
-export function volumeAnswer(v: VolumeRecord, now: Date) {
+export function volumeAnswer(v: VolumeRecord, now: Date): VolumeAnswer {
   return {
     book_id: v.bookId,
     series_id: v.seriesId,
@@ -299,7 +302,6 @@ export function volumeAnswer(v: VolumeRecord, now: Date) {
     withdrawn_at: local(v.withdrawnAt),
   };
 }
-export type VolumeAnswer = ReturnType<typeof volumeAnswer>;
 
 export async function getVolume(db: Db | Tx, bookId: number, now = new Date()) {
   const row = await editorVolume(db, bookId);
@@ -397,7 +399,11 @@ function trackAnswer(t: TrackRecord) {
   };
 }
 
-export async function getDramaCd(db: Db | Tx, cdId: number, now = new Date()) {
+export async function getDramaCd(
+  db: Db | Tx,
+  cdId: number,
+  now = new Date(),
+): Promise<DramaCdAnswer> {
   const detail = await editorDramaCd(db, cdId);
   const item = await cdItemPrices(db, cdId);
   if (!detail) throw new NotFound("ドラマCDが見つかりませんでした");
@@ -421,7 +427,6 @@ export async function getDramaCd(db: Db | Tx, cdId: number, now = new Date()) {
     tracks: detail.tracks.map(trackAnswer),
   };
 }
-export type DramaCdAnswer = Awaited<ReturnType<typeof getDramaCd>>;
 
 export async function listDramaCds(db: Db, query: CatalogListQuery, now = new Date()) {
   const { rows, total } = await editorDramaCdList(db, pageOf(query));
@@ -555,14 +560,13 @@ const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}
 const camel = (key: string) => key.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
 
 /** A reference row as the editor's list and form read it: snake_case, and its state. */
-export function referenceAnswer(row: ReferenceRow) {
+export function referenceAnswer(row: ReferenceRow): ReferenceAnswer {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(row)) {
     if (key === "createdAt") continue;
     out[snake(key)] = value instanceof Date ? local(value) : value;
   }
-  out.withdrawn = row.withdrawnAt !== null;
-  return out;
+  return { ...out, withdrawn: row.withdrawnAt !== null };
 }
 
 const columnsOf = (payload: Record<string, unknown>) =>
