@@ -59,7 +59,13 @@ export async function seriesPreview(
     ),
   ]);
   if (!card) return null;
-  return { main, card, volume_cards: volumeCards };
+  // The stored count follows what is in the store; the preview counts as if all were published.
+  const volumeCount = facts.books.filter((b) => b.onsaleFlag && b.itemStartDate <= now).length;
+  return {
+    main: { ...main, series: { ...main.series, volume_count: volumeCount } },
+    card: { ...card, volume_count: volumeCount },
+    volume_cards: volumeCards.map((c) => ({ ...c, volume_count: volumeCount })),
+  };
 }
 
 /** One volume's card and its row on the series page, whatever its state. null: none. */
