@@ -114,3 +114,44 @@ test("an editor creates, previews and publishes a series a visitor then finds", 
   await expect(page.locator("tbody tr").first()).toContainText(`巻 #${volumeId}`);
   expect(width).toBeGreaterThan(0);
 });
+
+test("an editor adds a drama CD with a track and keeps a reference list", async ({ page }) => {
+  test.setTimeout(120_000);
+  const mark = randomBytes(2).toString("hex").toUpperCase();
+  await signInToOps(page, EDITOR, { keptAs: "ops-catalog-e2e" });
+  await visit(page, "/ops/catalog/drama-cds");
+  await page.getByRole("link", { name: "ドラマCDを追加する" }).click();
+  await page.getByLabel("タイトル", { exact: true }).fill(`月影の図書館 ドラマCD ${mark}`);
+  await page.getByLabel("タイトルの読み").fill("ツキカゲノトショカン ドラマシーディー");
+  await page.getByLabel("メーカー").selectOption({ index: 1 });
+  await page.getByLabel("レーベル").selectOption({ index: 1 });
+  await page.getByLabel("販売価格（税込・円）").fill("1650");
+  await page.getByLabel("販売開始（東京）").fill(tokyoDateTimeInput(Date.now()));
+  await page.getByRole("button", { name: "下書きとして作成する" }).click();
+  await expect(page).toHaveURL(/\/ops\/catalog\/drama-cds\/\d+$/);
+  await page.getByLabel("新しいトラックの名前").fill("プロローグ");
+  await page.getByRole("button", { name: "トラックを追加" }).click();
+  const track = page.locator(".catalog-track").first();
+  await expect(track.getByRole("textbox", { name: "トラック名" })).toHaveValue("プロローグ");
+  await expect(track.getByRole("link", { name: "音声をアップロード" })).toHaveAttribute(
+    "href",
+    /^\/ops\/tracks\/\d+\/audio$/,
+  );
+  await screenshot(page, "ops-catalog-drama-cd");
+
+  await page
+    .getByRole("navigation", { name: "作品管理メニュー" })
+    .getByRole("link", { name: "タグ" })
+    .click();
+  await expect(page.getByRole("heading", { name: "タグ管理" })).toBeVisible();
+  const added = page.getByRole("region", { name: "タグを追加" });
+  await added.getByRole("textbox", { name: "タグ名" }).fill(`夜の図書館${mark}`);
+  await added.getByRole("button", { name: "追加する" }).click();
+  await expect(page.getByRole("status")).toContainText("タグを追加しました");
+  await visit(page, `/ops/catalog/tags?q=${encodeURIComponent(`夜の図書館${mark}`)}`);
+  const row = page.locator(".catalog-ref").first();
+  await expect(row.getByRole("textbox", { name: "タグ名" })).toHaveValue(`夜の図書館${mark}`);
+  await row.getByRole("button", { name: "取り下げる" }).click();
+  await expect(row).toHaveClass(/is-withdrawn/);
+  await screenshot(page, "ops-catalog-tags");
+});

@@ -78,33 +78,28 @@ function Inputs({
 }) {
   return (
     <>
-      {FIELDS[kind].map((f) =>
-        f.kind === "publisher" ? (
-          <select
-            key={f.name}
-            name={f.name}
-            aria-label={f.label}
-            defaultValue={String(row?.[f.name] ?? "")}
-          >
-            <option value="">{f.label}を選ぶ</option>
-            {publishers.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name}
-              </option>
-            ))}
-          </select>
-        ) : (
-          <input
-            key={f.name}
-            name={f.name}
-            aria-label={f.label}
-            placeholder={f.label}
-            type={f.kind === "number" ? "number" : "text"}
-            maxLength={f.kind === "text" ? L.name : undefined}
-            defaultValue={row ? String(row[f.name] ?? "") : f.kind === "number" ? "0" : ""}
-          />
-        ),
-      )}
+      {FIELDS[kind].map((f) => (
+        <label key={f.name} className={`catalog-ref__field catalog-ref__field--${f.kind}`}>
+          <span>{f.label}</span>
+          {f.kind === "publisher" ? (
+            <select name={f.name} defaultValue={String(row?.[f.name] ?? "")}>
+              <option value="">選んでください</option>
+              {publishers.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.name}
+                </option>
+              ))}
+            </select>
+          ) : (
+            <input
+              name={f.name}
+              type={f.kind === "number" ? "number" : "text"}
+              maxLength={f.kind === "text" ? L.name : undefined}
+              defaultValue={row ? String(row[f.name] ?? "") : f.kind === "number" ? "0" : ""}
+            />
+          )}
+        </label>
+      ))}
     </>
   );
 }
@@ -178,8 +173,8 @@ export function ReferenceList(props: {
   });
   return (
     <>
-      <section className="ops-panel">
-        <h2>{REFERENCE_LABELS[props.kind]}を追加</h2>
+      <section className="ops-panel" aria-labelledby="reference-add">
+        <h2 id="reference-add">{REFERENCE_LABELS[props.kind]}を追加</h2>
         <form
           className="catalog-ref__form"
           onSubmit={(e) => {
