@@ -78,10 +78,10 @@ function Inputs({
 }) {
   return (
     <>
-      {FIELDS[kind].map((f) => (
-        <label key={f.name} className={`catalog-ref__field catalog-ref__field--${f.kind}`}>
-          <span>{f.label}</span>
-          {f.kind === "publisher" ? (
+      {FIELDS[kind].map((f) =>
+        f.kind === "publisher" ? (
+          <label key={f.name} className="catalog-ref__field">
+            <span>{f.label}</span>
             <select name={f.name} defaultValue={String(row?.[f.name] ?? "")}>
               <option value="">選んでください</option>
               {publishers.map((p) => (
@@ -90,16 +90,19 @@ function Inputs({
                 </option>
               ))}
             </select>
-          ) : (
+          </label>
+        ) : (
+          <label key={f.name} className={`catalog-ref__field catalog-ref__field--${f.kind}`}>
+            <span>{f.label}</span>
             <input
               name={f.name}
               type={f.kind === "number" ? "number" : "text"}
               maxLength={f.kind === "text" ? L.name : undefined}
               defaultValue={row ? String(row[f.name] ?? "") : f.kind === "number" ? "0" : ""}
             />
-          )}
-        </label>
-      ))}
+          </label>
+        ),
+      )}
     </>
   );
 }
