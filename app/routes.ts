@@ -115,6 +115,23 @@ export default [
     route("ops/login", "routes/ops-login.tsx"),
     route("ops/staff", "routes/ops-staff.tsx"),
     route("ops/audit", "routes/ops-audit.tsx"),
+    // The catalog editor (decision 0091).
+    route("ops/catalog", "routes/ops-catalog.tsx"),
+    route("ops/catalog/series/new", "routes/ops-catalog-series.tsx", {
+      id: "ops-catalog-series-new",
+    }),
+    route("ops/catalog/series/:seriesId", "routes/ops-catalog-series.tsx"),
+    route("ops/catalog/series/:seriesId/preview", "routes/ops-catalog-preview.tsx"),
+    route("ops/catalog/volumes/new", "routes/ops-catalog-volume.tsx", {
+      id: "ops-catalog-volume-new",
+    }),
+    route("ops/catalog/volumes/:volumeId", "routes/ops-catalog-volume.tsx"),
+    route("ops/catalog/drama-cds", "routes/ops-catalog-drama-cds.tsx"),
+    route("ops/catalog/drama-cds/new", "routes/ops-catalog-drama-cd.tsx", {
+      id: "ops-catalog-drama-cd-new",
+    }),
+    route("ops/catalog/drama-cds/:cdId", "routes/ops-catalog-drama-cd.tsx"),
+    route("ops/catalog/:kind", "routes/ops-catalog-reference.tsx"),
   ]),
 
   layout("layouts/default.tsx", { id: "layouts/default-404" }, [

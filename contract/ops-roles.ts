@@ -45,7 +45,20 @@ export function isStaffRole(value: string): value is StaffRole {
 }
 
 /** What an audit row may name as its entity; the audit page offers these as a filter. */
-export const AUDIT_ENTITIES = { staff_member: "スタッフアカウント" } as const;
+export const AUDIT_ENTITIES = {
+  staff_member: "スタッフアカウント",
+  series: "作品",
+  volume: "巻",
+  drama_cd: "ドラマCD",
+  track: "トラック",
+  author: "著者",
+  publisher: "出版社",
+  label: "レーベル",
+  magazine: "掲載誌",
+  genre: "ジャンル",
+  category: "カテゴリ",
+  tag: "タグ",
+} as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 
 /** Rows on one page of /ops/audit. */
@@ -64,4 +77,8 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   disable: "無効化",
   enable: "有効化",
   reset_second_factor: "二段階認証のリセット",
+  update: "編集",
+  publish: "公開",
+  withdraw: "取り下げ",
+  restore: "取り下げの取り消し",
 };

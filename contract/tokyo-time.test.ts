@@ -2,9 +2,11 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
+  parseTokyoDateTimeInput,
   startOfTokyoDay,
   tokyoDateNumber,
   tokyoDateTime,
+  tokyoDateTimeInput,
   tokyoEndOfMonth,
   tokyoInstant,
   tokyoIsoDate,
@@ -76,6 +78,15 @@ describe("Tokyo dates", () => {
     expect(tokyoMonthDayTime(at)).toBe("11/30 00:05");
     expect(tokyoMonthDayWeekday(at)).toBe("11/30(月)");
     expect(tokyoSlashDateTime(Date.parse("2026-01-05T03:07:59Z"))).toBe("2026/01/05 12:07");
+  });
+
+  it("reads and writes the ops forms' datetime-local values as Tokyo wall-clock minutes", () => {
+    expect(parseTokyoDateTimeInput("2026-12-01T00:00")?.toISOString()).toBe(
+      "2026-11-30T15:00:00.000Z",
+    );
+    expect(tokyoDateTimeInput(Date.parse("2026-11-30T15:00:00Z"))).toBe("2026-12-01T00:00");
+    for (const bad of ["2026-02-30T10:00", "2026-13-01T10:00", "2026-01-01T24:00", "2026-01-01"])
+      expect(parseTokyoDateTimeInput(bad)).toBeNull();
   });
 });
 

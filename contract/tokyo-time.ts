@@ -115,3 +115,30 @@ export function tokyoMonthDayWeekday(at: Instant): string {
   const t = tokyoTime(at);
   return `${t.month}/${t.day}(${WEEKDAYS_JA[t.weekday]})`;
 }
+
+/** "2026-11-21T09:30": a Tokyo wall-clock minute as a datetime-local field holds it. */
+export function tokyoDateTimeInput(at: Instant): string {
+  const t = tokyoTime(at);
+  return `${t.year}-${pad(t.month)}-${pad(t.day)}T${pad(t.hour)}:${pad(t.minute)}`;
+}
+
+const DATE_TIME_INPUT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
+
+/**
+ * The instant a datetime-local value ("2026-11-21T09:30") names in Tokyo; null when it is not
+ * one, or names a day or time that does not exist (2月30日, 24:00).
+ */
+export function parseTokyoDateTimeInput(value: string): Date | null {
+  const m = DATE_TIME_INPUT.exec(value);
+  if (!m) return null;
+  const [year, month, day, hour, minute] = m.slice(1).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  if (month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59) return null;
+  const at = tokyoInstant(year, month, day, hour, minute);
+  return tokyoTime(at).day === day ? at : null;
+}

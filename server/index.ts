@@ -299,7 +299,8 @@ async function serve(
         }),
         // The operator console charts the daily event counts.
         startEventSummary(database.db, logger),
-        // Releases and sale windows reached by the clock are said on the bus like any change.
+        // Releases, publish times and sale windows reached by the clock are said on the bus like
+        // any change, and the series lists' summaries move with them.
         startCatalogSchedule(database.db, services.changes, logger),
         startMailDelivery(database.db, logger, {
           transport: env.SMTP_URL

@@ -28,6 +28,7 @@ export default function OpsLayout({ loaderData }: Route.ComponentProps) {
               <NavLink to="/ops" end>
                 ホーム
               </NavLink>
+              <NavLink to="/ops/catalog">作品管理</NavLink>
               {frame.mayManageStaff ? <NavLink to="/ops/staff">スタッフ管理</NavLink> : null}
               {frame.mayReadAudit ? <NavLink to="/ops/audit">操作履歴</NavLink> : null}
             </nav>

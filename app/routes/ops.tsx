@@ -41,6 +41,23 @@ export default function OpsHome({ loaderData }: Route.ComponentProps) {
           </li>
         </ul>
       </section>
+      <section className="ops-panel" aria-labelledby="ops-work">
+        <h2 id="ops-work">作業メニュー</h2>
+        <ul className="ops-facts">
+          <li>
+            <a href="/ops/catalog">作品管理</a>
+            ：作品・巻・価格・セール・公開日の編集とプレビュー
+          </li>
+          <li>
+            <a href="/ops/catalog/drama-cds">ドラマCD管理</a>：ドラマCDとトラックの編集
+          </li>
+          <li>
+            <a href="/ops/catalog/authors">
+              著者・出版社・レーベル・掲載誌・ジャンル・カテゴリ・タグ
+            </a>
+          </li>
+        </ul>
+      </section>
       <section className="ops-panel" aria-labelledby="ops-rights">
         <h2 id="ops-rights">権限ごとにできること</h2>
         <div className="ops-scroll">

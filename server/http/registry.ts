@@ -8,6 +8,7 @@ import {
 import { bookshelfRoutes } from "../modules/bookshelf/routes";
 import { campaignRoutes } from "../modules/campaign/routes";
 import { seriesRoutes } from "../modules/catalog/routes";
+import { catalogEditorRoutes } from "../modules/catalog-editor/routes";
 import { cartRoutes } from "../modules/commerce/cart-routes";
 import { checkoutRoutes } from "../modules/commerce/checkout-routes";
 import { couponRoutes } from "../modules/commerce/coupon-routes";
@@ -41,6 +42,7 @@ import { dramaCdList, dramaCdPage } from "../pages/dramacd";
 import { homePage, homeSection } from "../pages/home";
 import { forgetMemberPersonalData } from "../pages/leave";
 import { newsDetailPage, newsListPage } from "../pages/news";
+import { seriesPreview, volumePreview } from "../pages/ops-catalog";
 import { orderDetail, orderHistory } from "../pages/orders";
 import { rankingPage } from "../pages/ranking";
 import { searchPage } from "../pages/search";
@@ -107,6 +109,7 @@ export function apiRouter(services: AppServices, paymentProvider: PaymentProvide
   api.route("/", popupRoutes(services));
   // The back office (issue 23): every call checks the staff role itself.
   api.route("/ops", opsRoutes(services));
+  api.route("/ops/catalog", catalogEditorRoutes(services, { seriesPreview, volumePreview }));
   return api;
 }
 

@@ -43,7 +43,7 @@ import {
   seriesReading,
 } from "../modules/library/service";
 import { campaignEffect } from "../modules/pricing/campaign-effect";
-import { memberPrice } from "../modules/pricing/free-terms";
+import { memberPrice, ownPriceAt } from "../modules/pricing/free-terms";
 import { couponSaving, couponTargets, type PriceLine, priceExTax } from "../modules/pricing/rules";
 import { memberBookRatings } from "../modules/review/service";
 
@@ -58,19 +58,25 @@ export interface SeriesFacts {
   coupons: SeriesCouponRow[];
 }
 
-/** The series facts query; null: no such series. */
+/**
+ * The series facts query; null: no such series in the store. `preview`: the editor's look at a
+ * series and volumes not in the store yet (drafts, schedules), read as the store would at `now`.
+ */
 export async function loadSeriesFacts(
   db: Db,
   seriesId: number,
   now: Date,
   withCoupons = true,
+  preview = false,
 ): Promise<SeriesFacts | null> {
-  const row = await seriesRow(db, seriesId);
+  const row = await seriesRow(db, seriesId, { now, preview });
   if (!row) return null;
-  const [bookRows, running] = await Promise.all([
-    seriesVolumeRows(db, seriesId),
+  const [rows, running] = await Promise.all([
+    seriesVolumeRows(db, seriesId, { now, preview }),
     runningCampaignsFor(db, { seriesIds: [seriesId] }, now),
   ]);
+  // A preview shows each volume as it will be once published.
+  const bookRows = preview ? rows.map((b) => ({ ...b, draft: false, publishAt: null })) : rows;
   if (!withCoupons) return { row, books: bookRows, running, coupons: [] };
   const couponCampaigns = running.filter((c) => c.couponFlag).map((c) => c.campaignId);
   const coupons = await runningCouponsForSeries(db, seriesId, couponCampaigns, now);
@@ -108,7 +114,7 @@ function toBook(
 ): Book {
   const effect = campaignEffect(facts.running, b.itemId);
   const terms = volumeTerms(b, effect, now);
-  const pays = memberPrice(b.priceInc, effect, terms);
+  const pays = memberPrice(b.priceInc, effect, terms, ownPriceAt(b.priceInc, b, now));
   const coupons = pays > 0 ? couponsForItem(facts, b.itemId, pays) : [];
   const best = coupons.reduce<SeriesCouponRow | null>(
     (top, c) => (top === null || couponSaving(c, pays) > couponSaving(top, pays) ? c : top),

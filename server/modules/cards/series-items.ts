@@ -12,6 +12,8 @@ import {
 } from "../catalog/series-card-facts";
 import { volumeTerms } from "../entitlements/rules";
 import { campaignEffect } from "../pricing/campaign-effect";
+import { ownPriceAt } from "../pricing/free-terms";
+import { priceExTax } from "../pricing/rules";
 
 export interface SeriesItemOptions {
   now?: Date;
@@ -21,6 +23,8 @@ export interface SeriesItemOptions {
    * buttons act on its first on-sale volume.
    */
   bookLevel?: boolean;
+  /** The editor's preview: cards of a series or volume not in the store yet (decision 0091). */
+  preview?: boolean;
 }
 
 /** A volume counts as 新 this long after its release. */
@@ -49,10 +53,10 @@ export async function seriesItems(
     const latest = await latestBookIds(db, ids);
     const bookIdOf = new Map(latest.map((r) => [r.seriesId, r.bookId]));
     const bookIds = ids.map((id) => bookIdOf.get(id)).filter((id): id is number => id != null);
-    return bookItems(db, bookIds, { now });
+    return bookItems(db, bookIds, { now, preview: opts.preview });
   }
   const [rows, campaigns] = await Promise.all([
-    seriesFactsOf(db, ids, { withEntry: true }),
+    seriesFactsOf(db, ids, { withEntry: true, now, preview: opts.preview }),
     runningCampaignsFor(db, { seriesIds: ids }, now),
   ]);
   const context = seriesContext(rows, campaigns);
@@ -82,15 +86,15 @@ export function seriesCardsOf(
 export async function bookItems(
   db: Db,
   bookIds: readonly number[],
-  opts: { now?: Date } = {},
+  opts: { now?: Date; preview?: boolean } = {},
 ): Promise<SeriesItem[]> {
   const ids = distinctIds(bookIds);
   if (ids.length === 0) return [];
   const now = opts.now ?? new Date();
-  const rows = await cardVolumes(db, ids);
+  const rows = await cardVolumes(db, ids, { now, preview: opts.preview });
   const seriesOfBooks = distinctIds(rows.map((r) => r.seriesId));
   const [facts, campaigns] = await Promise.all([
-    seriesFactsOf(db, seriesOfBooks, { withEntry: false }),
+    seriesFactsOf(db, seriesOfBooks, { withEntry: false, now, preview: opts.preview }),
     runningCampaignsFor(db, { seriesIds: seriesOfBooks }, now),
   ]);
   const context = seriesContext(facts, campaigns);
@@ -157,6 +161,7 @@ function buildItem(
   const ownCover = volume ? coverUrl(volume.bookId) : "";
   const latestCover = s.latestBookId ? coverUrl(s.latestBookId) : ownCover;
   const isBook = level === "book" && volume !== null;
+  const ownPrice = volume ? ownPriceAt(volume.priceInc, volume, now) : null;
   const startDate = isBook ? volume.itemStartDate : s.latestReleaseDate;
   const name = isBook ? volume.title : s.name;
   return {
@@ -211,8 +216,10 @@ function buildItem(
     continue_cid: "",
     rank: null,
     policy_type: effect.policyType,
-    price: volume?.price ?? 0,
-    price_inc: volume?.priceInc ?? 0,
+    // The volume's own sale inside its window (decision 0092); campaigns show as sale_pct.
+    price:
+      ownPrice === null ? 0 : ownPrice < volume!.priceInc ? priceExTax(ownPrice) : volume!.price,
+    price_inc: ownPrice ?? 0,
     appeal_img: appealUrl("appeal", s.appealImg),
     comment_img: appealUrl("comment", s.commentImg),
     appeal_title: s.appealTitle,

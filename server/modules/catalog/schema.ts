@@ -1,5 +1,7 @@
+import { sql } from "drizzle-orm";
 import {
   boolean,
+  check,
   doublePrecision,
   index,
   integer,
@@ -22,18 +24,24 @@ export const genres = pgTable("genres", {
   genreId: integer("genre_id").primaryKey().generatedByDefaultAsIdentity(),
   name: text("name").notNull(),
   sortOrder: integer("sort_order").notNull().default(0),
+  /** Withdrawn from the editor's pickers and the browse menus; rows that name it keep it. */
+  withdrawnAt: timestamp("withdrawn_at", { withTimezone: true }),
 });
 
 export const categories = pgTable("categories", {
   categoryId: integer("category_id").primaryKey().generatedByDefaultAsIdentity(),
   name: text("name").notNull(),
   sortOrder: integer("sort_order").notNull().default(0),
+  /** Withdrawn from the editor's pickers and the browse menus; rows that name it keep it. */
+  withdrawnAt: timestamp("withdrawn_at", { withTimezone: true }),
 });
 
 export const tags = pgTable("tags", {
   tagId: integer("tag_id").primaryKey().generatedByDefaultAsIdentity(),
   name: text("name").notNull(),
   sortOrder: integer("sort_order").notNull().default(0),
+  /** Withdrawn from the editor's pickers and the browse menus; rows that name it keep it. */
+  withdrawnAt: timestamp("withdrawn_at", { withTimezone: true }),
 });
 
 /** Reader age bands (10代, 20代 …) used by the search filter gr. */
@@ -48,6 +56,8 @@ export const authors = pgTable("authors", {
   name: text("name").notNull(),
   nameKana: text("name_kana").notNull(),
   profile: text("profile"),
+  /** Withdrawn from the editor's pickers and the browse menus; rows that name it keep it. */
+  withdrawnAt: timestamp("withdrawn_at", { withTimezone: true }),
   createdAt: createdAt(),
 });
 
@@ -68,6 +78,8 @@ export const publishers = pgTable(
     nameKana: text("name_kana").notNull(),
     description: text("description"),
     sortOrder: integer("sort_order").notNull().default(0),
+    /** Withdrawn from the editor's pickers and the browse menus; rows that name it keep it. */
+    withdrawnAt: timestamp("withdrawn_at", { withTimezone: true }),
   },
   (t) => [index("publishers_group_idx").on(t.publisherGroupId)],
 );
@@ -81,6 +93,8 @@ export const labels = pgTable(
       .references(() => publishers.publisherId),
     name: text("name").notNull(),
     sortOrder: integer("sort_order").notNull().default(0),
+    /** Withdrawn from the editor's pickers and the browse menus; rows that name it keep it. */
+    withdrawnAt: timestamp("withdrawn_at", { withTimezone: true }),
   },
   (t) => [index("labels_publisher_idx").on(t.publisherId)],
 );
@@ -94,6 +108,8 @@ export const magazines = pgTable(
       .references(() => publishers.publisherId),
     name: text("name").notNull(),
     sortOrder: integer("sort_order").notNull().default(0),
+    /** Withdrawn from the editor's pickers and the browse menus; rows that name it keep it. */
+    withdrawnAt: timestamp("withdrawn_at", { withTimezone: true }),
   },
   (t) => [index("magazines_publisher_idx").on(t.publisherId)],
 );
@@ -130,6 +146,19 @@ export const series = pgTable(
     latestBookId: integer("latest_book_id"),
     volumeCount: integer("volume_count").notNull().default(0),
     latestReleaseDate: timestamp("latest_release_date", { withTimezone: true }),
+    /**
+     * The next moment the three above change by themselves (a volume's publish or release time),
+     * so the schedule refreshes just the series that are due (catalog/series-summary.ts).
+     */
+    summaryDueAt: timestamp("summary_due_at", { withTimezone: true }),
+    /**
+     * Publication (decision 0091): a draft is the editor's alone; otherwise the row is in the
+     * store from publish_at (null: as soon as it is not a draft) until it is withdrawn. Withdrawn
+     * rows leave lists, search and sale, but owners keep reading what they bought.
+     */
+    draft: boolean("draft").notNull().default(false),
+    publishAt: timestamp("publish_at", { withTimezone: true }),
+    withdrawnAt: timestamp("withdrawn_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -138,6 +167,7 @@ export const series = pgTable(
     index("series_magazine_idx").on(t.magazineId),
     index("series_latest_release_idx").on(t.latestReleaseDate),
     index("series_start_date_idx").on(t.startDate),
+    index("series_summary_due_idx").on(t.summaryDueAt),
   ],
 );
 
@@ -250,12 +280,37 @@ export const books = pgTable(
     trialPageCount: integer("trial_page_count").notNull().default(0),
     trialIncreaseFlag: boolean("trial_increase_flag").notNull().default(false),
     description: text("description").notNull().default(""),
+    /**
+     * The volume's own sale (decision 0092): sale_price_inc (tax included, below price_inc)
+     * between sale_start_at and sale_end_at; either end may be open.
+     */
+    salePriceInc: integer("sale_price_inc"),
+    saleStartAt: timestamp("sale_start_at", { withTimezone: true }),
+    saleEndAt: timestamp("sale_end_at", { withTimezone: true }),
+    /** free_flag / member_free_flag hold only inside these windows when they are set. */
+    freeStartAt: timestamp("free_start_at", { withTimezone: true }),
+    freeEndAt: timestamp("free_end_at", { withTimezone: true }),
+    memberFreeStartAt: timestamp("member_free_start_at", { withTimezone: true }),
+    memberFreeEndAt: timestamp("member_free_end_at", { withTimezone: true }),
+    /**
+     * Publication (decision 0091): a draft is the editor's alone; otherwise the row is in the
+     * store from publish_at (null: as soon as it is not a draft) until it is withdrawn. Withdrawn
+     * rows leave lists, search and sale, but owners keep reading what they bought.
+     */
+    draft: boolean("draft").notNull().default(false),
+    publishAt: timestamp("publish_at", { withTimezone: true }),
+    withdrawnAt: timestamp("withdrawn_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex("books_series_volume_idx").on(t.seriesId, t.volume),
     uniqueIndex("books_item_idx").on(t.itemId),
     index("books_item_start_date_idx").on(t.itemStartDate),
+    // A volume's own sale is a reduction: the editor checks it, and so does the database.
+    check(
+      "books_sale_below_list",
+      sql`${t.salePriceInc} is null or (${t.salePriceInc} >= 0 and ${t.salePriceInc} < ${t.priceInc})`,
+    ),
   ],
 );
 

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { bookPublished, seriesPublished, volumeWindows } from "./publication";
 import {
   authors,
   books,
@@ -20,15 +21,19 @@ export async function allSeriesFacts(
   db: Db,
   /** Only these series (a catalog change's, decision 0087); every series when unset. */
   only?: readonly number[],
+  now = new Date(),
 ): Promise<Map<number, SeriesFacts>> {
   const among = (column: typeof series.seriesId | typeof books.seriesId) =>
     only ? inArray(column, [...only]) : undefined;
   const [rows, entries, creditRows, genreRows, tagRows, freeRows] = await Promise.all([
-    db.select(seriesColumns).from(series).where(among(series.seriesId)),
+    db
+      .select(seriesColumns)
+      .from(series)
+      .where(and(seriesPublished(now), among(series.seriesId))),
     db
       .selectDistinctOn([books.seriesId], volumeColumns)
       .from(books)
-      .where(among(books.seriesId))
+      .where(and(bookPublished(now), among(books.seriesId)))
       .orderBy(asc(books.seriesId), desc(books.onsaleFlag), asc(books.volume)),
     db
       .select({ seriesId: seriesAuthors.seriesId, authorId: authors.authorId, name: authors.name })
@@ -51,7 +56,14 @@ export async function allSeriesFacts(
     db
       .select({ seriesId: books.seriesId, free: sql<number>`count(*)::int` })
       .from(books)
-      .where(and(eq(books.freeFlag, true), eq(books.onsaleFlag, true), among(books.seriesId)))
+      .where(
+        and(
+          eq(books.freeFlag, true),
+          eq(books.onsaleFlag, true),
+          bookPublished(now),
+          among(books.seriesId),
+        ),
+      )
       .groupBy(books.seriesId),
   ]);
   const facts = new Map<number, SeriesFacts>();
@@ -95,12 +107,19 @@ export async function latestBookIds(db: Db, seriesIds: readonly number[]) {
     .where(inArray(series.seriesId, [...seriesIds]));
 }
 
-/** What a volume card shows of these volumes, in no particular order. */
-export async function cardVolumes(db: Db, bookIds: readonly number[]): Promise<CardVolume[]> {
+/**
+ * What a volume card shows of these volumes, in no particular order: those in the store at `now`
+ * (decision 0091), or every one of them for the editor's preview.
+ */
+export async function cardVolumes(
+  db: Db,
+  bookIds: readonly number[],
+  { now, preview = false }: { now: Date; preview?: boolean },
+): Promise<CardVolume[]> {
   return db
     .select(volumeColumns)
     .from(books)
-    .where(inArray(books.bookId, [...bookIds]));
+    .where(and(inArray(books.bookId, [...bookIds]), preview ? undefined : bookPublished(now)));
 }
 
 const seriesColumns = {
@@ -136,6 +155,7 @@ const volumeColumns = {
   trialPageCount: books.trialPageCount,
   trialIncreaseFlag: books.trialIncreaseFlag,
   description: books.description,
+  ...volumeWindows,
 };
 
 export type CardVolume = {
@@ -154,6 +174,13 @@ export type CardVolume = {
   trialPageCount: number;
   trialIncreaseFlag: boolean;
   description: string;
+  salePriceInc: number | null;
+  saleStartAt: Date | null;
+  saleEndAt: Date | null;
+  freeStartAt: Date | null;
+  freeEndAt: Date | null;
+  memberFreeStartAt: Date | null;
+  memberFreeEndAt: Date | null;
 };
 
 export type SeriesFacts = {
@@ -188,7 +215,16 @@ export type SeriesFacts = {
 export async function seriesFactsOf(
   db: Db,
   ids: number[],
-  { withEntry }: { withEntry: boolean },
+  {
+    withEntry,
+    now,
+    preview = false,
+  }: {
+    withEntry: boolean;
+    now: Date;
+    /** The editor's preview: the series and its volumes whether or not they are in the store. */
+    preview?: boolean;
+  },
 ): Promise<SeriesFacts[]> {
   // Written out with table names: drizzle leaves columns of a one-table select unqualified,
   // which inside these subqueries would be ambiguous.
@@ -206,7 +242,9 @@ export async function seriesFactsOf(
     where st.series_id = series.series_id)`;
   const freeVolumes = sql<number>`(
     select count(*)::int from books fb
-    where fb.series_id = series.series_id and fb.free_flag and fb.onsale_flag)`;
+    where fb.series_id = series.series_id and fb.free_flag and fb.onsale_flag
+      and not fb.draft and fb.withdrawn_at is null)`;
+  const listed = preview ? undefined : seriesPublished(now);
   const columns = {
     ...seriesColumns,
     credits,
@@ -225,13 +263,16 @@ export async function seriesFactsOf(
     })),
   });
   if (!withEntry) {
-    const rows = await db.select(columns).from(series).where(inArray(series.seriesId, ids));
+    const rows = await db
+      .select(columns)
+      .from(series)
+      .where(and(inArray(series.seriesId, ids), listed));
     return rows.map((r) => ({ ...bare(r as unknown as Omit<SeriesFacts, "entry">), entry: null }));
   }
   const entry = db
     .select(volumeColumns)
     .from(books)
-    .where(eq(books.seriesId, series.seriesId))
+    .where(and(eq(books.seriesId, series.seriesId), preview ? undefined : bookPublished(now)))
     .orderBy(desc(books.onsaleFlag), asc(books.volume))
     .limit(1)
     .as("entry");
@@ -244,7 +285,7 @@ export async function seriesFactsOf(
     })
     .from(series)
     .leftJoinLateral(entry, sql`true`)
-    .where(inArray(series.seriesId, ids));
+    .where(and(inArray(series.seriesId, ids), listed));
   return rows.map((r) => ({
     ...bare(r as unknown as Omit<SeriesFacts, "entry">),
     entry: r.entry?.bookId == null ? null : (r.entry as unknown as CardVolume),

@@ -1,5 +1,6 @@
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq, isNull } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { bookPublished, seriesPublished } from "./publication";
 import {
   authors,
   books,
@@ -18,8 +19,20 @@ import {
 /** One volume's row as the series page reads it. */
 export type VolumeRow = typeof books.$inferSelect;
 
-/** One series with its publisher and label names, as its page heads it; undefined: no such series. */
-export async function seriesRow(db: Db, seriesId: number) {
+/**
+ * Which rows a series page reads: those in the store at `now` (decision 0091), or, for the
+ * editor's preview, the series and every volume not withdrawn, drafts and schedules included.
+ */
+export interface SeriesReading {
+  now: Date;
+  preview?: boolean;
+}
+
+/**
+ * One series with its publisher and label names, as its page heads it; undefined: no such
+ * series in the store (or, previewing, at all).
+ */
+export async function seriesRow(db: Db, seriesId: number, reading: SeriesReading) {
   const [row] = await db
     .select({
       seriesId: series.seriesId,
@@ -39,15 +52,33 @@ export async function seriesRow(db: Db, seriesId: number) {
     .from(series)
     .innerJoin(publishers, eq(publishers.publisherId, series.publisherId))
     .leftJoin(labels, eq(labels.labelId, series.labelId))
-    .where(eq(series.seriesId, seriesId));
+    .where(
+      and(
+        eq(series.seriesId, seriesId),
+        reading.preview ? undefined : seriesPublished(reading.now),
+      ),
+    );
   return row;
 }
 
 export type SeriesRow = NonNullable<Awaited<ReturnType<typeof seriesRow>>>;
 
 /** A series' volumes in volume order, every column. */
-export async function seriesVolumeRows(db: Db, seriesId: number): Promise<VolumeRow[]> {
-  return db.select().from(books).where(eq(books.seriesId, seriesId)).orderBy(asc(books.volume));
+export async function seriesVolumeRows(
+  db: Db,
+  seriesId: number,
+  reading: SeriesReading,
+): Promise<VolumeRow[]> {
+  return db
+    .select()
+    .from(books)
+    .where(
+      and(
+        eq(books.seriesId, seriesId),
+        reading.preview ? isNull(books.withdrawnAt) : bookPublished(reading.now),
+      ),
+    )
+    .orderBy(asc(books.volume));
 }
 
 /** A series' genres, categories, credited authors (with their roles) and tags, in page order. */
@@ -81,12 +112,12 @@ export async function seriesDescriptors(db: Db, seriesId: number) {
   return { genres: genreRows, categories: categoryRows, authors: authorRows, tags: tagRows };
 }
 
-/** Whether a series exists (init calls answer 404 for unknown ones). */
-export async function seriesExists(db: Db, seriesId: number): Promise<boolean> {
+/** Whether a series is in the store (init calls answer 404 for unknown ones and drafts). */
+export async function seriesExists(db: Db, seriesId: number, now = new Date()): Promise<boolean> {
   const rows = await db
     .select({ id: series.seriesId })
     .from(series)
-    .where(eq(series.seriesId, seriesId))
+    .where(and(eq(series.seriesId, seriesId), seriesPublished(now)))
     .limit(1);
   return rows.length > 0;
 }

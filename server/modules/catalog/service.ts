@@ -1,6 +1,7 @@
-import { and, asc, eq, gt, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { scheduledTimes } from "../../lib/scheduled-times";
+import { bookPublished, seriesPublished, volumePublication, volumeWindows } from "./publication";
 import {
   authors,
   books,
@@ -37,8 +38,11 @@ export async function bookAccess(db: Db, bookId: number) {
       memberFreeFlag: books.memberFreeFlag,
       onsaleFlag: books.onsaleFlag,
       itemStartDate: books.itemStartDate,
+      ...volumePublication,
+      ...volumeWindows,
     })
     .from(books)
+    .innerJoin(series, eq(series.seriesId, books.seriesId))
     .where(eq(books.bookId, bookId));
   return row ?? null;
 }
@@ -73,6 +77,7 @@ export async function readerVolume(db: Db, bookId: number) {
         eq(books.seriesId, row.seriesId),
         gt(books.volume, row.volume),
         eq(books.onsaleFlag, true),
+        bookPublished(new Date()),
       ),
     )
     .orderBy(asc(books.volume))
@@ -87,14 +92,17 @@ export async function browseLists(db: Db) {
       db
         .select({ genre_id: genres.genreId, name: genres.name })
         .from(genres)
+        .where(isNull(genres.withdrawnAt))
         .orderBy(asc(genres.sortOrder), asc(genres.genreId)),
       db
         .select({ category_id: categories.categoryId, name: categories.name })
         .from(categories)
+        .where(isNull(categories.withdrawnAt))
         .orderBy(asc(categories.sortOrder), asc(categories.categoryId)),
       db
         .select({ tag_id: tags.tagId, name: tags.name })
         .from(tags)
+        .where(isNull(tags.withdrawnAt))
         .orderBy(asc(tags.sortOrder), asc(tags.tagId)),
       db
         .select({
@@ -104,6 +112,7 @@ export async function browseLists(db: Db) {
           publisher_group_id: publishers.publisherGroupId,
         })
         .from(publishers)
+        .where(isNull(publishers.withdrawnAt))
         .orderBy(asc(publishers.sortOrder), asc(publishers.publisherId)),
       db
         .select({
@@ -115,6 +124,7 @@ export async function browseLists(db: Db) {
       db
         .select({ label_id: labels.labelId, name: labels.name, publisher_id: labels.publisherId })
         .from(labels)
+        .where(isNull(labels.withdrawnAt))
         .orderBy(asc(labels.sortOrder), asc(labels.labelId)),
       db
         .select({ generation_id: generations.generationId, name: generations.name })
@@ -196,7 +206,8 @@ export async function seriesSearchSources(
       array(select generation_id from ${seriesGenerations} where series_id = s.series_id
         order by generation_id) as generation_ids,
       array(select distinct price_inc from ${books} b where b.series_id = s.series_id
-        and b.onsale_flag order by price_inc) as prices
+        and b.onsale_flag and not b.draft and b.withdrawn_at is null
+        order by price_inc) as prices
     from ${series} s
     join ${publishers} p on p.publisher_id = s.publisher_id
     left join ${labels} l on l.label_id = s.label_id
@@ -346,12 +357,15 @@ export async function volumesPricedUpTo(
   return db
     .select({ bookId: books.bookId, itemId: books.itemId })
     .from(books)
+    .innerJoin(series, eq(series.seriesId, books.seriesId))
     .where(
       and(
         eq(books.onsaleFlag, true),
         gt(books.priceInc, 0),
         lte(books.priceInc, maxPriceInc),
         lte(books.itemStartDate, now),
+        bookPublished(now),
+        seriesPublished(now),
       ),
     )
     .orderBy(sql`${books.itemStartDate} desc`, asc(books.bookId))
@@ -396,9 +410,25 @@ export interface ItemSaleFacts {
   freeFlag: boolean;
   memberFreeFlag: boolean;
   itemStartDate: Date | null;
+  /** The volume's own sale and free windows (decision 0092); null for a drama CD. */
+  salePriceInc: number | null;
+  saleStartAt: Date | null;
+  saleEndAt: Date | null;
+  freeStartAt: Date | null;
+  freeEndAt: Date | null;
+  memberFreeStartAt: Date | null;
+  memberFreeEndAt: Date | null;
 }
 
-export async function itemSaleFacts(db: Db, itemIds: readonly number[]): Promise<ItemSaleFacts[]> {
+/**
+ * What pricing needs of these items at `now`: a volume out of the store (its or its series'
+ * draft, publish time to come, withdrawal: decision 0091) is not on sale.
+ */
+export async function itemSaleFacts(
+  db: Db,
+  itemIds: readonly number[],
+  now: Date,
+): Promise<ItemSaleFacts[]> {
   if (itemIds.length === 0) return [];
   const rows = await db
     .select({
@@ -417,14 +447,16 @@ export async function itemSaleFacts(db: Db, itemIds: readonly number[]): Promise
       memberFreeFlag: books.memberFreeFlag,
       bookOnsale: books.onsaleFlag,
       itemStartDate: books.itemStartDate,
+      ...volumeWindows,
+      bookInStore: sql<boolean>`(${books.bookId} is null or (${and(bookPublished(now), seriesPublished(now))}))`,
     })
     .from(items)
     .leftJoin(books, eq(books.bookId, items.bookId))
     .leftJoin(series, eq(series.seriesId, books.seriesId))
     .where(inArray(items.itemId, [...new Set(itemIds)]));
-  return rows.map(({ bookOnsale, ...r }) => ({
+  return rows.map(({ bookOnsale, bookInStore, ...r }) => ({
     ...r,
-    onsaleFlag: r.onsaleFlag && (bookOnsale ?? true),
+    onsaleFlag: r.onsaleFlag && (bookOnsale ?? true) && Boolean(bookInStore),
     freeFlag: r.freeFlag ?? false,
     memberFreeFlag: r.memberFreeFlag ?? false,
   }));
@@ -601,7 +633,17 @@ export async function seriesTouchedBy(
   }
 }
 
-/** Volumes released in (after, until], and the next release after until (decision 0087). */
+/**
+ * Volumes released or published in (after, until], and the next such time after until
+ * (decisions 0087, 0091).
+ */
 export function volumeReleases(db: Db, after: Date, until: Date) {
-  return scheduledTimes(db, sql`${books}`, books.bookId, [books.itemStartDate], after, until);
+  return scheduledTimes(
+    db,
+    sql`${books}`,
+    books.bookId,
+    [books.itemStartDate, books.publishAt],
+    after,
+    until,
+  );
 }

@@ -18,7 +18,7 @@ export async function cdCardFacts(db: Db, ids: readonly number[]) {
         saleEndDate: dramaCds.saleEndDate,
       })
       .from(dramaCds)
-      .where(inArray(dramaCds.cdId, [...ids])),
+      .where(and(inArray(dramaCds.cdId, [...ids]), eq(dramaCds.draft, false))),
     db
       .select({ cdId: dramaCdCasts.cdId, castId: casts.castId, name: casts.name })
       .from(dramaCdCasts)

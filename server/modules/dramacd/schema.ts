@@ -78,6 +78,9 @@ export const dramaCds = pgTable(
     finalFlag: boolean("final_flag").notNull().default(false),
     saleStartDate: timestamp("sale_start_date", { withTimezone: true }).notNull(),
     saleEndDate: timestamp("sale_end_date", { withTimezone: true }),
+    /** A draft is the editor's alone; a withdrawn CD leaves lists and sale, owners keep it. */
+    draft: boolean("draft").notNull().default(false),
+    withdrawnAt: timestamp("withdrawn_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [

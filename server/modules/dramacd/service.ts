@@ -48,14 +48,21 @@ export async function cdSaleFacts(db: Db, cdIds: readonly number[]) {
       seriesId: dramaCds.seriesId,
       saleStartDate: dramaCds.saleStartDate,
       saleEndDate: dramaCds.saleEndDate,
+      draft: dramaCds.draft,
+      withdrawnAt: dramaCds.withdrawnAt,
     })
     .from(dramaCds)
     .where(inArray(dramaCds.cdId, [...new Set(cdIds)]));
 }
 
-/** CDs whose sale has started (and not ended) at `now`: the ones lists show. */
+/**
+ * CDs whose sale has started (and not ended) at `now`, neither a draft nor withdrawn
+ * (decision 0091): the ones lists show.
+ */
 function released(now: Date) {
   return and(
+    eq(dramaCds.draft, false),
+    isNull(dramaCds.withdrawnAt),
     lte(dramaCds.saleStartDate, now),
     or(isNull(dramaCds.saleEndDate), gt(dramaCds.saleEndDate, now)),
   );
@@ -141,7 +148,8 @@ export async function cdDetail(db: Db, cdId: number) {
     .from(dramaCds)
     .innerJoin(cdBrands, eq(cdBrands.brandId, dramaCds.brandId))
     .innerJoin(cdLabels, eq(cdLabels.labelId, dramaCds.labelId))
-    .where(eq(dramaCds.cdId, cdId));
+    // A draft is the editor's alone; a withdrawn CD keeps its page for its owners.
+    .where(and(eq(dramaCds.cdId, cdId), eq(dramaCds.draft, false)));
   if (!cd) return null;
   const [categoryRows, castRows, trackRows, bonusRows] = await Promise.all([
     db

@@ -1,7 +1,13 @@
 import type { ReaderNextBook, ReadingEntitlement } from "../../../contract/reader";
 import { applyMemberFreeRule, DEFAULT_MEMBER_FREE_VOL, readsFree } from "../../../contract/series";
+import { type Publication, publishedAt } from "../catalog/publication";
 import type { CampaignEffect } from "../pricing/campaign-effect";
-import { type FreeTerms, freeTerms } from "../pricing/free-terms";
+import {
+  type CatalogWindows,
+  catalogFreeAt,
+  type FreeTerms,
+  freeTerms,
+} from "../pricing/free-terms";
 
 /**
  * What may be read or played (spec 001 §1, §6; DESIGN.md "The API"), decided in one place for
@@ -9,8 +15,8 @@ import { type FreeTerms, freeTerms } from "../pricing/free-terms";
  * Pure: the service reads the facts, these functions decide.
  */
 
-/** A volume as the catalog stores it. */
-export interface VolumeFacts {
+/** A volume as the catalog stores it (rows read before decisions 0091/0092 lack the extras). */
+export interface VolumeFacts extends Partial<Publication>, CatalogWindows {
   volume: number;
   freeFlag: boolean;
   memberFreeFlag: boolean;
@@ -37,21 +43,29 @@ export interface VolumeTerms extends FreeTerms {
   released: boolean;
 }
 
-/** Free and member-free are the pricing rule's (free-terms.ts), so what reads free is never sold. */
+/**
+ * Free and member-free are the pricing rule's (free-terms.ts), so what reads free is never sold.
+ * A volume out of the store (a draft, not yet published, withdrawn: decision 0091) is not on sale
+ * and lends no page to anyone; its owners still read it all (readingAccess).
+ */
 export function volumeTerms(v: VolumeFacts, effect: CampaignEffect, now: Date): VolumeTerms {
-  const wholeTrial = v.onsaleFlag && v.volume <= effect.wholeVolumeTrialCount;
+  const listed = publishedAt(v, now);
+  const onsale = v.onsaleFlag && listed;
+  const wholeTrial = onsale && v.volume <= effect.wholeVolumeTrialCount;
   return {
-    ...freeTerms(v, effect),
+    ...freeTerms(catalogFreeAt({ ...v, onsaleFlag: onsale }, now), effect),
     volume: v.volume,
     pageCount: v.pageCount,
-    trialPages: Math.max(
-      v.trialPageCount,
-      effect.trialPageCount > 0 ? Math.min(effect.trialPageCount, v.pageCount) : 0,
-      wholeTrial ? v.pageCount : 0,
-    ),
-    trialExtended: effect.trialPageCount > 0 || wholeTrial,
-    onsale: v.onsaleFlag,
-    released: v.onsaleFlag && v.itemStartDate <= now,
+    trialPages: listed
+      ? Math.max(
+          v.trialPageCount,
+          effect.trialPageCount > 0 ? Math.min(effect.trialPageCount, v.pageCount) : 0,
+          wholeTrial ? v.pageCount : 0,
+        )
+      : 0,
+    trialExtended: listed && (effect.trialPageCount > 0 || wholeTrial),
+    onsale,
+    released: onsale && v.itemStartDate <= now,
   };
 }
 

@@ -6,7 +6,7 @@ import { bookAccess, dramaCdItemId } from "../catalog/service";
 import { trackForPlayback } from "../dramacd/service";
 import { ownsItem } from "../library/service";
 import { campaignEffect } from "../pricing/campaign-effect";
-import { memberPrice } from "../pricing/free-terms";
+import { memberPrice, ownPriceAt } from "../pricing/free-terms";
 import {
   type ReadingAccess,
   readingAccess,
@@ -69,7 +69,7 @@ async function loadVolumeEntry(db: Db, bookId: number, now: Date): Promise<Volum
     seriesId: book.seriesId,
     itemId: book.itemId,
     terms,
-    price: memberPrice(book.priceInc, effect, terms),
+    price: memberPrice(book.priceInc, effect, terms, ownPriceAt(book.priceInc, book, now)),
   };
 }
 

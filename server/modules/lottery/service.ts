@@ -266,7 +266,7 @@ async function deliverPrize(
   };
   let values: NewPresent | null = null;
   if (prize.item_id) {
-    const [item] = await itemSaleFacts(tx, [prize.item_id]);
+    const [item] = await itemSaleFacts(tx, [prize.item_id], now);
     if (!item) throw new NotFound("景品の作品が見つかりませんでした");
     const { itemId, itemType, bookId, cdId, seriesId } = item;
     values = { ...base, itemId, itemType, bookId, cdId, seriesId };

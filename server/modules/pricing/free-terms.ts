@@ -15,6 +15,47 @@ export interface FreeFacts {
   onsaleFlag: boolean;
 }
 
+/**
+ * A volume's own windows (decision 0092): its free and member-free flags hold only inside their
+ * windows when set, and its own sale price only inside the sale window. An open end is no bound.
+ */
+export interface CatalogWindows {
+  freeStartAt?: Date | null;
+  freeEndAt?: Date | null;
+  memberFreeStartAt?: Date | null;
+  memberFreeEndAt?: Date | null;
+  salePriceInc?: number | null;
+  saleStartAt?: Date | null;
+  saleEndAt?: Date | null;
+}
+
+/** Inside [start, end): started (or no start) and not yet ended (or no end). */
+export function withinWindow(
+  start: Date | null | undefined,
+  end: Date | null | undefined,
+  now: Date,
+): boolean {
+  return (start == null || start <= now) && (end == null || end > now);
+}
+
+/** The catalog's free flags as they stand at `now`, their windows applied. */
+export function catalogFreeAt<T extends FreeFacts>(item: T & CatalogWindows, now: Date): T {
+  return {
+    ...item,
+    freeFlag: item.freeFlag && withinWindow(item.freeStartAt, item.freeEndAt, now),
+    memberFreeFlag:
+      item.memberFreeFlag && withinWindow(item.memberFreeStartAt, item.memberFreeEndAt, now),
+  };
+}
+
+/** What the volume sells for at `now` before any campaign: its own sale price inside its window. */
+export function ownPriceAt(priceInc: number, item: CatalogWindows, now: Date): number {
+  const sale = item.salePriceInc;
+  return sale != null && sale < priceInc && withinWindow(item.saleStartAt, item.saleEndAt, now)
+    ? sale
+    : priceInc;
+}
+
 /** Where an item's free reading comes from. */
 export type FreeSource = "catalog" | "campaign";
 
@@ -59,13 +100,15 @@ export function freeToMembers(terms: Pick<FreeTerms, "free" | "memberFree">): bo
 }
 
 /**
- * What a member pays for the item now, tax included: 0 when it is free to members, else its price
- * under the running sale.
+ * What a member pays for the item now, tax included: 0 when it is free to members, else the lower
+ * of its own price now (ownPriceAt: a sale inside its window) and its list price under the
+ * running campaign sale. The two reductions do not stack: the member gets the better one.
  */
 export function memberPrice(
   priceInc: number,
   effect: Pick<CampaignEffect, "salePct">,
   terms: Pick<FreeTerms, "free" | "memberFree">,
+  ownPrice = priceInc,
 ): number {
-  return freeToMembers(terms) ? 0 : salePrice(priceInc, effect.salePct);
+  return freeToMembers(terms) ? 0 : Math.min(ownPrice, salePrice(priceInc, effect.salePct));
 }

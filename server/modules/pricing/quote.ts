@@ -4,7 +4,7 @@ import { runningCampaignsFor } from "../campaign/item-campaigns";
 import { genreIdsOfSeries, itemSaleFacts } from "../catalog/service";
 import { cdSaleFacts } from "../dramacd/service";
 import { campaignEffect } from "./campaign-effect";
-import { freeTerms, memberPrice } from "./free-terms";
+import { catalogFreeAt, freeTerms, memberPrice, ownPriceAt } from "./free-terms";
 import type { PriceLine } from "./rules";
 
 /** One item as a member would buy it now: its price, and the names a receipt lists it by. */
@@ -30,7 +30,7 @@ export async function priceItems(
 ): Promise<PricedItem[]> {
   const ids = [...new Set(itemIds)];
   if (ids.length === 0) return [];
-  const facts = await itemSaleFacts(db, ids);
+  const facts = await itemSaleFacts(db, ids, now);
   const seriesIds = [
     ...new Set(facts.map((f) => f.seriesId).filter((id): id is number => id !== null)),
   ];
@@ -55,11 +55,14 @@ export async function priceItems(
     const reduced = f.beforePriceInc !== null && f.beforePriceInc > f.priceInc;
     const listPrice = reduced ? f.beforePriceInc! : f.priceInc;
     const volume = f.volume;
-    const terms = freeTerms(f, effect);
+    const terms = freeTerms(catalogFreeAt(f, now), effect);
     const released = cd
-      ? cd.saleStartDate <= now && (cd.saleEndDate === null || cd.saleEndDate > now)
+      ? !cd.draft &&
+        cd.withdrawnAt === null &&
+        cd.saleStartDate <= now &&
+        (cd.saleEndDate === null || cd.saleEndDate > now)
       : f.itemStartDate === null || f.itemStartDate <= now;
-    const sale = memberPrice(f.priceInc, effect, terms);
+    const sale = memberPrice(f.priceInc, effect, terms, ownPriceAt(f.priceInc, f, now));
     // What is not on sale or not out yet cannot be read free either; a sale price of 0 without
     // a free flag is free all the same.
     const notBuyable: NotBuyableReason | null = !f.onsaleFlag

@@ -3,6 +3,7 @@ import { forgetCatalog, rereadSearch } from "../../lib/catalog-generation";
 import type { CatalogChange, ChangeBus } from "../../lib/changes";
 import type { Logger } from "../../logger";
 import { campaignWindowTimes } from "../campaign/service";
+import { nextSummaryDue, refreshDueSummaries } from "../catalog/series-summary";
 import { seriesTouchedBy, volumeReleases } from "../catalog/service";
 import { dramaCdSaleTimes, seriesOfDramaCd } from "../dramacd/service";
 import { reindexSeries } from "./indexer";
@@ -120,6 +121,9 @@ export function startCatalogSchedule(
 
   const pass = async () => {
     const until = now();
+    // A series whose publish or release time came moves its list summary (volume count,
+    // latest volume) first, so what the change makes every process read again is current.
+    const summarised = await refreshDueSummaries(db, until);
     const found = await Promise.all([
       volumeReleases(db, last, until),
       dramaCdSaleTimes(db, last, until),
@@ -127,6 +131,7 @@ export function startCatalogSchedule(
     ]);
     const [volumes, cds, campaigns] = found;
     const due: CatalogChange[] = [
+      ...summarised.map((id) => ({ entity: "series" as const, id })),
       ...volumes.due.map((id) => ({ entity: "volume" as const, id })),
       ...cds.due.map((id) => ({ entity: "drama_cd" as const, id })),
       ...campaigns.due.map((id) => ({ entity: "campaign" as const, id })),
@@ -134,7 +139,9 @@ export function startCatalogSchedule(
     for (const change of due) await changes.publish(change);
     if (due.length > 0) logger.info("catalog schedule reached", { changes: due.length });
     last = until;
-    const times = found.flatMap((f) => (f.next ? [f.next.getTime()] : []));
+    const summaryDue = await nextSummaryDue(db, until);
+    const times = [...found.flatMap((f) => (f.next ? [f.next.getTime()] : []))];
+    if (summaryDue) times.push(summaryDue.getTime());
     arm(times.length > 0 ? new Date(Math.min(...times)) : null);
   };
   /** A change heard during a look may not be in what it read: one more look follows it. */

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import type { ChangeBus } from "../../lib/changes";
 import type { Schedule } from "../../lib/every";
 import type { Logger } from "../../logger";
 import { cardMemory } from "./card-memory";
@@ -74,3 +75,5 @@ export function startSearchIndexRefresh(
   };
   return Object.assign(stop, { firstPass });
 }
+
+/** A burst of editor writes (a series and its volumes) is one rebuild. */

@@ -19,17 +19,15 @@ import type { AppEnv, AppServices } from "../../lib/context";
 import { ApiError } from "../../lib/errors";
 import { readJson, readParams, readQuery } from "../../lib/input";
 import { listAudit } from "../audit/service";
+import { staffWith } from "./request";
 import {
   addStaff,
   endStaffSession,
   finishSignIn,
   listStaff,
   OPS_SESSION_COOKIE,
-  opsAccess,
   recoveryCodesLeft,
-  requireRight,
   resetSecondFactor,
-  type Staff,
   setStaffDisabled,
   setStaffRole,
   startSignIn,
@@ -51,19 +49,6 @@ function setOpsCookie(c: Context<AppEnv>, value: string, expires: Date | null) {
     secure: c.get("secure"),
     ...(expires ? { expires } : { maxAge: 0 }),
   });
-}
-
-/** The staff member behind this request if their role holds `right`; else the 401 or 403. */
-async function staffWith(
-  c: Context<AppEnv>,
-  services: AppServices,
-  right: OpsRight,
-): Promise<Staff> {
-  const access = await opsAccess(services.db, services.sessionSecret, {
-    opsToken: getCookie(c, OPS_SESSION_COOKIE),
-    member: c.get("member"),
-  });
-  return requireRight(access, right);
 }
 
 const staffAnswer = (row: Awaited<ReturnType<typeof listStaff>>[number]) => ({

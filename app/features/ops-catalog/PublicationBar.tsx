@@ -1,0 +1,92 @@
+import { useState } from "react";
+import { useRevalidator } from "react-router";
+import type { PublicationState } from "../../../contract/ops-catalog-rules";
+import { post } from "../../lib/request";
+import { StateBadge } from "./CatalogNav";
+
+/**
+ * Where a series, volume or CD stands, and the buttons that move it: publish a draft, withdraw
+ * what is in the store (owners keep reading it), restore what was withdrawn. Nothing is deleted.
+ */
+export function PublicationBar(props: {
+  base: string;
+  state: PublicationState;
+  what: string;
+  publishAt?: string | null;
+}) {
+  const revalidator = useRevalidator();
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  async function act(action: "publish" | "withdraw" | "restore", done: string, ask?: string) {
+    if (ask && !window.confirm(ask)) return;
+    setBusy(true);
+    const answer = await post(`${props.base}/${action}`, {});
+    setBusy(false);
+    if (answer.result) {
+      setNotice(done);
+      await revalidator.revalidate();
+    }
+  }
+
+  return (
+    <div className="catalog-publication">
+      <p>
+        状態：
+        <StateBadge state={props.state} />
+        {props.state === "scheduled" && props.publishAt
+          ? ` ${props.publishAt.replace("T", " ")} に公開されます`
+          : ""}
+      </p>
+      <div className="catalog-publication__buttons">
+        {props.state === "draft" ? (
+          <button
+            type="button"
+            className="ops-button ops-button--primary"
+            disabled={busy}
+            onClick={() =>
+              act(
+                "publish",
+                props.publishAt
+                  ? `${props.what}の公開を予約しました。`
+                  : `${props.what}を公開しました。`,
+              )
+            }
+          >
+            {props.publishAt ? "公開を予約する" : "公開する"}
+          </button>
+        ) : null}
+        {props.state === "withdrawn" ? (
+          <button
+            type="button"
+            className="ops-button"
+            disabled={busy}
+            onClick={() => act("restore", `${props.what}の取り下げを取り消しました。`)}
+          >
+            取り下げを取り消す
+          </button>
+        ) : (
+          <button
+            type="button"
+            className="ops-button ops-button--quiet"
+            disabled={busy}
+            onClick={() =>
+              act(
+                "withdraw",
+                `${props.what}を取り下げました。`,
+                `${props.what}を取り下げます。一覧・検索・販売から外れますが、購入済みの会員は引き続き読めます。よろしいですか？`,
+              )
+            }
+          >
+            取り下げる
+          </button>
+        )}
+      </div>
+      {notice ? (
+        <p className="ops-notice" role="status">
+          {notice}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,144 @@
+// Without zod: the catalog editor's forms check these as the editor types, and the schemas in
+// ops-catalog.ts apply the same functions on the server (decisions 0040, 0091).
+
+import { parseTokyoDateTimeInput } from "./tokyo-time";
+
+/** Bounds of the editor's fields; the store has no longer names or larger books. */
+export const CATALOG_LIMITS = {
+  name: 200,
+  kana: 200,
+  description: 4000,
+  role: 40,
+  pages: 5000,
+  price: 100_000,
+  volume: 9999,
+  credits: 20,
+  links: 50,
+  query: 100,
+  sortOrder: 100_000,
+  trackNo: 999,
+} as const;
+
+/** Rows on one page of an editor list. */
+export const CATALOG_PAGE_SIZE = 30;
+
+/** What the editor credits an author as (series_authors.role), the store's own words. */
+export const AUTHOR_ROLES = ["著者", "原作", "漫画", "作画", "構成", "キャラクター原案"] as const;
+
+/** One rule broken: the field it is about and what to tell the editor. */
+export interface RuleIssue {
+  field: string;
+  message: string;
+}
+
+/** A datetime-local value, or blank for none. */
+type When = string | null | undefined;
+
+const instant = (value: When) => (value ? parseTokyoDateTimeInput(value) : null);
+
+/** A window's end comes after its start, when both are given. */
+export function windowIssue(
+  start: When,
+  end: When,
+  endField: string,
+  label: string,
+): RuleIssue | null {
+  const from = instant(start);
+  const to = instant(end);
+  if (from && to && to.getTime() <= from.getTime()) {
+    return { field: endField, message: `${label}の終了は開始より後の日時を指定してください` };
+  }
+  return null;
+}
+
+/** The price and trial fields of a volume as the form and the payload hold them. */
+export interface VolumeRuleFields {
+  page_count: number;
+  trial_page_count: number;
+  price_inc: number;
+  sale_price_inc?: number | null;
+  sale_start_at?: When;
+  sale_end_at?: When;
+  free_flag?: boolean;
+  free_start_at?: When;
+  free_end_at?: When;
+  member_free_flag?: boolean;
+  member_free_start_at?: When;
+  member_free_end_at?: When;
+}
+
+/**
+ * The shop's rules for a volume's terms (spec and decision 0092): a sale price below the list
+ * price; a trial no longer than the volume; each window ending after it starts; a window only
+ * where there is something to open (a sale price, a free flag).
+ */
+export function volumeIssues(v: VolumeRuleFields): RuleIssue[] {
+  const issues: RuleIssue[] = [];
+  if (v.trial_page_count > v.page_count) {
+    issues.push({
+      field: "trial_page_count",
+      message: `試し読みのページ数は巻のページ数（${v.page_count}ページ）以下にしてください`,
+    });
+  }
+  if (v.sale_price_inc != null && v.sale_price_inc >= v.price_inc) {
+    issues.push({
+      field: "sale_price_inc",
+      message: `セール価格は定価（${v.price_inc}円）より安くしてください`,
+    });
+  }
+  if (v.sale_price_inc == null && (v.sale_start_at || v.sale_end_at)) {
+    issues.push({
+      field: "sale_price_inc",
+      message: "セール期間を決めるときはセール価格も入力してください",
+    });
+  }
+  if (!v.free_flag && (v.free_start_at || v.free_end_at)) {
+    issues.push({
+      field: "free_flag",
+      message: "無料期間を決めるときは「無料」にチェックを入れてください",
+    });
+  }
+  if (!v.member_free_flag && (v.member_free_start_at || v.member_free_end_at)) {
+    issues.push({
+      field: "member_free_flag",
+      message: "会員無料の期間を決めるときは「会員無料」にチェックを入れてください",
+    });
+  }
+  for (const issue of [
+    windowIssue(v.sale_start_at, v.sale_end_at, "sale_end_at", "セール期間"),
+    windowIssue(v.free_start_at, v.free_end_at, "free_end_at", "無料期間"),
+    windowIssue(v.member_free_start_at, v.member_free_end_at, "member_free_end_at", "会員無料期間"),
+  ]) {
+    if (issue) issues.push(issue);
+  }
+  return issues;
+}
+
+/** A drama CD's struck-out price is above the price it sells at. */
+export function dramaCdIssues(cd: {
+  price_inc: number;
+  before_price_inc?: number | null;
+  sale_start_date?: When;
+  sale_end_date?: When;
+}): RuleIssue[] {
+  const issues: RuleIssue[] = [];
+  if (cd.before_price_inc != null && cd.before_price_inc <= cd.price_inc) {
+    issues.push({
+      field: "before_price_inc",
+      message: `値下げ前の価格は販売価格（${cd.price_inc}円）より高くしてください`,
+    });
+  }
+  const window = windowIssue(cd.sale_start_date, cd.sale_end_date, "sale_end_date", "販売期間");
+  if (window) issues.push(window);
+  return issues;
+}
+
+/** Where a series or volume stands for the store, as the editor's lists label it. */
+export type PublicationState = "draft" | "scheduled" | "published" | "withdrawn";
+
+export const PUBLICATION_LABELS: Record<PublicationState, string> = {
+  draft: "下書き",
+  scheduled: "公開予約",
+  published: "公開中",
+  withdrawn: "取り下げ",
+};
