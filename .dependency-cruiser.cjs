@@ -15,11 +15,11 @@ const TESTS = "([.]test[.]tsx?|/test-fixture[.]ts)$";
  * A new module gets a layer here; page assembly over several modules belongs in server/pages/.
  */
 const SERVER_MODULE_LAYERS = [
-  ["audit", "event", "mail", "news", "throttle"],
+  ["audit", "event", "jobs", "mail", "news", "throttle"],
   ["account", "catalog"],
   ["inquiry", "library", "staff"],
   ["dramacd"],
-  ["campaign"],
+  ["campaign", "content"],
   ["pricing"],
   ["entitlements"],
   ["cards", "media"],

@@ -33,6 +33,7 @@ import { loadSessionSecret } from "./modules/account/service";
 import { startLedgerJobs } from "./modules/commerce/jobs";
 import { sandboxProvider } from "./modules/commerce/payments/provider";
 import { startEventSummary } from "./modules/event/jobs";
+import { pgBossQueue } from "./modules/jobs/queue";
 import { emlFileTransport, smtpTransport, startMailDelivery } from "./modules/mail/delivery";
 import { startRankingRefresh } from "./modules/ranking/jobs";
 import { holdSearchInMemory, startSearchIndexRefresh } from "./modules/search/jobs";
@@ -231,6 +232,8 @@ async function serve(
     logger,
     storage: fileStorage(path.join(env.DATA_DIR, "store")),
     changes: localChangeBus((error) => logger.error("catalog change listener failed", { error })),
+    // Every process queues jobs; only the one that runs them supervises and works them.
+    jobs: pgBossQueue(database, logger, { runsJobs: options.jobs }),
     sessionSecret: await loadSessionSecret(database.db, env.SESSION_SECRET),
   };
 
@@ -318,6 +321,8 @@ async function serve(
     });
     clearInterval(sweep);
     for (const stopJob of stopJobs) stopJob();
+    // A job cut short here is failed back to the queue, which runs it again.
+    await services.jobs.close().catch((error) => logger.error("job queue stop failed", { error }));
     await database.close();
     if (redis) await redis.quit();
     logger.info("stopped");
