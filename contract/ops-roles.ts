@@ -45,7 +45,12 @@ export function isStaffRole(value: string): value is StaffRole {
 }
 
 /** What an audit row may name as its entity; the audit page offers these as a filter. */
-export const AUDIT_ENTITIES = { staff_member: "スタッフアカウント" } as const;
+export const AUDIT_ENTITIES = {
+  staff_member: "スタッフアカウント",
+  volume: "巻",
+  drama_cd: "ドラマCD",
+  track: "トラック",
+} as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 
 /** Rows on one page of /ops/audit. */
@@ -64,4 +69,8 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   disable: "無効化",
   enable: "有効化",
   reset_second_factor: "二段階認証のリセット",
+  pages: "ページの差し替え",
+  cover: "表紙の差し替え",
+  jacket: "ジャケットの差し替え",
+  audio: "音声の差し替え",
 };

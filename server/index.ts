@@ -32,6 +32,7 @@ import { createLogger, type Logger } from "./logger";
 import { loadSessionSecret } from "./modules/account/service";
 import { startLedgerJobs } from "./modules/commerce/jobs";
 import { sandboxProvider } from "./modules/commerce/payments/provider";
+import { startContentJobs } from "./modules/content/jobs";
 import { startEventSummary } from "./modules/event/jobs";
 import { pgBossQueue } from "./modules/jobs/queue";
 import { emlFileTransport, smtpTransport, startMailDelivery } from "./modules/mail/delivery";
@@ -282,6 +283,8 @@ async function serve(
           from: env.MAIL_FROM,
         }),
       ];
+  // Uploads made into pages, covers and audio (decision 0089), by the process that runs jobs.
+  const stopContentJobs = options.jobs ? await startContentJobs(services) : null;
   if (warmUp.length > 0) await Promise.all(warmUp.map((job) => job.firstPass));
   else
     await holdSearchInMemory(database.db).catch((error) =>
@@ -321,6 +324,7 @@ async function serve(
     });
     clearInterval(sweep);
     for (const stopJob of stopJobs) stopJob();
+    await stopContentJobs?.().catch((error) => logger.error("content jobs stop failed", { error }));
     // A job cut short here is failed back to the queue, which runs it again.
     await services.jobs.close().catch((error) => logger.error("job queue stop failed", { error }));
     await database.close();
