@@ -59,6 +59,11 @@ export async function runArtJob(
       await storage.put(key, files.get(`w${w}`)!, "image/webp");
     }
     await job.progress(90);
+    const exists =
+      kind === "cover"
+        ? (await bookAccess(db, ownerId)) !== null
+        : await dramaCdExists(db, ownerId);
+    if (!exists) throw new JobRefusal("対象が削除されたため、画像を公開できません");
     const published = await publishSet(
       db,
       job.data.actor,
@@ -66,17 +71,10 @@ export async function runArtJob(
       kind === "cover"
         ? { entity: "volume", action: "cover", entityId: ownerId }
         : { entity: "drama_cd", action: "jacket", entityId: ownerId },
-      async (_tx, previous) => {
-        const exists =
-          kind === "cover"
-            ? (await bookAccess(db, ownerId)) !== null
-            : await dramaCdExists(db, ownerId);
-        if (!exists) throw new JobRefusal("対象が削除されたため、画像を公開できません");
-        return {
-          before: { image_set: previous },
-          after: { image_set: setId, width, height },
-        };
-      },
+      async (_tx, previous) => ({
+        before: { image_set: previous },
+        after: { image_set: setId, width, height },
+      }),
     );
     if (published) {
       await services.changes.publish({
