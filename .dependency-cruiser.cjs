@@ -36,7 +36,7 @@ const SERVER_MODULE_LAYERS = [
  */
 const APP_FEATURE_LAYERS = [
   ["analytics", "audio", "ops", "seo", "stamp"],
-  ["cards"],
+  ["cards", "ops-content"],
   [
     "account",
     "bookshelf",

@@ -115,6 +115,8 @@ export default [
     route("ops/login", "routes/ops-login.tsx"),
     route("ops/staff", "routes/ops-staff.tsx"),
     route("ops/audit", "routes/ops-audit.tsx"),
+    route("ops/volumes/:volumeId/content", "routes/ops-volume-content.tsx"),
+    route("ops/tracks/:trackId/audio", "routes/ops-track-audio.tsx"),
   ]),
 
   layout("layouts/default.tsx", { id: "layouts/default-404" }, [

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
-import { tracks } from "./schema";
+import { dramaCds, tracks } from "./schema";
 
 /** A track as its upload screen and the audio job know it; null: no such track. */
 export async function trackById(db: Db | Tx, trackId: number) {
@@ -8,6 +8,7 @@ export async function trackById(db: Db | Tx, trackId: number) {
     .select({
       trackId: tracks.trackId,
       cdId: tracks.cdId,
+      cdName: dramaCds.name,
       trackNo: tracks.trackNo,
       name: tracks.name,
       durationSec: tracks.durationSec,
@@ -16,6 +17,7 @@ export async function trackById(db: Db | Tx, trackId: number) {
       trialDurationSec: tracks.trialDurationSec,
     })
     .from(tracks)
+    .innerJoin(dramaCds, eq(dramaCds.cdId, tracks.cdId))
     .where(eq(tracks.trackId, trackId));
   return row ?? null;
 }
