@@ -18,9 +18,10 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 export default function OpsVolumeContent({ loaderData: v }: Route.ComponentProps) {
   return (
     <>
-      <h1 className="ops-title">
-        {v.seriesTitle}　{v.title}
-      </h1>
+      <h1 className="ops-title">{v.title}</h1>
+      <p className="ops-note">
+        シリーズ：{v.seriesTitle}（巻ID {v.bookId}）
+      </p>
       <section className="ops-panel" aria-labelledby="ops-content-now">
         <h2 id="ops-content-now">公開中の内容</h2>
         <div className="ops-content__now">

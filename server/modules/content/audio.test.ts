@@ -12,10 +12,10 @@ import { ITEM_TYPE_DRAMA_CD, items, publishers, series } from "../catalog/schema
 import { insertVolumes } from "../catalog/test-fixture";
 import { cdBrands, cdLabels, dramaCds, tracks } from "../dramacd/schema";
 import { userItems } from "../library/schema";
-import { newStaffAccount } from "../staff/test-fixture";
+import { newStaffAccount, opsBrowser } from "../staff/test-fixture";
 import { decodedSeconds, ffmpeg } from "./audio";
 import { startContentJobs } from "./jobs";
-import { opsBrowser, uploadForm } from "./test-fixture";
+import { uploadForm } from "./test-fixture";
 
 /** Issue 23's proof for drama-CD tracks, covers and jackets: real audio, real images. */
 let t: Awaited<ReturnType<typeof createTestApp>>;

@@ -11,11 +11,11 @@ import { books, publishers, series } from "../catalog/schema";
 import { insertVolumes } from "../catalog/test-fixture";
 import { pgBossQueue } from "../jobs/queue";
 import { userItems } from "../library/schema";
-import { newStaffAccount } from "../staff/test-fixture";
+import { newStaffAccount, opsBrowser } from "../staff/test-fixture";
 import { startContentJobs } from "./jobs";
 import { runPagesJob } from "./pages";
 import { contentSets } from "./schema";
-import { opsBrowser, pageJpeg, pageNumberOf, uploadForm, zipOf } from "./test-fixture";
+import { pageJpeg, pageNumberOf, uploadForm, zipOf } from "./test-fixture";
 
 /**
  * Issue 23's proof for pages: uploads checked by content, made into the reader's WebP files and

@@ -1,8 +1,7 @@
 import { crc32, deflateRawSync } from "node:zlib";
 import sharp from "sharp";
-import type { Db } from "../../db/client";
-import { Browser } from "../../http/test-client";
-import { newStaffAccount, signInToOps } from "../staff/test-fixture";
+
+// No server imports: the Playwright e2e and the benchmark make their archives with this too.
 
 export interface ZipInput {
   name: string;
@@ -79,24 +78,6 @@ export function pageJpeg(n: number): Promise<Buffer> {
 export async function pageNumberOf(bytes: Buffer): Promise<number> {
   const { width, height } = await sharp(bytes).metadata();
   return Math.round(((height! * 400) / width! - 400) / 10);
-}
-
-/** A browser signed in to /ops as a new staff member in `role` ("member": a member, no staff). */
-export async function opsBrowser(
-  app: ConstructorParameters<typeof Browser>[0],
-  db: Db,
-  role: "admin" | "editor" | "support" | "member",
-): Promise<Browser> {
-  const browser = new Browser(app);
-  await browser.open();
-  const account = await newStaffAccount(db, role === "member" ? null : role);
-  if (role === "member") {
-    const login = await browser.postJson("/api/account/login", account);
-    if (login.status !== 200) throw new Error(`member login ${login.status}`);
-  } else {
-    await signInToOps(browser, account);
-  }
-  return browser;
 }
 
 /** Sends files as the upload screens do: multipart, field `file`, with any other fields. */
