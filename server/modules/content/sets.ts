@@ -1,6 +1,7 @@
-import { and, eq, inArray, lt, or, sql } from "drizzle-orm";
+import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import type { AuditEntity } from "../../../contract/ops-roles";
 import type { Db, Tx } from "../../db/client";
+import { cachePer } from "../../lib/cache";
 import type { Storage } from "../../lib/storage";
 import { type AuditActor, auditedWrite } from "../audit/service";
 import { type ContentKind, contentSets } from "./schema";
@@ -37,6 +38,18 @@ const liveColumns = {
 };
 
 /**
+ * An owner's kept sets, read once per few seconds per process: every page image asks, and one
+ * query per image was most of a served page's time. This process forgets an owner's entry when
+ * it publishes for it; another process sees a new set within KEPT_MS (old or new, never a mix).
+ */
+const KEPT_MS = 5_000;
+const keptSets = cachePer<Db, (LiveSet & { published: boolean })[]>({
+  maxEntries: 20_000,
+  ttlMs: KEPT_MS,
+});
+const ownerKey = (kind: ContentKind, ownerId: number) => `${kind}:${ownerId}`;
+
+/**
  * The set the store serves for an owner: the one a reader asked for by id when it is still kept
  * (so a volume opened before a new upload reads on in its old pages), else the published one.
  * null: nothing was uploaded, and the seed's drawn art is served.
@@ -47,19 +60,20 @@ export async function liveSet(
   ownerId: number,
   asked?: string,
 ): Promise<LiveSet | null> {
-  const owner = and(eq(contentSets.kind, kind), eq(contentSets.ownerId, ownerId));
-  const rows = await db
-    .select(liveColumns)
-    .from(contentSets)
-    .where(
-      and(
-        owner,
-        asked === undefined
-          ? eq(contentSets.state, "published")
-          : or(eq(contentSets.state, "published"), eq(contentSets.setId, asked)),
-      ),
-    );
-  return rows.find((r) => r.setId === asked) ?? rows[0] ?? null;
+  const sets = await keptSets(db).get(ownerKey(kind, ownerId), async () =>
+    (
+      await db
+        .select({ ...liveColumns, state: contentSets.state })
+        .from(contentSets)
+        .where(and(eq(contentSets.kind, kind), eq(contentSets.ownerId, ownerId)))
+    ).map(({ state, ...set }) => ({ ...set, published: state === "published" })),
+  );
+  const found =
+    (asked === undefined ? undefined : sets.find((s) => s.setId === asked)) ??
+    sets.find((s) => s.published);
+  if (!found) return null;
+  const { published: _, ...set } = found;
+  return set;
 }
 
 /** Whether a set (an upload) was already published, now or before it was replaced. */
@@ -122,6 +136,7 @@ export async function publishSet(
       const change = await apply(tx, retired[0]?.setId ?? null);
       return { ...audit, ...change, result: undefined };
     });
+    keptSets(db).delete(ownerKey(set.kind, set.ownerId));
     return true;
   } catch (error) {
     if (error instanceof AlreadyPublished) return false;
@@ -157,4 +172,5 @@ export async function dropOldSets(
       old.map((o) => o.setId),
     ),
   );
+  keptSets(db).delete(ownerKey(kind, ownerId));
 }
