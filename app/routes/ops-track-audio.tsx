@@ -25,7 +25,7 @@ export default function OpsTrackAudio({ loaderData: t }: Route.ComponentProps) {
   return (
     <>
       <h1 className="ops-title">
-        {t.cdName}　トラック{t.trackNo}「{t.name}」
+        {t.cdName}　トラック{t.trackNo}：{t.name}
       </h1>
       <section className="ops-panel" aria-labelledby="ops-track-now">
         <h2 id="ops-track-now">公開中の音声</h2>
