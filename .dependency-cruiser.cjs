@@ -15,11 +15,11 @@ const TESTS = "([.]test[.]tsx?|/test-fixture[.]ts)$";
  * A new module gets a layer here; page assembly over several modules belongs in server/pages/.
  */
 const SERVER_MODULE_LAYERS = [
-  ["audit", "event", "mail", "news", "throttle"],
+  ["audit", "event", "jobs", "mail", "news", "throttle"],
   ["account", "catalog"],
   ["inquiry", "library", "staff"],
   ["dramacd"],
-  ["campaign"],
+  ["campaign", "content"],
   ["pricing"],
   ["entitlements"],
   ["cards", "media", "catalog-editor"],
@@ -37,7 +37,7 @@ const SERVER_MODULE_LAYERS = [
  */
 const APP_FEATURE_LAYERS = [
   ["analytics", "audio", "ops", "seo", "stamp"],
-  ["cards"],
+  ["cards", "ops-content"],
   [
     "account",
     "bookshelf",

@@ -132,6 +132,8 @@ export default [
     }),
     route("ops/catalog/drama-cds/:cdId", "routes/ops-catalog-drama-cd.tsx"),
     route("ops/catalog/:kind", "routes/ops-catalog-reference.tsx"),
+    route("ops/volumes/:volumeId/content", "routes/ops-volume-content.tsx"),
+    route("ops/tracks/:trackId/audio", "routes/ops-track-audio.tsx"),
   ]),
 
   layout("layouts/default.tsx", { id: "layouts/default-404" }, [

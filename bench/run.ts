@@ -8,10 +8,12 @@
  * measured there: orders per second with 20 members buying at once.
  *
  *   npm run bench -- [--seconds 10] [--connections 50] [--series 2000] [--data-dir DIR]
- *                    [--only status,shared,home,cart,members,pages,checkout,deep,js,search,lighthouse]
+ *                    [--only status,shared,home,cart,members,pages,uploads,checkout,deep,js,search,lighthouse]
  *
  * The members row loads /home, /cart, /bookshelf and /order_history as 20 signed-in members
  * (issue 22 item 13); the pages row serves an owned volume's page image against a static file.
+ * The uploads row (issue 23) uploads a 200-page ZIP as the editor, timed until readable (median
+ * of three), then serves the volume's uploaded pages from the storage against a static file.
  *
  * The search row runs bench/search.ts: its own server on a 100,000-series catalog (seeded once
  * under --search-data-dir and reused), 8 visitors searching at once, on PGlite and, with
@@ -32,6 +34,7 @@ import autocannon from "autocannon";
 import { z } from "zod";
 import { firstLoadByRoute, homeRoutes, OWN_CODE_BUDGET_KB } from "./first-load";
 import { waitForServer } from "./server";
+import { uploadToReadable } from "./uploads";
 
 const args = z
   .object({
@@ -316,7 +319,11 @@ async function checkoutThroughput(base: string, members: number, seconds: number
  * cached per hour, and the member's bookshelf) against a static file of the same bytes served
  * by the same process from build/client. A new member buys a paid volume to own it.
  */
-async function pageImageThroughput(base: string) {
+async function pageImageThroughput(
+  base: string,
+  label = "page image, owned",
+  beforeReading?: (volume: { book_id: number }) => Promise<void>,
+) {
   const reader = new Client(base);
   await reader.post("/api/account/signup", {
     email: `bench-reader-${Date.now()}@example.jp`,
@@ -345,6 +352,7 @@ async function pageImageThroughput(base: string) {
     token: randomBytes(18).toString("base64url"),
   });
   if (!bought.result || bought.status !== "paid") throw new Error("could not buy the volume");
+  await beforeReading?.(volume);
   // Page 2 is past any trial of most volumes; the last page always is.
   const pageUrl = `${base}/media/books/${volume.book_id}/pages/2.png`;
   const page = await fetch(pageUrl, { headers: { cookie: reader.cookie } });
@@ -360,7 +368,7 @@ async function pageImageThroughput(base: string) {
       duration: 2,
       headers: { cookie: reader.cookie },
     });
-    const owned = await load(`store GET page image, owned (${bytes.length} B)`, pageUrl, {
+    const owned = await load(`store GET ${label} (${bytes.length} B)`, pageUrl, {
       cookie: reader.cookie,
     });
     const plain = await load("store GET static file, same bytes", `${base}/${name}`, {
@@ -772,6 +780,25 @@ async function storeRows() {
         `page image of an owned volume (member, entitlement checked) = ${ratio(pages.owned, pages.plain)} x a static file of the same size, same process\n`,
       );
     }
+    if (want("uploads")) {
+      // The same owned volume as the pages row, its pages replaced by an upload first.
+      let upload: Awaited<ReturnType<typeof uploadToReadable>> | undefined;
+      const pages = await pageImageThroughput(
+        base,
+        "page image from the storage, owned",
+        async (volume) => {
+          upload = await uploadToReadable(base, volume.book_id);
+        },
+      );
+      const figures = upload!;
+      console.log(
+        `upload of a ${figures.pages}-page ZIP (${(figures.zipBytes / 1024 ** 2).toFixed(1)} MB, 1080 × 1536 JPEG) to readable: median ${figures.median.toFixed(1)} s of ${figures.seconds.map((s) => s.toFixed(1)).join(", ")} s (${(figures.pages / figures.median).toFixed(1)} pages/s)`,
+      );
+      console.log(table([pages.owned, pages.plain]));
+      console.log(
+        `uploaded page image of an owned volume, from the storage = ${ratio(pages.owned, pages.plain)} x a static file of the same size, same process\n`,
+      );
+    }
     if (want("checkout")) {
       const onPostgres = Boolean(process.env.DATABASE_URL);
       const buying = await checkoutThroughput(base, 20, args.seconds);
@@ -828,6 +855,7 @@ const STORE_ROWS = [
   "cart",
   "members",
   "pages",
+  "uploads",
   "checkout",
   "deep",
   "js",

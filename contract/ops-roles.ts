@@ -81,4 +81,8 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   publish: "公開",
   withdraw: "取り下げ",
   restore: "取り下げの取り消し",
+  pages: "ページの差し替え",
+  cover: "表紙の差し替え",
+  jacket: "ジャケットの差し替え",
+  audio: "音声の差し替え",
 };

@@ -32,7 +32,9 @@ import { createLogger, type Logger } from "./logger";
 import { loadSessionSecret } from "./modules/account/service";
 import { startLedgerJobs } from "./modules/commerce/jobs";
 import { sandboxProvider } from "./modules/commerce/payments/provider";
+import { startContentJobs } from "./modules/content/jobs";
 import { startEventSummary } from "./modules/event/jobs";
+import { pgBossQueue } from "./modules/jobs/queue";
 import { emlFileTransport, smtpTransport, startMailDelivery } from "./modules/mail/delivery";
 import { startRankingRefresh } from "./modules/ranking/jobs";
 import { followCatalogChanges, startCatalogSchedule } from "./modules/search/catalog-changes";
@@ -243,6 +245,8 @@ async function serve(
     logger,
     storage: await openStorage(env),
     changes,
+    // Every process queues jobs; only the one that runs them supervises and works them.
+    jobs: pgBossQueue(database, logger, { runsJobs: options.jobs }),
     sessionSecret: await loadSessionSecret(database.db, env.SESSION_SECRET),
   };
 
@@ -309,6 +313,8 @@ async function serve(
           from: env.MAIL_FROM,
         }),
       ];
+  // Uploads made into pages, covers and audio (decision 0089), by the process that runs jobs.
+  const stopContentJobs = options.jobs ? await startContentJobs(services) : null;
   if (warmUp.length > 0) await Promise.all(warmUp.map((job) => job.firstPass));
   else
     await holdSearchInMemory(database.db).catch((error) =>
@@ -348,6 +354,9 @@ async function serve(
     });
     clearInterval(sweep);
     for (const stopJob of stopJobs) stopJob();
+    await stopContentJobs?.().catch((error) => logger.error("content jobs stop failed", { error }));
+    // A job cut short here is failed back to the queue, which runs it again.
+    await services.jobs.close().catch((error) => logger.error("job queue stop failed", { error }));
     following.stop();
     await changes.close();
     await database.close();

@@ -63,7 +63,18 @@ export interface Database {
   ping(): Promise<boolean>;
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Plain SQL for a library that brings its own statements (the job queue, decision 0088). Each
+   * call runs by itself: never inside another caller's transaction (on PGlite's one connection
+   * too), and a statement list that fails part-way is rolled back before anything else runs.
+   * A list of statements answers the rows of all of them, in order.
+   */
+  sql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
 }
+
+type RowsOf = { rows?: Record<string, unknown>[] };
+const allRows = (result: RowsOf | RowsOf[]) =>
+  Array.isArray(result) ? result.flatMap((r) => r.rows ?? []) : (result.rows ?? []);
 
 export interface OpenOptions {
   databaseUrl?: string;
@@ -100,6 +111,22 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       },
       migrate: () => migratePg(db, { migrationsFolder }),
       close: () => pool.end(),
+      async sql(text, values) {
+        const client = await pool.connect();
+        let broken = false;
+        try {
+          return { rows: allRows(await client.query(text, values)) };
+        } catch (error) {
+          // A list that failed after its own BEGIN leaves the connection in an aborted
+          // transaction; the pool must not hand that to the next caller.
+          await client.query("ROLLBACK").catch(() => {
+            broken = true;
+          });
+          throw error;
+        } finally {
+          client.release(broken);
+        }
+      },
     };
   }
   const dir = opts.dataDir ?? "memory://";
@@ -131,6 +158,15 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       }
     },
     migrate: () => migratePglite(db, { migrationsFolder }),
+    async sql(text, values) {
+      // One statement with parameters runs as PGlite's own query, which waits for any open
+      // transaction; a list (no parameters) runs alone on the thread.
+      const result =
+        values && values.length > 0
+          ? await client.query<Record<string, unknown>>(text, values)
+          : await client.execAlone(text);
+      return { rows: allRows(result as RowsOf | RowsOf[]) };
+    },
     async close() {
       if (closed) return;
       closed = true;

@@ -16,6 +16,11 @@ export interface PgliteThread {
   query: PGlite["query"];
   exec: PGlite["exec"];
   transaction: PGlite["transaction"];
+  /**
+   * Runs a statement list by itself: nothing else runs between its statements, and a list that
+   * fails part-way leaves no open transaction behind (see the worker's `alone`).
+   */
+  execAlone(sql: string): ReturnType<PGlite["exec"]>;
   /** Calls sent and not yet answered. */
   pending(): number;
   close(): Promise<void>;
@@ -24,6 +29,7 @@ export interface PgliteThread {
 type Message =
   | { op: "query"; sql: string; params?: unknown[]; rowMode?: string; textTypes?: number[] }
   | { op: "exec"; sql: string }
+  | { op: "alone"; sql: string }
   | { op: "begin" }
   | { op: "end"; commit: boolean }
   | { op: "close" };
@@ -112,6 +118,7 @@ export async function openPgliteThread(
     query: query(),
     exec: exec(),
     transaction,
+    execAlone: (sql) => send({ op: "alone", sql }),
     pending: () => waiting.size,
     async close() {
       if (failure) return;

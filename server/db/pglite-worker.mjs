@@ -38,6 +38,11 @@ function options(message) {
 const handlers = {
   query: (message, on) => on.query(message.sql, message.params, options(message)),
   exec: (message, on) => on.exec(message.sql),
+  // A statement list run on its own (the job queue's, decision 0088): inside PGlite's transaction
+  // lock, so no other caller's statement runs between its statements, and a list that fails
+  // half-way (leaving its own BEGIN aborted) is rolled back before the lock is let go. The list's
+  // own BEGIN and COMMIT only draw warnings inside the wrapping transaction.
+  alone: (message) => client.transaction((tx) => tx.exec(message.sql)),
   begin(message) {
     return new Promise((begun, failed) => {
       const open = {};

@@ -2,6 +2,7 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { getCookie } from "hono/cookie";
+import { ART_UPLOAD_MAX_BYTES, UPLOAD_MAX_BYTES, uploadBodyLimit } from "../../contract/content";
 import { withoutHtmlSuffix } from "../../contract/html-suffix";
 import { NOT_KEPT_HEADER } from "../../contract/kept-page";
 import type { AppEnv, AppServices } from "../lib/context";
@@ -80,9 +81,15 @@ export function createApp({
     });
   const jsonLimit = limit(JSON_BODY_LIMIT);
   const topicLimit = limit(TOPIC_BODY_LIMIT);
+  const uploadLimits = new Map([UPLOAD_MAX_BYTES, ART_UPLOAD_MAX_BYTES].map((n) => [n, limit(n)]));
   app.use((c, next) => {
     // A GET carries no body; asking for one would build a whole web Request for nothing.
     if (c.req.method === "GET" || c.req.method === "HEAD") return next();
+    // Uploads (pages, audio, covers) have limits of their own, still checked before reading.
+    const upload = uploadBodyLimit(c.req.path);
+    if (upload !== null) {
+      return (uploadLimits.get(upload) ?? limit(upload))(c, next);
+    }
     return c.req.path.startsWith("/api/topic_page/") ? topicLimit(c, next) : jsonLimit(c, next);
   });
 
@@ -137,9 +144,11 @@ export function createApp({
   const api = new Hono<AppEnv>();
   // Every call's query and body pass the one reader before routing, so a call that ignores its
   // input still refuses malformed JSON or control characters instead of answering 200.
+  // Uploads are multipart: their route reads the form itself (content/routes.ts).
   api.use(async (c, next) => {
     queryObject(c);
-    if (c.req.method !== "GET" && c.req.method !== "HEAD") await jsonBody(c);
+    const reads = c.req.method !== "GET" && c.req.method !== "HEAD";
+    if (reads && uploadBodyLimit(c.req.path) === null) await jsonBody(c);
     await next();
   });
   api.use(async (c, next) => {

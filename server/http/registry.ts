@@ -17,6 +17,7 @@ import { orderRoutes } from "../modules/commerce/order-routes";
 import type { PaymentProvider } from "../modules/commerce/payments/provider";
 import { pointRoutes } from "../modules/commerce/point-routes";
 import { presentRoutes } from "../modules/commerce/present-routes";
+import { contentRoutes } from "../modules/content/routes";
 import { dramaCdRoutes } from "../modules/dramacd/routes";
 import { eventRoutes } from "../modules/event/routes";
 import { homeRoutes } from "../modules/home/routes";
@@ -110,6 +111,7 @@ export function apiRouter(services: AppServices, paymentProvider: PaymentProvide
   // The back office (issue 23): every call checks the staff role itself.
   api.route("/ops", opsRoutes(services));
   api.route("/ops/catalog", catalogEditorRoutes(services, { seriesPreview, volumePreview }));
+  api.route("/ops", contentRoutes(services));
   return api;
 }
 

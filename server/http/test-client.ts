@@ -12,6 +12,7 @@ import { createMetrics } from "../lib/metrics";
 import { sharedAnswerStore } from "../lib/shared-answers";
 import { fileStorage } from "../lib/storage";
 import { createLogger } from "../logger";
+import { pgBossQueue, type QueueTiming } from "../modules/jobs/queue";
 import { followCatalogChanges } from "../modules/search/catalog-changes";
 import { postgresCounters } from "../modules/throttle/counters";
 import { type CounterStore, rateLimiter } from "../rate-limit";
@@ -33,12 +34,20 @@ export async function createTestApp(
     fixture?: TestFixture;
     /** Where the throttle counters live; process memory unless asked (as in a lone PGlite). */
     counters?: "memory" | "postgres" | CounterStore;
+    /** The job queue's timing: tests shorten retries and the wait for a dead worker. */
+    jobTiming?: Partial<QueueTiming>;
   } = {},
 ): Promise<{ app: ReturnType<typeof createApp>; services: AppServices; database: Database }> {
   const database = options.database ?? (await createTestDatabase({ fixture: options.fixture }));
   const counters = options.counters ?? "memory";
   const metrics = createMetrics();
   metrics.watchDatabase(database.driver, database.usage);
+  // Errors still reach stderr, so a failing API test shows its cause.
+  const logger = createLogger(
+    process.env.TEST_LOG_LEVEL === "debug" ? "debug" : "error",
+    {},
+    (line) => process.stderr.write(`${line}\n`),
+  );
   const services: AppServices = {
     env: parseEnv({
       ...(options.production
@@ -67,10 +76,9 @@ export async function createTestApp(
       path.join(options.dataDir ?? mkdtempSync(path.join(tmpdir(), "komaya-test-")), "store"),
     ),
     changes: localChangeBus(),
-    // Errors still reach stderr, so a failing API test shows its cause.
-    logger: createLogger(process.env.TEST_LOG_LEVEL === "debug" ? "debug" : "error", {}, (line) =>
-      process.stderr.write(`${line}\n`),
-    ),
+    // Started on first use: a test that queues nothing never starts it.
+    jobs: pgBossQueue(database, logger, { runsJobs: true, timing: options.jobTiming }),
+    logger,
     sessionSecret: "test-session-secret-test-session-secret",
   };
   // A change said on the app's bus drops what it keeps, as in server/index.ts (decision 0087).

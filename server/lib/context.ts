@@ -3,6 +3,7 @@ import type { Env } from "../env";
 import type { Logger } from "../logger";
 import type { RateLimiter } from "../rate-limit";
 import type { ChangeBus } from "./changes";
+import type { JobQueue } from "./jobs";
 import type { MemberKept } from "./member-kept";
 import type { Metrics } from "./metrics";
 import type { SharedAnswerStore } from "./shared-answers";
@@ -43,6 +44,8 @@ export interface AppServices {
   storage: Storage;
   /** Catalog changes, heard by every instance (server/lib/changes.ts). */
   changes: ChangeBus;
+  /** Background jobs kept in PostgreSQL (server/lib/jobs.ts, decision 0088). */
+  jobs: JobQueue;
   /** Keys the session-token hashes (see loadSessionSecret). */
   sessionSecret: string;
   logger: Logger;

@@ -18,6 +18,7 @@ import {
 export async function trackForPlayback(db: Db, cdId: number, trackNo: number) {
   const [row] = await db
     .select({
+      trackId: tracks.trackId,
       cdId: tracks.cdId,
       trackNo: tracks.trackNo,
       durationSec: tracks.durationSec,

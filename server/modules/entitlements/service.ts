@@ -113,6 +113,7 @@ async function cdItemId(db: Db, cdId: number): Promise<number | null> {
 }
 
 export interface TrackEntry {
+  trackId: number;
   access: TrackAccess;
   hasTrial: boolean;
   durationSec: number;
@@ -138,6 +139,7 @@ export async function trackAccess(
   if (!track) return null;
   const hasTrial = track.trialFileName !== null;
   return {
+    trackId: track.trackId,
     access: trackAccessOf({ owns, hasTrial }),
     hasTrial,
     durationSec: track.durationSec,

@@ -9,7 +9,13 @@ import { INT4_MAX } from "../../../contract/row-id";
 import type { AppEnv, AppServices } from "../../lib/context";
 import { ApiError } from "../../lib/errors";
 import { readParams, readQuery } from "../../lib/input";
+import type { StoredFile } from "../../lib/storage";
 import { bookAccess } from "../catalog/service";
+import { ART_WIDTHS, artKey } from "../content/art";
+import { trackKey } from "../content/audio";
+import { THUMB_WIDTH } from "../content/images";
+import { pageKey } from "../content/pages";
+import { liveSet } from "../content/sets";
 import { dramaCdExists } from "../dramacd/service";
 import { pageIsPublic, pageVerdict } from "../entitlements/rules";
 import { trackAccess, volumeAccess } from "../entitlements/service";
@@ -104,7 +110,71 @@ const COVER_HEIGHT = 424;
 const PAGE_WIDTH = 720;
 const PAGE_HEIGHT = 1024;
 
-const pageQuery = imageQuery(READER_PAGE_WIDTHS);
+/** ?s= names the uploaded page set the reader opened (decision 0089), so it reads on in it. */
+const pageQuery = imageQuery(READER_PAGE_WIDTHS).extend({
+  s: z
+    .string()
+    .regex(/^[0-9a-f-]{36}$/, "s はページセットの ID で指定してください")
+    .optional(),
+});
+const thumbQuery = z.object({ s: pageQuery.shape.s, v: pageQuery.shape.v });
+
+/** The made width nearest the one asked for. */
+const nearest = (widths: readonly number[], w: number) =>
+  widths.reduce((best, size) => (Math.abs(size - w) < Math.abs(best - w) ? size : best));
+
+/** An uploaded cover or jacket: its address outlives an upload, so caches keep it an hour. */
+const UPLOADED_ART = "public, max-age=3600";
+
+/** Slices a stream to bytes start…end (inclusive), for a Range asked of a stored file. */
+async function* byteRange(body: AsyncIterable<Buffer>, start: number, end: number) {
+  let at = 0;
+  for await (const chunk of body) {
+    const from = Math.max(0, start - at);
+    const to = Math.min(chunk.length, end + 1 - at);
+    if (to > from) yield chunk.subarray(from, to);
+    at += chunk.length;
+    if (at > end) break;
+  }
+}
+
+/**
+ * Sends a file from the storage (an upload made into what the store serves), streamed, with a
+ * single byte range when asked so audio can seek.
+ */
+function sendStored(c: Context<AppEnv>, file: StoredFile, cacheControl: string): Response {
+  const headers: Record<string, string> = {
+    "Content-Type": file.contentType,
+    "Cache-Control": cacheControl,
+    "Accept-Ranges": "bytes",
+  };
+  const range = /^bytes=(\d*)-(\d*)$/.exec(c.req.header("range") ?? "");
+  if (range && (range[1] || range[2])) {
+    const start = Math.max(0, range[1] ? Number(range[1]) : file.size - Number(range[2]));
+    const end = Math.min(range[1] && range[2] ? Number(range[2]) : file.size - 1, file.size - 1);
+    if (start > end || start >= file.size) {
+      file.body.destroy();
+      return new Response(null, {
+        status: 416,
+        headers: { ...headers, "Content-Range": `bytes */${file.size}` },
+      });
+    }
+    const sliced = Readable.from(byteRange(file.body, start, end));
+    sliced.on("close", () => file.body.destroy());
+    return new Response(Readable.toWeb(sliced) as ReadableStream, {
+      status: 206,
+      headers: {
+        ...headers,
+        "Content-Length": String(end - start + 1),
+        "Content-Range": `bytes ${start}-${end}/${file.size}`,
+      },
+    });
+  }
+  return new Response(Readable.toWeb(file.body) as ReadableStream, {
+    status: 200,
+    headers: { ...headers, "Content-Length": String(file.size) },
+  });
+}
 
 /** Image kinds the seeded content links to, with the shape each is drawn in. */
 const ART_KINDS: Record<
@@ -183,6 +253,11 @@ export function mediaRoutes(
     const { w, v } = readQuery(c, artQuery);
     const book = await bookAccess(db, bookId);
     if (!book) notFound();
+    const uploaded = await liveSet(db, "cover", bookId);
+    if (uploaded) {
+      const key = artKey("cover", bookId, uploaded.setId, nearest(ART_WIDTHS, w ?? COVER_WIDTH));
+      return sendStored(c, (await services.storage.get(key)) ?? notFound(), UPLOADED_ART);
+    }
     const width = w ?? COVER_WIDTH;
     const cover = {
       seriesId: book.seriesId,
@@ -197,7 +272,7 @@ export function mediaRoutes(
 
   routes.get("/books/:bookId/pages/:page{[0-9]+\\.png}", async (c) => {
     const { bookId, page } = readParams(c, pageParams);
-    const { w = PAGE_WIDTH } = readQuery(c, pageQuery);
+    const { w = PAGE_WIDTH, s } = readQuery(c, pageQuery);
     const member = c.get("member");
     const access = await volumeAccess(db, bookId, member?.userId ?? null, {
       owns: member ? keptOwnership(services, member.userId) : undefined,
@@ -206,6 +281,16 @@ export function mediaRoutes(
     const verdict = pageVerdict(access, page, access.terms.pageCount);
     if (verdict === "not-found") notFound();
     if (verdict === "forbidden") throw new ApiError(403, "このページを読むには購入が必要です");
+    // Only pages open to every visitor may sit in shared caches, and only for an hour, since
+    // campaigns that open them switch on the hour; a member's pages stay in their browser.
+    const shared = !member && pageIsPublic(access.terms, page);
+    const cacheControl = shared ? "public, max-age=3600" : "private, max-age=3600";
+    const uploaded = await liveSet(db, "pages", bookId, s);
+    if (uploaded) {
+      if (page > uploaded.itemCount) notFound();
+      const stored = await services.storage.get(pageKey(bookId, uploaded.setId, page, `w${w}`));
+      return sendStored(c, stored ?? notFound(), cacheControl);
+    }
     const file = await pageFile(
       cache,
       {
@@ -217,16 +302,55 @@ export function mediaRoutes(
       },
       formatFor(c.req.header("accept")),
     );
-    // Only pages open to every visitor may sit in shared caches, and only for an hour, since
-    // campaigns that open them switch on the hour; a member's pages stay in their browser.
-    const shared = !member && pageIsPublic(access.terms, page);
-    return sendFile(c, file, shared ? "public, max-age=3600" : "private, max-age=3600");
+    return sendFile(c, file, cacheControl);
+  });
+
+  // A page's thumbnail, under the page's own entitlement: the uploaded one, else the drawn page small.
+  routes.get("/books/:bookId/thumbs/:page{[0-9]+\\.png}", async (c) => {
+    const { bookId, page } = readParams(c, pageParams);
+    const { s } = readQuery(c, thumbQuery);
+    const member = c.get("member");
+    const access = await volumeAccess(db, bookId, member?.userId ?? null, {
+      owns: member ? keptOwnership(services, member.userId) : undefined,
+    });
+    if (!access) notFound();
+    const verdict = pageVerdict(access, page, access.terms.pageCount);
+    if (verdict === "not-found") notFound();
+    if (verdict === "forbidden") throw new ApiError(403, "このページを読むには購入が必要です");
+    const cacheControl =
+      !member && pageIsPublic(access.terms, page)
+        ? "public, max-age=3600"
+        : "private, max-age=3600";
+    const uploaded = await liveSet(db, "pages", bookId, s);
+    if (uploaded) {
+      if (page > uploaded.itemCount) notFound();
+      const stored = await services.storage.get(pageKey(bookId, uploaded.setId, page, "thumb"));
+      return sendStored(c, stored ?? notFound(), cacheControl);
+    }
+    const width = THUMB_WIDTH;
+    const file = await pageFile(
+      cache,
+      {
+        bookId,
+        page,
+        pageCount: access.terms.pageCount,
+        width,
+        height: Math.round((width * PAGE_HEIGHT) / PAGE_WIDTH),
+      },
+      formatFor(c.req.header("accept")),
+    );
+    return sendFile(c, file, cacheControl);
   });
 
   routes.get("/cds/:cdId/jacket.png", async (c) => {
     const { cdId } = readParams(c, cdParams);
     const { w = 300, v } = readQuery(c, artQuery);
     if (!(await dramaCdExists(db, cdId))) notFound();
+    const uploaded = await liveSet(db, "jacket", cdId);
+    if (uploaded) {
+      const key = artKey("jacket", cdId, uploaded.setId, nearest(ART_WIDTHS, w));
+      return sendStored(c, (await services.storage.get(key)) ?? notFound(), UPLOADED_ART);
+    }
     const jacket = { cdId, ...(await jacketCaption(db, cdId)), width: w, height: w };
     const file = await jacketFile(cache, jacket, formatFor(c.req.header("accept")));
     return sendFile(c, file, publicCache(v));
@@ -236,6 +360,11 @@ export function mediaRoutes(
     const { cdId, trackNo } = readParams(c, trackParams);
     const track = await trackAccess(db, cdId, trackNo, null);
     if (!track?.hasTrial) notFound();
+    const uploaded = await liveSet(db, "track", track.trackId);
+    if (uploaded) {
+      const stored = await services.storage.get(trackKey(track.trackId, uploaded.setId, "trial"));
+      return sendStored(c, stored ?? notFound(), PUBLIC_DAY);
+    }
     const seconds = Math.min(track.trialDurationSec ?? DEFAULT_TRIAL_SECONDS, track.durationSec);
     return sendFile(c, await trialFile(cache, { cdId, trackNo, seconds }), PUBLIC_DAY);
   });
@@ -245,6 +374,11 @@ export function mediaRoutes(
     const track = await trackAccess(db, cdId, trackNo, c.get("member")?.userId ?? null);
     if (!track) notFound();
     if (track.access !== "full") throw new ApiError(403, "この音声を聴くには購入が必要です");
+    const uploaded = await liveSet(db, "track", track.trackId);
+    if (uploaded) {
+      const stored = await services.storage.get(trackKey(track.trackId, uploaded.setId, "track"));
+      return sendStored(c, stored ?? notFound(), "private, max-age=3600");
+    }
     return sendFile(
       c,
       await trackFile(cache, { cdId, trackNo, seconds: track.durationSec }),

@@ -9,6 +9,7 @@ import type {
 import type { Db } from "../../db/client";
 import { readerVolume } from "../catalog/service";
 import { cartItemIds } from "../commerce/service";
+import { liveSet } from "../content/sets";
 import { nextBookButton, offerKind } from "../entitlements/rules";
 import { volumeAccess, volumeEntry } from "../entitlements/service";
 import { ownsItem, readingPosition, recordReading } from "../library/service";
@@ -19,8 +20,12 @@ import { readerSettings } from "./schema";
 const PAGE_WIDTH = 720;
 const PAGE_HEIGHT = 1024;
 
-export function pageUrl(bookId: number, page: number): string {
-  return `/media/books/${bookId}/pages/${page}.png`;
+/**
+ * A page's address; with the uploaded page set the reader opened (decision 0089), so a reader who
+ * opened the volume before a new upload reads on in the old pages instead of a mix of both.
+ */
+export function pageUrl(bookId: number, page: number, setId?: string): string {
+  return `/media/books/${bookId}/pages/${page}.png${setId ? `?s=${setId}` : ""}`;
 }
 
 export async function readingDirection(db: Db, userId: number | null): Promise<ReadingDirection> {
@@ -83,9 +88,10 @@ export async function readerBook(
   bookId: number,
   userId: number | null,
 ): Promise<ReaderBook | null> {
-  const [volume, access] = await Promise.all([
+  const [volume, access, uploaded] = await Promise.all([
     readerVolume(db, bookId),
     volumeAccess(db, bookId, userId),
+    liveSet(db, "pages", bookId),
   ]);
   if (!volume || !access) return null;
   const isLogin = userId !== null;
@@ -98,7 +104,7 @@ export async function readerBook(
   ]);
   const pages: ReaderPage[] = Array.from({ length: access.readablePages }, (_, i) => ({
     page: i + 1,
-    url: pageUrl(bookId, i + 1),
+    url: pageUrl(bookId, i + 1, uploaded?.setId),
   }));
   const kind = offerKind(access.terms, { isLogin, owns: access.owns }, access);
   return {

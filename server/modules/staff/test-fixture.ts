@@ -1,7 +1,7 @@
 import { generate } from "otplib";
 import type { StaffRole } from "../../../contract/ops-roles";
 import type { Db } from "../../db/client";
-import type { Browser } from "../../http/test-client";
+import { Browser } from "../../http/test-client";
 import { agreeToTerms, registerMember } from "../account/service";
 import { grantStaffRoleAtSeed } from "./service";
 
@@ -44,4 +44,22 @@ export async function signInToOps(
   });
   if (code.status !== 200) throw new Error(`ops code ${code.status}: ${JSON.stringify(code.body)}`);
   return { secret, recoveryCodes: code.body.recovery_codes };
+}
+
+/** A browser signed in to /ops as a new staff member in `role` ("member": a member, no staff). */
+export async function opsBrowser(
+  app: ConstructorParameters<typeof Browser>[0],
+  db: Db,
+  role: "admin" | "editor" | "support" | "member",
+): Promise<Browser> {
+  const browser = new Browser(app);
+  await browser.open();
+  const account = await newStaffAccount(db, role === "member" ? null : role);
+  if (role === "member") {
+    const login = await browser.postJson("/api/account/login", account);
+    if (login.status !== 200) throw new Error(`member login ${login.status}`);
+  } else {
+    await signInToOps(browser, account);
+  }
+  return browser;
 }
