@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cache } from "./cache";
+import { cache, cachePer } from "./cache";
 import { forgetCatalog } from "./catalog-generation";
 
 const bytes = (n: number) => "x".repeat(n);
@@ -121,5 +121,23 @@ describe("the caching door", () => {
     expect(await before).toBe(550);
     expect(await after).toBe(660);
     expect(prices.peek("book 1")?.value).toBe(660);
+  });
+
+  it("a named per-owner cache is one cache for every copy of the module that declares it", () => {
+    // Two declarations stand for the server bundle's and the page bundle's copy of one module.
+    const owner = {};
+    const serverCopy = cachePer<object, number>({ shared: "cache-test-sets", maxEntries: 10 });
+    const pageCopy = cachePer<object, number>({ shared: "cache-test-sets", maxEntries: 10 });
+    pageCopy(owner).set("track:1", 0);
+    expect(serverCopy(owner).peek("track:1")?.value).toBe(0);
+    // The job publishes through the server's copy; the page's copy must not answer the old set.
+    serverCopy(owner).delete("track:1");
+    expect(pageCopy(owner).peek("track:1")).toBeUndefined();
+    // Unnamed, each declaration keeps its own entries; other owners never share.
+    const apart = cachePer<object, number>({ maxEntries: 10 });
+    const alsoApart = cachePer<object, number>({ maxEntries: 10 });
+    apart(owner).set("track:1", 1);
+    expect(alsoApart(owner).peek("track:1")).toBeUndefined();
+    expect(pageCopy({}).peek("track:1")).toBeUndefined();
   });
 });

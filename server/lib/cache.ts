@@ -105,9 +105,23 @@ export function cache<V>(options: CacheOptions<V>): Cache<V> {
 /**
  * A cache per owner, a database say: test databases never share entries, and an owner that is
  * dropped takes its cache along.
+ *
+ * `shared` names caches that a write forgets entries of: the page bundle (React Router's build)
+ * carries its own copy of the server's modules, so a module-level cache would be two caches,
+ * and a write made through one (an upload job publishing a set) would leave the other's entry
+ * stale. Named, both copies hold the one cache, kept on globalThis as catalog-generation.ts
+ * keeps its count.
  */
-export function cachePer<O extends object, V>(options: CacheOptions<V>): (owner: O) => Cache<V> {
-  const caches = new WeakMap<O, Cache<V>>();
+export function cachePer<O extends object, V>(
+  options: CacheOptions<V> & { shared?: string },
+): (owner: O) => Cache<V> {
+  const holder = globalThis as unknown as Record<symbol, WeakMap<O, Cache<V>> | undefined>;
+  const key = options.shared === undefined ? null : Symbol.for(`komaya.cache.${options.shared}`);
+  let caches = new WeakMap<O, Cache<V>>();
+  if (key) {
+    holder[key] ??= caches;
+    caches = holder[key];
+  }
   return (owner) => {
     let held = caches.get(owner);
     if (!held) {

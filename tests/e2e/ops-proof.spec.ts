@@ -73,7 +73,9 @@ async function emptyCart(page: Page) {
 /** From the cart to /order_complete by the sandbox's succeeding card, with no coupon. */
 async function checkOut(page: Page, items: number) {
   await visit(page, "/cart");
-  await expect(page.getByRole("heading", { name: new RegExp(`カート（${items}点）`) })).toBeVisible();
+  await expect(
+    page.getByRole("heading", { name: new RegExp(`カート（${items}点）`) }),
+  ).toBeVisible();
   await page.getByRole("link", { name: "購入手続きへ" }).click();
   await expect(page).toHaveURL(/\/order/);
   await hydrated(page);

@@ -40,10 +40,13 @@ const liveColumns = {
 /**
  * An owner's kept sets, read once per few seconds per process: every page image asks, and one
  * query per image was most of a served page's time. This process forgets an owner's entry when
- * it publishes for it; another process sees a new set within KEPT_MS (old or new, never a mix).
+ * it publishes for it (in both bundles: the cache is shared, so the editor's page reloaded after
+ * an upload shows the new set); another process sees a new set within KEPT_MS (old or new,
+ * never a mix).
  */
 const KEPT_MS = 5_000;
 const keptSets = cachePer<Db, (LiveSet & { published: boolean })[]>({
+  shared: "content-sets",
   maxEntries: 20_000,
   ttlMs: KEPT_MS,
 });
