@@ -319,7 +319,7 @@ test("a drama-CD track: the editor uploads its audio, a visitor hears the trial,
   await visit(guest, `/doramacd/${cdId}`);
   await expect(guest.getByRole("heading", { level: 1 })).toContainText(title);
   await expect(guest.getByRole("button", { name: /を再生する$/ })).toHaveCount(0);
-  await guest.getByRole("button", { name: "トラック1「天球儀の夜」を試聴" }).click();
+  await guest.getByRole("button", { name: "天球儀の夜を試聴", exact: true }).click();
   await playsPast(guest, 0.3);
   const sample = await audioState(guest);
   expect(sample.src).toMatch(new RegExp(`/media/cds/${cdId}/trials/1\\.mp3$`));
@@ -340,7 +340,7 @@ test("a drama-CD track: the editor uploads its audio, a visitor hears the trial,
   await expect(member.getByTestId("cart-badge")).toHaveText("1");
   await checkOut(member, 1);
   await visit(member, `/doramacd/${cdId}`);
-  await member.getByRole("button", { name: "トラック1「天球儀の夜」を再生する" }).click();
+  await member.getByRole("button", { name: "天球儀の夜を再生する", exact: true }).click();
   await playsPast(member, 0.3);
   const full = await audioState(member);
   expect(full.src).toMatch(new RegExp(`/media/cds/${cdId}/tracks/1\\.mp3$`));
