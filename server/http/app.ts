@@ -2,6 +2,7 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { getCookie } from "hono/cookie";
+import { IMPORT_MAX_BYTES } from "../../contract/catalog-import";
 import { withoutHtmlSuffix } from "../../contract/html-suffix";
 import { NOT_KEPT_HEADER } from "../../contract/kept-page";
 import type { AppEnv, AppServices } from "../lib/context";
@@ -41,6 +42,9 @@ export interface AppOptions {
 /** JSON calls carry a few fields; the topic editor's page content (500,000 characters) is the largest. */
 export const JSON_BODY_LIMIT = 1024 * 1024;
 export const TOPIC_BODY_LIMIT = 4 * 1024 * 1024;
+/** A catalog delivery (decision 0093): the file's own bound plus the multipart envelope. */
+export const IMPORT_BODY_LIMIT = IMPORT_MAX_BYTES + 64 * 1024;
+const IMPORT_PATH = "/api/ops/catalog/import";
 const TOO_LARGE = "送信されたデータが大きすぎます";
 
 /**
@@ -80,9 +84,11 @@ export function createApp({
     });
   const jsonLimit = limit(JSON_BODY_LIMIT);
   const topicLimit = limit(TOPIC_BODY_LIMIT);
+  const importLimit = limit(IMPORT_BODY_LIMIT);
   app.use((c, next) => {
     // A GET carries no body; asking for one would build a whole web Request for nothing.
     if (c.req.method === "GET" || c.req.method === "HEAD") return next();
+    if (c.req.path === IMPORT_PATH) return importLimit(c, next);
     return c.req.path.startsWith("/api/topic_page/") ? topicLimit(c, next) : jsonLimit(c, next);
   });
 
@@ -139,7 +145,9 @@ export function createApp({
   // input still refuses malformed JSON or control characters instead of answering 200.
   api.use(async (c, next) => {
     queryObject(c);
-    if (c.req.method !== "GET" && c.req.method !== "HEAD") await jsonBody(c);
+    // A catalog delivery is a multipart upload: its own route reads and checks it.
+    if (c.req.method !== "GET" && c.req.method !== "HEAD" && c.req.path !== IMPORT_PATH)
+      await jsonBody(c);
     await next();
   });
   api.use(async (c, next) => {
