@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { AuthorRole } from "./ops-catalog-rules";
 
 /**
  * The bulk import of series and volumes (issue 23, decision 0093): what the import page shows
@@ -69,6 +70,18 @@ export function sampleCsv(): string {
   );
   return `${[columns.join(","), ...lines].join("\r\n")}\r\n`;
 }
+
+/**
+ * ONIX contributor roles (code list 17) onto the roles the editor credits (AUTHOR_ROLES), and no
+ * others; the import page lists them.
+ */
+export const ONIX_ROLES = {
+  A01: "著者",
+  A07: "漫画",
+  A10: "キャラクター原案",
+  A12: "作画",
+  A38: "原作",
+} as const satisfies Record<string, AuthorRole>;
 
 export const IMPORT_FORMATS = { csv: "CSV", onix: "ONIX 3.0（XML）" } as const;
 export type ImportFormat = keyof typeof IMPORT_FORMATS;

@@ -1,4 +1,5 @@
 import { XMLParser } from "fast-xml-parser";
+import { ONIX_ROLES } from "../../../contract/catalog-import";
 import type { AuthorRole } from "../../../contract/ops-catalog-rules";
 import {
   checkRecord,
@@ -11,17 +12,9 @@ import {
 
 /**
  * ONIX 3.0 product records (reference tag names) as Japanese publishers deliver them, mapped onto
- * what the catalog keeps. Contributor roles from ONIX code list 17, onto the roles the editor
- * credits (AUTHOR_ROLES) and no others: a role the store does not credit makes the product a
+ * what the catalog keeps. A role the store does not credit (ONIX_ROLES) makes the product a
  * problem rather than a wrong credit.
  */
-export const ONIX_ROLES = {
-  A01: "著者",
-  A07: "漫画",
-  A10: "キャラクター原案",
-  A12: "作画",
-  A38: "原作",
-} as const satisfies Record<string, AuthorRole>;
 
 // Code list 58: 02 RRP including tax, 04 fixed retail price including tax (再販価格).
 const TAX_INCLUDED_PRICE_TYPES = new Set(["02", "04"]);
