@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CSV_COLUMNS } from "../../../contract/catalog-import";
+import { CSV_COLUMNS, sampleCsv } from "../../../contract/catalog-import";
 import { tokyoInstant } from "../../../contract/tokyo-time";
 import { readCatalogCsv } from "./csv";
 import { readOnix } from "./onix";
@@ -82,6 +82,12 @@ describe("catalog CSV", () => {
       { source: "10行目", message: "著者「原作」は 役割:名前 の形で指定してください" },
       { source: "8行目", message: "2行目と同じ巻（1巻）です" },
     ]);
+  });
+
+  it("reads the page's downloadable sample without a problem", () => {
+    const { records, problems } = readCatalogCsv(`\uFEFF${sampleCsv()}`);
+    expect(problems).toEqual([]);
+    expect(records).toHaveLength(1);
   });
 
   it("refuses a file whose header is not the documented one, whole", () => {
