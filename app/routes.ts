@@ -131,6 +131,7 @@ export default [
       id: "ops-catalog-drama-cd-new",
     }),
     route("ops/catalog/drama-cds/:cdId", "routes/ops-catalog-drama-cd.tsx"),
+    route("ops/catalog/import", "routes/ops-catalog-import.tsx"),
     route("ops/catalog/:kind", "routes/ops-catalog-reference.tsx"),
     route("ops/volumes/:volumeId/content", "routes/ops-volume-content.tsx"),
     route("ops/tracks/:trackId/audio", "routes/ops-track-audio.tsx"),

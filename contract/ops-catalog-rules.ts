@@ -24,6 +24,7 @@ export const CATALOG_PAGE_SIZE = 30;
 
 /** What the editor credits an author as (series_authors.role), the store's own words. */
 export const AUTHOR_ROLES = ["著者", "原作", "漫画", "作画", "構成", "キャラクター原案"] as const;
+export type AuthorRole = (typeof AUTHOR_ROLES)[number];
 
 /** One rule broken: the field it is about and what to tell the editor. */
 export interface RuleIssue {

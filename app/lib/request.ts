@@ -83,6 +83,18 @@ export function post<T = Record<string, unknown>>(
   return send<T>("POST", url, { headers, body: JSON.stringify(body ?? {}) }, options);
 }
 
+/** POST a multipart form (a file upload) with the CSRF header; the browser sets its boundary. */
+export function postForm<T = Record<string, unknown>>(
+  url: string,
+  form: FormData,
+  options: RequestOptions = {},
+): Promise<ApiAnswer<T>> {
+  const headers: Record<string, string> = { Accept: "application/json" };
+  const csrf = dependencies.getCookie(CSRF_COOKIE);
+  if (csrf) headers[CSRF_HEADER] = csrf;
+  return send<T>("POST", url, { headers, body: form }, options);
+}
+
 export function get<T = Record<string, unknown>>(
   url: string,
   options: RequestOptions = {},

@@ -2,6 +2,7 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { getCookie } from "hono/cookie";
+import { IMPORT_MAX_BYTES } from "../../contract/catalog-import";
 import { ART_UPLOAD_MAX_BYTES, UPLOAD_MAX_BYTES, uploadBodyLimit } from "../../contract/content";
 import { withoutHtmlSuffix } from "../../contract/html-suffix";
 import { NOT_KEPT_HEADER } from "../../contract/kept-page";
@@ -42,6 +43,14 @@ export interface AppOptions {
 /** JSON calls carry a few fields; the topic editor's page content (500,000 characters) is the largest. */
 export const JSON_BODY_LIMIT = 1024 * 1024;
 export const TOPIC_BODY_LIMIT = 4 * 1024 * 1024;
+/** A catalog delivery (decision 0093): the file's own bound plus the multipart envelope. */
+export const IMPORT_BODY_LIMIT = IMPORT_MAX_BYTES + 64 * 1024;
+const IMPORT_PATH = "/api/ops/catalog/import";
+
+/** The body bound of a multipart upload's path; null: the path takes JSON. */
+function multipartLimit(path: string): number | null {
+  return uploadBodyLimit(path) ?? (path === IMPORT_PATH ? IMPORT_BODY_LIMIT : null);
+}
 const TOO_LARGE = "送信されたデータが大きすぎます";
 
 /**
@@ -81,12 +90,15 @@ export function createApp({
     });
   const jsonLimit = limit(JSON_BODY_LIMIT);
   const topicLimit = limit(TOPIC_BODY_LIMIT);
-  const uploadLimits = new Map([UPLOAD_MAX_BYTES, ART_UPLOAD_MAX_BYTES].map((n) => [n, limit(n)]));
+  const uploadLimits = new Map(
+    [UPLOAD_MAX_BYTES, ART_UPLOAD_MAX_BYTES, IMPORT_BODY_LIMIT].map((n) => [n, limit(n)]),
+  );
   app.use((c, next) => {
     // A GET carries no body; asking for one would build a whole web Request for nothing.
     if (c.req.method === "GET" || c.req.method === "HEAD") return next();
-    // Uploads (pages, audio, covers) have limits of their own, still checked before reading.
-    const upload = uploadBodyLimit(c.req.path);
+    // Uploads (pages, audio, covers, catalog deliveries) have limits of their own, still
+    // checked before reading.
+    const upload = multipartLimit(c.req.path);
     if (upload !== null) {
       return (uploadLimits.get(upload) ?? limit(upload))(c, next);
     }
@@ -147,8 +159,9 @@ export function createApp({
   // Uploads are multipart: their route reads the form itself (content/routes.ts).
   api.use(async (c, next) => {
     queryObject(c);
+    // An upload is multipart: its own route reads and checks it.
     const reads = c.req.method !== "GET" && c.req.method !== "HEAD";
-    if (reads && uploadBodyLimit(c.req.path) === null) await jsonBody(c);
+    if (reads && multipartLimit(c.req.path) === null) await jsonBody(c);
     await next();
   });
   api.use(async (c, next) => {

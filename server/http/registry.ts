@@ -9,6 +9,7 @@ import { bookshelfRoutes } from "../modules/bookshelf/routes";
 import { campaignRoutes } from "../modules/campaign/routes";
 import { seriesRoutes } from "../modules/catalog/routes";
 import { catalogEditorRoutes } from "../modules/catalog-editor/routes";
+import { catalogImportRoutes } from "../modules/catalog-import/routes";
 import { cartRoutes } from "../modules/commerce/cart-routes";
 import { checkoutRoutes } from "../modules/commerce/checkout-routes";
 import { couponRoutes } from "../modules/commerce/coupon-routes";
@@ -110,6 +111,8 @@ export function apiRouter(services: AppServices, paymentProvider: PaymentProvide
   api.route("/", popupRoutes(services));
   // The back office (issue 23): every call checks the staff role itself.
   api.route("/ops", opsRoutes(services));
+  // Before the editor's routes, whose /:kind would otherwise take "import".
+  api.route("/ops/catalog/import", catalogImportRoutes(services));
   api.route("/ops/catalog", catalogEditorRoutes(services, { seriesPreview, volumePreview }));
   api.route("/ops", contentRoutes(services));
   return api;

@@ -27,6 +27,7 @@ export function CatalogNav() {
           {label}
         </NavLink>
       ))}
+      <NavLink to="/ops/catalog/import">一括登録</NavLink>
     </nav>
   );
 }

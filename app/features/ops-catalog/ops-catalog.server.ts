@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "react-router";
 import { catalogListQuery, referenceKindParams } from "../../../contract/ops-catalog";
+import { roleMay } from "../../../contract/ops-roles";
 import { idFromPath } from "../../../contract/row-id";
 import { NotFound } from "../../../server/lib/errors";
 import { parseInput } from "../../../server/lib/input";
@@ -110,4 +111,12 @@ export async function loadCatalogReference(
     const query = parseInput(catalogListQuery, pageQuery(request));
     return { query, ...(await opsCatalogReferencePage(context.services, kind, query)) };
   });
+}
+
+/** The bulk import page: for those who may write the catalog, its prices and its dates. */
+export async function loadCatalogImport(context: AppLoadContext, request: Request) {
+  const staff = await requireOpsRight(context, request, "catalog.write");
+  return {
+    mayImport: roleMay(staff.role, "prices.write") && roleMay(staff.role, "schedules.write"),
+  };
 }

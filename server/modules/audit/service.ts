@@ -25,6 +25,35 @@ export interface AuditedChange<T> {
   result: T;
 }
 
+/** Records one change's audit row inside the caller's transaction. */
+export type AuditRecorder = (change: Omit<AuditedChange<unknown>, "result">) => Promise<void>;
+
+/**
+ * Several writes and their audit rows in one transaction (a bulk import): `write` records each
+ * change as it makes it; anything thrown undoes every write and every row recorded so far.
+ */
+export async function auditedWrites<T>(
+  db: Db,
+  actor: AuditActor,
+  write: (tx: Tx, record: AuditRecorder) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    const record: AuditRecorder = async (change) => {
+      await tx.insert(auditLog).values({
+        actorUserId: actor.userId,
+        actorEmail: actor.email,
+        actorRole: actor.role,
+        action: change.action,
+        entity: change.entity,
+        entityId: String(change.entityId),
+        before: change.before ?? null,
+        after: change.after ?? null,
+      });
+    };
+    return write(tx, record);
+  });
+}
+
 /**
  * The one way an ops write is made (decision 0084): `write` runs inside a transaction and says
  * what it changed, and the audit row is inserted in that same transaction. A write that throws
@@ -36,18 +65,9 @@ export async function auditedWrite<T>(
   actor: AuditActor,
   write: (tx: Tx) => Promise<AuditedChange<T>>,
 ): Promise<T> {
-  return db.transaction(async (tx) => {
+  return auditedWrites(db, actor, async (tx, record) => {
     const change = await write(tx);
-    await tx.insert(auditLog).values({
-      actorUserId: actor.userId,
-      actorEmail: actor.email,
-      actorRole: actor.role,
-      action: change.action,
-      entity: change.entity,
-      entityId: String(change.entityId),
-      before: change.before ?? null,
-      after: change.after ?? null,
-    });
+    await record(change);
     return change.result;
   });
 }

@@ -85,18 +85,25 @@ const local = (at: Date | null | undefined) => (at ? tokyoDateTimeInput(at) : nu
 const instant = (value: string | null | undefined) =>
   value ? parseTokyoDateTimeInput(value) : null;
 
+/**
+ * One change the editor makes inside a transaction, as its audit row and its CatalogChange name
+ * it. The `…In` functions make one in the caller's transaction, so a bulk import (decision 0093)
+ * writes many in one; the editor's calls below each make one in a transaction of its own.
+ */
+export interface EditorChange<T> {
+  action: string;
+  entity: AuditEntity & CatalogChange["entity"];
+  entityId: number;
+  before: unknown;
+  after: unknown;
+  result: T;
+}
+
 /** An audited write, then its change told to every instance after the commit. */
 async function write<T>(
   deps: EditorDeps,
   staff: Staff,
-  change: (tx: Tx) => Promise<{
-    action: string;
-    entity: AuditEntity & CatalogChange["entity"];
-    entityId: number;
-    before: unknown;
-    after: unknown;
-    result: T;
-  }>,
+  change: (tx: Tx) => Promise<EditorChange<T>>,
 ): Promise<T> {
   let told = null as CatalogChange | null;
   const result = await auditedWrite(deps.db, actorOf(staff), async (tx) => {
@@ -226,25 +233,46 @@ function seriesValues(p: SeriesPayload): SeriesValues {
   };
 }
 
-export async function createSeries(deps: EditorDeps, staff: Staff, p: SeriesPayload) {
+/** Whether a new row starts as the editor's draft (the default) or already published. */
+export interface CreateOptions {
+  published?: boolean;
+}
+
+export async function createSeriesIn(
+  tx: Tx,
+  staff: Staff,
+  p: SeriesPayload,
+  now: Date,
+  options: CreateOptions = {},
+): Promise<EditorChange<SeriesAnswer>> {
   requireFieldRights(staff, p.publish_at ? p : {}, null);
+  const id = await insertSeries(tx, seriesValues(p), now, { draft: !options.published });
+  const after = await getSeries(tx, id, now);
+  return { action: "create", entity: "series", entityId: id, before: null, after, result: after };
+}
+
+export async function editSeriesIn(
+  tx: Tx,
+  staff: Staff,
+  id: number,
+  p: SeriesPayload,
+  now: Date,
+): Promise<EditorChange<SeriesAnswer>> {
+  const before = await getSeries(tx, id, now);
+  requireFieldRights(staff, p, before);
+  await updateSeries(tx, id, seriesValues(p), now);
+  const after = await getSeries(tx, id, now);
+  return { action: "update", entity: "series", entityId: id, before, after, result: after };
+}
+
+export async function createSeries(deps: EditorDeps, staff: Staff, p: SeriesPayload) {
   const now = clock(deps);
-  return write(deps, staff, async (tx) => {
-    const id = await insertSeries(tx, seriesValues(p), now);
-    const after = await getSeries(tx, id, now);
-    return { action: "create", entity: "series", entityId: id, before: null, after, result: after };
-  });
+  return write(deps, staff, (tx) => createSeriesIn(tx, staff, p, now));
 }
 
 export async function editSeries(deps: EditorDeps, staff: Staff, id: number, p: SeriesPayload) {
   const now = clock(deps);
-  return write(deps, staff, async (tx) => {
-    const before = await getSeries(tx, id, now);
-    requireFieldRights(staff, p, before);
-    await updateSeries(tx, id, seriesValues(p), now);
-    const after = await getSeries(tx, id, now);
-    return { action: "update", entity: "series", entityId: id, before, after, result: after };
-  });
+  return write(deps, staff, (tx) => editSeriesIn(tx, staff, id, p, now));
 }
 
 export type PublicationAction = "publish" | "withdraw" | "restore";
@@ -346,29 +374,47 @@ function volumeValues(p: VolumePayload): VolumeValues {
   };
 }
 
+export async function createVolumeIn(
+  tx: Tx,
+  staff: Staff,
+  p: VolumePayload & { series_id: number },
+  now: Date,
+  options: CreateOptions = {},
+): Promise<EditorChange<VolumeAnswer>> {
+  requireFieldRights(staff, p, null);
+  const id = await insertVolume(tx, p.series_id, volumeValues(p), now, {
+    draft: !options.published,
+  });
+  const after = await getVolume(tx, id, now);
+  return { action: "create", entity: "volume", entityId: id, before: null, after, result: after };
+}
+
+export async function editVolumeIn(
+  tx: Tx,
+  staff: Staff,
+  id: number,
+  p: VolumePayload,
+  now: Date,
+): Promise<EditorChange<VolumeAnswer>> {
+  const before = await getVolume(tx, id, now);
+  requireFieldRights(staff, p, before);
+  await updateVolume(tx, id, volumeValues(p), now);
+  const after = await getVolume(tx, id, now);
+  return { action: "update", entity: "volume", entityId: id, before, after, result: after };
+}
+
 export async function createVolume(
   deps: EditorDeps,
   staff: Staff,
   p: VolumePayload & { series_id: number },
 ) {
-  requireFieldRights(staff, p, null);
   const now = clock(deps);
-  return write(deps, staff, async (tx) => {
-    const id = await insertVolume(tx, p.series_id, volumeValues(p), now);
-    const after = await getVolume(tx, id, now);
-    return { action: "create", entity: "volume", entityId: id, before: null, after, result: after };
-  });
+  return write(deps, staff, (tx) => createVolumeIn(tx, staff, p, now));
 }
 
 export async function editVolume(deps: EditorDeps, staff: Staff, id: number, p: VolumePayload) {
   const now = clock(deps);
-  return write(deps, staff, async (tx) => {
-    const before = await getVolume(tx, id, now);
-    requireFieldRights(staff, p, before);
-    await updateVolume(tx, id, volumeValues(p), now);
-    const after = await getVolume(tx, id, now);
-    return { action: "update", entity: "volume", entityId: id, before, after, result: after };
-  });
+  return write(deps, staff, (tx) => editVolumeIn(tx, staff, id, p, now));
 }
 
 export async function changeVolumePublication(
@@ -583,24 +629,30 @@ export async function getReference(db: Db | Tx, kind: ReferenceKind, id: number)
   return referenceAnswer(row);
 }
 
+export async function createReferenceIn(
+  tx: Tx,
+  kind: ReferenceKind,
+  payload: Record<string, unknown>,
+): Promise<EditorChange<ReferenceAnswer>> {
+  const after = referenceAnswer(await insertReference(tx, kind, columnsOf(payload)));
+  const id = Number(after[REFERENCE_ID[kind]]);
+  return {
+    action: "create",
+    entity: REFERENCE_ENTITY[kind],
+    entityId: id,
+    before: null,
+    after,
+    result: after,
+  };
+}
+
 export async function createReference(
   deps: EditorDeps,
   staff: Staff,
   kind: ReferenceKind,
   payload: Record<string, unknown>,
 ) {
-  return write(deps, staff, async (tx) => {
-    const after = referenceAnswer(await insertReference(tx, kind, columnsOf(payload)));
-    const id = Number(after[REFERENCE_ID[kind]]);
-    return {
-      action: "create",
-      entity: REFERENCE_ENTITY[kind],
-      entityId: id,
-      before: null,
-      after,
-      result: after,
-    };
-  });
+  return write(deps, staff, (tx) => createReferenceIn(tx, kind, payload));
 }
 
 export async function editReference(

@@ -1,4 +1,5 @@
 import { parse } from "csv-parse/sync";
+import { CSV_COLUMNS, type CsvColumn } from "../../../contract/catalog-import";
 import {
   checkRecord,
   type ImportContributor,
@@ -8,33 +9,7 @@ import {
   refuseRepeats,
 } from "./records";
 
-/**
- * The documented header of a catalog CSV (README, "一括登録"): one line per volume, the series
- * repeated on each of its volumes. UTF-8, with or without a BOM, as Excel and Google Sheets save.
- */
-export const CSV_COLUMNS = {
-  series_title: "作品名（必須）",
-  series_title_kana: "作品名の読み（全角カタカナ）",
-  publisher: "出版社（必須）",
-  label: "レーベル",
-  magazine: "掲載誌",
-  authors: "著者（役割:名前/ヨミ を | で区切る。例: 原作:山田花子/ヤマダハナコ|漫画:佐藤一郎）",
-  genres: "ジャンル名（| で区切る）",
-  tags: "タグ（| で区切る）",
-  series_description: "作品紹介",
-  complete: "完結（1 または 0）",
-  volume: "巻数（必須）",
-  volume_title: "巻タイトル（必須）",
-  price_inc: "税込価格（円、必須）",
-  release_date: "発売日（YYYY-MM-DD または YYYY-MM-DD HH:MM、東京時間、必須）",
-  page_count: "ページ数",
-  trial_pages: "試し読みページ数",
-  volume_description: "巻紹介",
-  isbn: "ISBN-13",
-} as const;
-
-type Column = keyof typeof CSV_COLUMNS;
-const REQUIRED: Column[] = [
+const REQUIRED: CsvColumn[] = [
   "series_title",
   "publisher",
   "authors",

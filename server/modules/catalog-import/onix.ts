@@ -1,4 +1,6 @@
 import { XMLParser } from "fast-xml-parser";
+import { ONIX_ROLES } from "../../../contract/catalog-import";
+import type { AuthorRole } from "../../../contract/ops-catalog-rules";
 import {
   checkRecord,
   type ImportContributor,
@@ -10,17 +12,9 @@ import {
 
 /**
  * ONIX 3.0 product records (reference tag names) as Japanese publishers deliver them, mapped onto
- * what the catalog keeps. Contributor roles from ONIX code list 17, in the store's words; a role
- * the store does not credit makes the product a problem rather than a wrong credit.
+ * what the catalog keeps. A role the store does not credit (ONIX_ROLES) makes the product a
+ * problem rather than a wrong credit.
  */
-export const ONIX_ROLES: Record<string, string> = {
-  A01: "著者",
-  A07: "漫画",
-  A10: "キャラクター原案",
-  A12: "作画",
-  A38: "原作",
-  B06: "翻訳",
-};
 
 // Code list 58: 02 RRP including tax, 04 fixed retail price including tax (再販価格).
 const TAX_INCLUDED_PRICE_TYPES = new Set(["02", "04"]);
@@ -113,7 +107,7 @@ function readProduct(product: Node, index: number): unknown | string {
   const contributors: ImportContributor[] = [];
   for (const contributor of nodes(detail.Contributor)) {
     const code = textOf(contributor.ContributorRole);
-    const role = ONIX_ROLES[code];
+    const role = (ONIX_ROLES as Record<string, AuthorRole>)[code];
     if (!role)
       return `著者区分 ${code} には対応していません（${Object.keys(ONIX_ROLES).join(", ")}）`;
     contributors.push({ ...personName(contributor), role });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { ImportProblem } from "../../../contract/catalog-import";
 import { tokyoInstant, tokyoTime } from "../../../contract/tokyo-time";
 
 /**
@@ -36,46 +37,33 @@ export interface ImportRecord {
 
 export interface ImportContributor {
   name: string;
+  /** Needed only for an author the catalog does not have yet. */
   nameKana: string;
-  /** The role as the store credits it: 著者, 原作, 漫画, 作画, キャラクター原案 … */
+  /** The role as the store credits it (contract AUTHOR_ROLES); the editor's schema checks it. */
   role: string;
-}
-
-/** What one record (line or product) could not be imported for. */
-export interface ImportProblem {
-  source: string;
-  message: string;
 }
 
 export type ReadResult = { records: ImportRecord[]; problems: ImportProblem[] };
 
-/** Roles a delivery may credit, in the store's words (the series page prints them). */
-export const CONTRIBUTOR_ROLES = ["著者", "原作", "漫画", "作画", "キャラクター原案", "翻訳"];
-
 /** A delivery is bounded so one upload cannot hold the import for minutes. */
 export const MAX_IMPORT_RECORDS = 5_000;
 
-const text = (field: string, max: number) =>
+/** A cell the format requires; its length and the catalog's other rules are the editor's. */
+const required = (field: string) =>
   z
     .string({ message: `${field}がありません` })
     .trim()
-    .min(1, `${field}がありません`)
-    .max(max, `${field}は${max}文字以内にしてください`);
+    .min(1, `${field}がありません`);
 
-const optionalText = (field: string, max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${field}は${max}文字以内にしてください`)
-    .nullable()
-    .transform((v) => (v === "" ? null : v));
-
-/** Katakana readings (and the long-vowel mark, spaces and ・) as the catalog keeps them. */
-const kana = z
+const optional = z
   .string()
   .trim()
-  .max(200, "読みは200文字以内にしてください")
-  .regex(/^[\u30A0-\u30FF\u3000 ・ー]*$/, "読みは全角カタカナで指定してください");
+  .nullable()
+  .transform((v) => (v === "" ? null : v));
+
+/** A whole number, when the cell holds one; the range is the catalog's rule, not the file's. */
+const whole = (field: string) =>
+  z.number({ message: `${field}は整数で指定してください` }).int(`${field}は整数で指定してください`);
 
 const DATE = /^(\d{4})-?(\d{2})-?(\d{2})(?:[ T](\d{2}):(\d{2}))?$/;
 
@@ -115,70 +103,50 @@ export function isIsbn13(value: string): boolean {
   return (10 - (sum % 10)) % 10 === digits[12];
 }
 
-const recordSchema = z
-  .object({
-    series: z.object({
-      title: text("作品名", 200),
-      titleKana: kana,
-      publisher: text("出版社", 100),
-      label: optionalText("レーベル", 100),
-      magazine: optionalText("掲載誌", 100),
-      description: optionalText("作品紹介", 4000),
-      complete: z.boolean().nullable(),
-      genres: z.array(text("ジャンル", 50)).max(10, "ジャンルは10件までです"),
-      tags: z.array(text("タグ", 50)).max(30, "タグは30件までです"),
-      contributors: z
-        .array(
-          z.object({
-            name: text("著者名", 100),
-            nameKana: kana,
-            role: z.string().refine((r) => CONTRIBUTOR_ROLES.includes(r), {
-              message: `著者の役割は${CONTRIBUTOR_ROLES.join("・")}のいずれかです`,
-            }),
-          }),
-        )
-        .min(1, "著者がありません")
-        .max(20, "著者は20名までです"),
-    }),
-    volume: z.object({
-      number: z
-        .number({ message: "巻数は1〜9999の整数で指定してください" })
-        .int("巻数は1〜9999の整数で指定してください")
-        .min(1, "巻数は1〜9999の整数で指定してください")
-        .max(9999, "巻数は1〜9999の整数で指定してください"),
-      title: text("巻タイトル", 200),
-      priceInc: z
-        .number({ message: "税込価格は0〜100000円の整数で指定してください" })
-        .int("税込価格は0〜100000円の整数で指定してください")
-        .min(0, "税込価格は0〜100000円の整数で指定してください")
-        .max(100_000, "税込価格は0〜100000円の整数で指定してください"),
-      releaseAt: releaseDate,
-      pageCount: z
-        .number()
-        .int()
-        .min(1, "ページ数は1以上です")
-        .max(2000, "ページ数は2000以下です")
-        .nullable(),
-      trialPages: z.number().int().min(0, "試し読みページ数は0以上です").nullable(),
-      description: optionalText("巻紹介", 4000),
-      isbn: z
-        .string()
-        .nullable()
-        .refine(
-          (v) => v === null || isIsbn13(v),
-          "ISBNは13桁のISBN-13で指定してください（チェックディジットを確認してください）",
-        ),
-    }),
-  })
-  .superRefine((r, ctx) => {
-    const { pageCount, trialPages } = r.volume;
-    if (pageCount !== null && trialPages !== null && trialPages > pageCount)
-      ctx.addIssue({
-        code: "custom",
-        path: ["volume", "trialPages"],
-        message: `試し読みページ数（${trialPages}）がページ数（${pageCount}）を超えています`,
-      });
-  });
+/**
+ * What a record must hold to be read at all: required cells, numbers that are numbers, dates
+ * that exist, an ISBN whose check digit holds. Everything about the catalog (lengths, price
+ * range, roles, trial within the pages) is checked by the editor's schemas when the plan maps
+ * the record onto them (plan.ts), so the import and the editor refuse the same things.
+ */
+const recordSchema = z.object({
+  series: z.object({
+    title: required("作品名"),
+    titleKana: z.string().trim(),
+    publisher: required("出版社"),
+    label: optional,
+    magazine: optional,
+    description: optional,
+    complete: z.boolean().nullable(),
+    genres: z.array(required("ジャンル")),
+    tags: z.array(required("タグ")),
+    contributors: z
+      .array(
+        z.object({
+          name: required("著者名"),
+          nameKana: z.string().trim(),
+          role: required("著者の役割"),
+        }),
+      )
+      .min(1, "著者がありません"),
+  }),
+  volume: z.object({
+    number: whole("巻数"),
+    title: required("巻タイトル"),
+    priceInc: whole("税込価格"),
+    releaseAt: releaseDate,
+    pageCount: whole("ページ数").nullable(),
+    trialPages: whole("試し読みページ数").nullable(),
+    description: optional,
+    isbn: z
+      .string()
+      .nullable()
+      .refine(
+        (v) => v === null || isIsbn13(v),
+        "ISBNは13桁のISBN-13で指定してください（チェックディジットを確認してください）",
+      ),
+  }),
+});
 
 export type RecordDraft = Omit<ImportRecord, "volume" | "source"> & {
   volume: Omit<ImportRecord["volume"], "releaseAt"> & { releaseAt: Date | string };

@@ -223,12 +223,17 @@ const seriesColumns = (v: SeriesValues) => ({
   publishAt: v.publishAt,
 });
 
-/** A new series, a draft until the editor publishes it. */
-export async function insertSeries(tx: Tx, v: SeriesValues, now: Date): Promise<number> {
+/** A new series, a draft until the editor publishes it (a bulk import publishes at once). */
+export async function insertSeries(
+  tx: Tx,
+  v: SeriesValues,
+  now: Date,
+  { draft = true }: { draft?: boolean } = {},
+): Promise<number> {
   await checkSeriesLinks(tx, v);
   const [row] = await tx
     .insert(series)
-    .values({ ...seriesColumns(v), startDate: v.publishAt ?? now, draft: true })
+    .values({ ...seriesColumns(v), startDate: v.publishAt ?? now, draft })
     .returning({ seriesId: series.seriesId });
   await writeSeriesLinks(tx, row!.seriesId, v);
   await refreshSeriesSummary(tx, row!.seriesId, now);
@@ -359,7 +364,7 @@ const bookColumns = (v: VolumeValues) => ({
 });
 
 /**
- * A new volume, a draft: its book row and the item that sells it, as the seed writes them (the
+ * A new volume, a draft unless asked otherwise: its book row and the item that sells it, as the seed writes them (the
  * item first, since books.item_id has no key and items.book_id points back).
  */
 export async function insertVolume(
@@ -367,6 +372,7 @@ export async function insertVolume(
   seriesId: number,
   v: VolumeValues,
   now: Date,
+  { draft = true }: { draft?: boolean } = {},
 ): Promise<number> {
   const [owner] = await tx
     .select({ id: series.seriesId })
@@ -386,7 +392,7 @@ export async function insertVolume(
     .returning({ itemId: items.itemId });
   const [book] = await tx
     .insert(books)
-    .values({ ...columns, seriesId, itemId: item!.itemId, draft: true })
+    .values({ ...columns, seriesId, itemId: item!.itemId, draft })
     .returning({ bookId: books.bookId });
   await tx.update(items).set({ bookId: book!.bookId }).where(eq(items.itemId, item!.itemId));
   await refreshSeriesSummary(tx, seriesId, now);
@@ -614,4 +620,124 @@ export async function seriesIsThere(db: Conn, seriesId: number): Promise<boolean
     .from(series)
     .where(eq(series.seriesId, seriesId));
   return row !== undefined;
+}
+
+// ---------------------------------------------------------------- bulk import lookups
+
+export interface NamedRow {
+  id: number;
+  name: string;
+}
+
+/**
+ * The reference rows a delivery names (decision 0093), not withdrawn, oldest first so a name
+ * held twice resolves to the same row every time: publishers with their labels and magazines,
+ * genres, tags and authors.
+ */
+export async function referencesNamed(
+  db: Conn,
+  names: { publishers: string[]; genres: string[]; tags: string[]; authors: string[] },
+) {
+  const open = (column: PgColumn) => sql`${column} is null`;
+  const named = async (
+    table: PgTable,
+    id: PgColumn,
+    name: PgColumn,
+    withdrawn: PgColumn,
+    wanted: string[],
+  ): Promise<NamedRow[]> =>
+    wanted.length === 0
+      ? []
+      : ((await db
+          .select({ id, name })
+          .from(table)
+          .where(and(inArray(name, [...new Set(wanted)]), open(withdrawn)))
+          .orderBy(asc(id))) as NamedRow[]);
+  // One query at a time: the import reads inside its transaction, one connection.
+  const publisherRows = await named(
+    publishers,
+    publishers.publisherId,
+    publishers.name,
+    publishers.withdrawnAt,
+    names.publishers,
+  );
+  const publisherIds = publisherRows.map((p) => p.id);
+  const labelRows =
+    publisherIds.length === 0
+      ? []
+      : await db
+          .select({ id: labels.labelId, name: labels.name, publisherId: labels.publisherId })
+          .from(labels)
+          .where(and(inArray(labels.publisherId, publisherIds), open(labels.withdrawnAt)))
+          .orderBy(asc(labels.labelId));
+  const magazineRows =
+    publisherIds.length === 0
+      ? []
+      : await db
+          .select({
+            id: magazines.magazineId,
+            name: magazines.name,
+            publisherId: magazines.publisherId,
+          })
+          .from(magazines)
+          .where(and(inArray(magazines.publisherId, publisherIds), open(magazines.withdrawnAt)))
+          .orderBy(asc(magazines.magazineId));
+  const genreRows = await named(
+    genres,
+    genres.genreId,
+    genres.name,
+    genres.withdrawnAt,
+    names.genres,
+  );
+  const tagRows = await named(tags, tags.tagId, tags.name, tags.withdrawnAt, names.tags);
+  const authorRows = await named(
+    authors,
+    authors.authorId,
+    authors.name,
+    authors.withdrawnAt,
+    names.authors,
+  );
+  return {
+    publishers: publisherRows,
+    labels: labelRows,
+    magazines: magazineRows,
+    genres: genreRows,
+    tags: tagRows,
+    authors: authorRows,
+  };
+}
+
+/** Series of these publishers with these names, oldest first, drafts and withdrawn included. */
+export async function seriesNamed(db: Conn, publisherIds: number[], names: string[]) {
+  if (publisherIds.length === 0 || names.length === 0) return [];
+  return db
+    .select({ seriesId: series.seriesId, publisherId: series.publisherId, name: series.name })
+    .from(series)
+    .where(and(inArray(series.publisherId, publisherIds), inArray(series.name, names)))
+    .orderBy(asc(series.seriesId));
+}
+
+/** Every volume of these series, drafts and withdrawn included. */
+export async function volumesOfSeries(db: Conn, seriesIds: number[]): Promise<VolumeRecord[]> {
+  if (seriesIds.length === 0) return [];
+  return db
+    .select()
+    .from(books)
+    .where(inArray(books.seriesId, seriesIds))
+    .orderBy(asc(books.seriesId), asc(books.volume));
+}
+
+/** Names of reference rows by id, withdrawn ones too: what a series already links to. */
+export async function referenceNames(
+  db: Conn,
+  kind: ReferenceTable,
+  ids: readonly number[],
+): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const ref = REFERENCE[kind];
+  const rows = await db
+    .select({ id: ref.id, name: ref.search[0] })
+    .from(ref.table as PgTable)
+    .where(inArray(ref.id, [...ids]));
+  return new Map(rows.map((r) => [r.id as number, r.name as string]));
 }
