@@ -148,7 +148,7 @@ const product = (
 const message = (...products: string[]) =>
   `<?xml version="1.0" encoding="UTF-8"?>
 <ONIXMessage release="3.0" xmlns="http://ns.editeur.org/onix/3.0/reference">
-  <Header><Sender><SenderName>コマヤ書房</SenderName></Sender><SentDateTime>20261128T1200+0900</SentDateTime></Header>
+  <Header><Sender><SenderName>コマヤ書房</SenderName></Sender><SentDateTime>20261128T0300Z</SentDateTime></Header>
   ${products.join("\n")}
 </ONIXMessage>`;
 
