@@ -85,13 +85,15 @@ const local = (at: Date | null | undefined) => (at ? tokyoDateTimeInput(at) : nu
 const instant = (value: string | null | undefined) =>
   value ? parseTokyoDateTimeInput(value) : null;
 
+type EditorEntity = AuditEntity & CatalogChange["entity"];
+
 /** An audited write, then its change told to every instance after the commit. */
 async function write<T>(
   deps: EditorDeps,
   staff: Staff,
   change: (tx: Tx) => Promise<{
     action: string;
-    entity: AuditEntity & CatalogChange["entity"];
+    entity: EditorEntity;
     entityId: number;
     before: unknown;
     after: unknown;
@@ -106,6 +108,38 @@ async function write<T>(
   });
   if (told) await deps.changes.publish(told);
   return result;
+}
+
+/** A new row: nothing before, its answer after (the answer the form loads). */
+function writeNew<T>(
+  deps: EditorDeps,
+  staff: Staff,
+  entity: EditorEntity,
+  insert: (tx: Tx) => Promise<number>,
+  read: (tx: Tx, id: number) => Promise<T>,
+): Promise<T> {
+  return write(deps, staff, async (tx) => {
+    const id = await insert(tx);
+    const after = await read(tx, id);
+    return { action: "create", entity, entityId: id, before: null, after, result: after };
+  });
+}
+
+/** A change to an existing row: its answer before (for the change's own checks) and after. */
+function writeChange<T>(
+  deps: EditorDeps,
+  staff: Staff,
+  target: { action: string; entity: EditorEntity; id: number },
+  read: (tx: Tx) => Promise<T>,
+  change: (tx: Tx, before: T) => Promise<unknown>,
+): Promise<T> {
+  return write(deps, staff, async (tx) => {
+    const before = await read(tx);
+    await change(tx, before);
+    const after = await read(tx);
+    const { action, entity, id } = target;
+    return { action, entity, entityId: id, before, after, result: after };
+  });
 }
 
 /** A right the staff member's role must hold, beyond the one the route checked. */
@@ -229,46 +263,27 @@ function seriesValues(p: SeriesPayload): SeriesValues {
 export async function createSeries(deps: EditorDeps, staff: Staff, p: SeriesPayload) {
   requireFieldRights(staff, p.publish_at ? p : {}, null);
   const now = clock(deps);
-  return write(deps, staff, async (tx) => {
-    const id = await insertSeries(tx, seriesValues(p), now);
-    const after = await getSeries(tx, id, now);
-    return { action: "create", entity: "series", entityId: id, before: null, after, result: after };
-  });
+  return writeNew(
+    deps,
+    staff,
+    "series",
+    (tx) => insertSeries(tx, seriesValues(p), now),
+    (tx, id) => getSeries(tx, id, now),
+  );
 }
 
 export async function editSeries(deps: EditorDeps, staff: Staff, id: number, p: SeriesPayload) {
   const now = clock(deps);
-  return write(deps, staff, async (tx) => {
-    const before = await getSeries(tx, id, now);
-    requireFieldRights(staff, p, before);
-    await updateSeries(tx, id, seriesValues(p), now);
-    const after = await getSeries(tx, id, now);
-    return { action: "update", entity: "series", entityId: id, before, after, result: after };
-  });
-}
-
-export type PublicationAction = "publish" | "withdraw" | "restore";
-
-const publicationChange = (action: PublicationAction, now: Date) =>
-  action === "publish"
-    ? { draft: false }
-    : action === "withdraw"
-      ? { withdrawnAt: now }
-      : { withdrawnAt: null };
-
-export async function changeSeriesPublication(
-  deps: EditorDeps,
-  staff: Staff,
-  id: number,
-  action: PublicationAction,
-) {
-  const now = clock(deps);
-  return write(deps, staff, async (tx) => {
-    const before = await getSeries(tx, id, now);
-    await setSeriesPublication(tx, id, publicationChange(action, now), now);
-    const after = await getSeries(tx, id, now);
-    return { action, entity: "series", entityId: id, before, after, result: after };
-  });
+  return writeChange(
+    deps,
+    staff,
+    { action: "update", entity: "series", id },
+    (tx) => getSeries(tx, id, now),
+    async (tx, before) => {
+      requireFieldRights(staff, p, before);
+      await updateSeries(tx, id, seriesValues(p), now);
+    },
+  );
 }
 
 // ---------------------------------------------------------------- volumes
@@ -353,37 +368,27 @@ export async function createVolume(
 ) {
   requireFieldRights(staff, p, null);
   const now = clock(deps);
-  return write(deps, staff, async (tx) => {
-    const id = await insertVolume(tx, p.series_id, volumeValues(p), now);
-    const after = await getVolume(tx, id, now);
-    return { action: "create", entity: "volume", entityId: id, before: null, after, result: after };
-  });
+  return writeNew(
+    deps,
+    staff,
+    "volume",
+    (tx) => insertVolume(tx, p.series_id, volumeValues(p), now),
+    (tx, id) => getVolume(tx, id, now),
+  );
 }
 
 export async function editVolume(deps: EditorDeps, staff: Staff, id: number, p: VolumePayload) {
   const now = clock(deps);
-  return write(deps, staff, async (tx) => {
-    const before = await getVolume(tx, id, now);
-    requireFieldRights(staff, p, before);
-    await updateVolume(tx, id, volumeValues(p), now);
-    const after = await getVolume(tx, id, now);
-    return { action: "update", entity: "volume", entityId: id, before, after, result: after };
-  });
-}
-
-export async function changeVolumePublication(
-  deps: EditorDeps,
-  staff: Staff,
-  id: number,
-  action: PublicationAction,
-) {
-  const now = clock(deps);
-  return write(deps, staff, async (tx) => {
-    const before = await getVolume(tx, id, now);
-    await setVolumePublication(tx, id, publicationChange(action, now), now);
-    const after = await getVolume(tx, id, now);
-    return { action, entity: "volume", entityId: id, before, after, result: after };
-  });
+  return writeChange(
+    deps,
+    staff,
+    { action: "update", entity: "volume", id },
+    (tx) => getVolume(tx, id, now),
+    async (tx, before) => {
+      requireFieldRights(staff, p, before);
+      await updateVolume(tx, id, volumeValues(p), now);
+    },
+  );
 }
 
 // ---------------------------------------------------------------- drama CDs and tracks
@@ -472,65 +477,100 @@ const cdPrices = (p: DramaCdPayload) => ({
 export async function createDramaCd(deps: EditorDeps, staff: Staff, p: DramaCdPayload) {
   requireFieldRights(staff, p, null);
   const now = clock(deps);
-  return write(deps, staff, async (tx) => {
-    const id = await insertDramaCd(tx, await dramaCdValues(tx, p));
-    await writeCdItem(tx, id, cdPrices(p));
-    const after = await getDramaCd(tx, id, now);
-    return {
-      action: "create",
-      entity: "drama_cd",
-      entityId: id,
-      before: null,
-      after,
-      result: after,
-    };
-  });
+  return writeNew(
+    deps,
+    staff,
+    "drama_cd",
+    async (tx) => {
+      const id = await insertDramaCd(tx, await dramaCdValues(tx, p));
+      await writeCdItem(tx, id, cdPrices(p));
+      return id;
+    },
+    (tx, id) => getDramaCd(tx, id, now),
+  );
 }
 
 export async function editDramaCd(deps: EditorDeps, staff: Staff, id: number, p: DramaCdPayload) {
   const now = clock(deps);
-  return write(deps, staff, async (tx) => {
-    const before = await getDramaCd(tx, id, now);
-    requireFieldRights(staff, p, before);
-    await updateDramaCd(tx, id, await dramaCdValues(tx, p));
-    await writeCdItem(tx, id, cdPrices(p));
-    const after = await getDramaCd(tx, id, now);
-    return { action: "update", entity: "drama_cd", entityId: id, before, after, result: after };
-  });
+  return writeChange(
+    deps,
+    staff,
+    { action: "update", entity: "drama_cd", id },
+    (tx) => getDramaCd(tx, id, now),
+    async (tx, before) => {
+      requireFieldRights(staff, p, before);
+      await updateDramaCd(tx, id, await dramaCdValues(tx, p));
+      await writeCdItem(tx, id, cdPrices(p));
+    },
+  );
 }
 
-export async function changeDramaCdPublication(
-  deps: EditorDeps,
-  staff: Staff,
-  id: number,
-  action: PublicationAction,
-) {
-  const now = clock(deps);
-  return write(deps, staff, async (tx) => {
-    const before = await getDramaCd(tx, id, now);
-    await setDramaCdPublication(tx, id, publicationChange(action, now));
-    const after = await getDramaCd(tx, id, now);
-    return { action, entity: "drama_cd", entityId: id, before, after, result: after };
-  });
+async function getTrack(db: Db | Tx, id: number) {
+  const track = await editorTrack(db, id);
+  if (!track) throw new NotFound("トラックが見つかりませんでした");
+  return trackAnswer(track);
 }
 
 export async function createTrack(deps: EditorDeps, staff: Staff, cdId: number, p: TrackPayload) {
-  return write(deps, staff, async (tx) => {
-    const id = await insertTrack(tx, cdId, { trackNo: p.track_no, name: p.name });
-    const after = trackAnswer((await editorTrack(tx, id))!);
-    return { action: "create", entity: "track", entityId: id, before: null, after, result: after };
-  });
+  return writeNew(
+    deps,
+    staff,
+    "track",
+    (tx) => insertTrack(tx, cdId, { trackNo: p.track_no, name: p.name }),
+    getTrack,
+  );
 }
 
 export async function editTrack(deps: EditorDeps, staff: Staff, id: number, p: TrackPayload) {
-  return write(deps, staff, async (tx) => {
-    const current = await editorTrack(tx, id);
-    if (!current) throw new NotFound("トラックが見つかりませんでした");
-    const before = trackAnswer(current);
-    await updateTrack(tx, id, { trackNo: p.track_no, name: p.name });
-    const after = trackAnswer((await editorTrack(tx, id))!);
-    return { action: "update", entity: "track", entityId: id, before, after, result: after };
-  });
+  return writeChange(
+    deps,
+    staff,
+    { action: "update", entity: "track", id },
+    (tx) => getTrack(tx, id),
+    (tx) => updateTrack(tx, id, { trackNo: p.track_no, name: p.name }),
+  );
+}
+
+// ---------------------------------------------------------------- publication
+
+export type PublicationAction = "publish" | "withdraw" | "restore";
+
+const publicationChange = (action: PublicationAction, now: Date) =>
+  action === "publish"
+    ? { draft: false }
+    : action === "withdraw"
+      ? { withdrawnAt: now }
+      : { withdrawnAt: null };
+
+/** How each publishable row is read and has its publication set (series, volume, drama CD). */
+const PUBLISHABLE = {
+  series: { read: getSeries, set: setSeriesPublication },
+  volume: { read: getVolume, set: setVolumePublication },
+  drama_cd: { read: getDramaCd, set: setDramaCdPublication },
+};
+
+export type Publishable = keyof typeof PUBLISHABLE;
+type PublishableAnswer<E extends Publishable> = Awaited<
+  ReturnType<(typeof PUBLISHABLE)[E]["read"]>
+>;
+
+/** Publish, withdraw or restore one series, volume or drama CD. */
+export async function changePublication<E extends Publishable>(
+  deps: EditorDeps,
+  staff: Staff,
+  entity: E,
+  id: number,
+  action: PublicationAction,
+): Promise<PublishableAnswer<E>> {
+  const { read, set } = PUBLISHABLE[entity] as (typeof PUBLISHABLE)[Publishable];
+  const now = clock(deps);
+  return writeChange(
+    deps,
+    staff,
+    { action, entity, id },
+    (tx) => read(tx, id, now) as Promise<PublishableAnswer<E>>,
+    (tx) => set(tx, id, publicationChange(action, now), now),
+  );
 }
 
 // ---------------------------------------------------------------- reference lists
@@ -589,18 +629,16 @@ export async function createReference(
   kind: ReferenceKind,
   payload: Record<string, unknown>,
 ) {
-  return write(deps, staff, async (tx) => {
-    const after = referenceAnswer(await insertReference(tx, kind, columnsOf(payload)));
-    const id = Number(after[REFERENCE_ID[kind]]);
-    return {
-      action: "create",
-      entity: REFERENCE_ENTITY[kind],
-      entityId: id,
-      before: null,
-      after,
-      result: after,
-    };
-  });
+  return writeNew(
+    deps,
+    staff,
+    REFERENCE_ENTITY[kind],
+    async (tx) => {
+      const row = referenceAnswer(await insertReference(tx, kind, columnsOf(payload)));
+      return Number(row[REFERENCE_ID[kind]]);
+    },
+    (tx, id) => getReference(tx, kind, id),
+  );
 }
 
 export async function editReference(
@@ -610,18 +648,13 @@ export async function editReference(
   id: number,
   payload: Record<string, unknown>,
 ) {
-  return write(deps, staff, async (tx) => {
-    const before = await getReference(tx, kind, id);
-    const after = referenceAnswer(await updateReference(tx, kind, id, columnsOf(payload)));
-    return {
-      action: "update",
-      entity: REFERENCE_ENTITY[kind],
-      entityId: id,
-      before,
-      after,
-      result: after,
-    };
-  });
+  return writeChange(
+    deps,
+    staff,
+    { action: "update", entity: REFERENCE_ENTITY[kind], id },
+    (tx) => getReference(tx, kind, id),
+    (tx) => updateReference(tx, kind, id, columnsOf(payload)),
+  );
 }
 
 export async function changeReferencePublication(
@@ -632,11 +665,11 @@ export async function changeReferencePublication(
   action: "withdraw" | "restore",
 ) {
   const now = clock(deps);
-  return write(deps, staff, async (tx) => {
-    const before = await getReference(tx, kind, id);
-    const after = referenceAnswer(
-      await updateReference(tx, kind, id, { withdrawnAt: action === "withdraw" ? now : null }),
-    );
-    return { action, entity: REFERENCE_ENTITY[kind], entityId: id, before, after, result: after };
-  });
+  return writeChange(
+    deps,
+    staff,
+    { action, entity: REFERENCE_ENTITY[kind], id },
+    (tx) => getReference(tx, kind, id),
+    (tx) => updateReference(tx, kind, id, { withdrawnAt: action === "withdraw" ? now : null }),
+  );
 }
