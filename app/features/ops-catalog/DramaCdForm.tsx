@@ -4,13 +4,15 @@ import { dramaCdIssues, CATALOG_LIMITS as L } from "../../../contract/ops-catalo
 import {
   blankToNull,
   Check,
-  ChoiceOptions,
+  ChoiceField,
   checked,
+  DateTimeField,
   Field,
   Flags,
   InputField,
   Notice,
   numberOrNull,
+  PriceField,
   Problem,
   SaveBar,
   text,
@@ -148,24 +150,23 @@ export function DramaCdForm({
             maxLength={L.kana}
             defaultValue={cd?.name_kana}
           />
-          <Field label="メーカー" name="brand_id" issues={issues}>
-            <select
-              id="f-brand_id"
-              name="brand_id"
-              defaultValue={cd?.brand_id ?? ""}
-              onChange={(e) => setBrandId(e.target.value ? Number(e.target.value) : null)}
-            >
-              <ChoiceOptions blank="選んでください" choices={choices.brands} />
-            </select>
-          </Field>
-          <Field label="レーベル" name="label_id" issues={issues}>
-            <select id="f-label_id" name="label_id" defaultValue={cd?.label_id ?? ""}>
-              <ChoiceOptions
-                blank="選んでください"
-                choices={choices.labels.filter((l) => brandId === null || l.brandId === brandId)}
-              />
-            </select>
-          </Field>
+          <ChoiceField
+            label="メーカー"
+            name="brand_id"
+            issues={issues}
+            blank="選んでください"
+            choices={choices.brands}
+            defaultValue={cd?.brand_id ?? ""}
+            onPick={setBrandId}
+          />
+          <ChoiceField
+            label="レーベル"
+            name="label_id"
+            issues={issues}
+            blank="選んでください"
+            choices={choices.labels.filter((l) => brandId === null || l.brandId === brandId)}
+            defaultValue={cd?.label_id ?? ""}
+          />
           <InputField
             label="原作の作品ID"
             name="series_id"
@@ -199,37 +200,29 @@ export function DramaCdForm({
           <Flags label="カードの表示">
             <Check name="final_flag" label="完結（完）" defaultChecked={cd?.final_flag ?? false} />
           </Flags>
-          <InputField
+          <PriceField
             label="販売価格（税込・円）"
             name="price_inc"
             issues={issues}
-            type="number"
-            min={0}
-            max={L.price}
             defaultValue={cd?.price_inc ?? ""}
           />
-          <InputField
+          <PriceField
             label="値下げ前の価格（円）"
             name="before_price_inc"
             issues={issues}
             hint="値下げ中だけ"
-            type="number"
-            min={0}
-            max={L.price}
             defaultValue={cd?.before_price_inc ?? ""}
           />
-          <InputField
+          <DateTimeField
             label="販売開始（東京）"
             name="sale_start_date"
             issues={issues}
-            type="datetime-local"
             defaultValue={cd?.sale_start_date ?? ""}
           />
-          <InputField
+          <DateTimeField
             label="販売終了（空欄は期限なし）"
             name="sale_end_date"
             issues={issues}
-            type="datetime-local"
             defaultValue={cd?.sale_end_date ?? ""}
           />
         </div>

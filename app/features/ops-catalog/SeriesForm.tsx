@@ -13,8 +13,9 @@ import { CatalogTable, type Column } from "./CatalogTable";
 import {
   blankToNull,
   Check,
-  ChoiceOptions,
+  ChoiceField,
   checked,
+  DateTimeField,
   Field,
   Flags,
   InputField,
@@ -226,26 +227,31 @@ export function SeriesForm({
               defaultValue={series?.description}
             />
           </Field>
-          <Field label="出版社" name="publisher_id" issues={issues}>
-            <select
-              id="f-publisher_id"
-              name="publisher_id"
-              defaultValue={series?.publisher_id ?? ""}
-              onChange={(e) => setPublisherId(e.target.value ? Number(e.target.value) : null)}
-            >
-              <ChoiceOptions blank="選んでください" choices={choices.publishers} />
-            </select>
-          </Field>
-          <Field label="レーベル" name="label_id" issues={issues}>
-            <select id="f-label_id" name="label_id" defaultValue={series?.label_id ?? ""}>
-              <ChoiceOptions blank="なし" choices={ofPublisher(choices.labels)} />
-            </select>
-          </Field>
-          <Field label="掲載誌" name="magazine_id" issues={issues}>
-            <select id="f-magazine_id" name="magazine_id" defaultValue={series?.magazine_id ?? ""}>
-              <ChoiceOptions blank="なし" choices={ofPublisher(choices.magazines)} />
-            </select>
-          </Field>
+          <ChoiceField
+            label="出版社"
+            name="publisher_id"
+            issues={issues}
+            blank="選んでください"
+            choices={choices.publishers}
+            defaultValue={series?.publisher_id ?? ""}
+            onPick={setPublisherId}
+          />
+          <ChoiceField
+            label="レーベル"
+            name="label_id"
+            issues={issues}
+            blank="なし"
+            choices={ofPublisher(choices.labels)}
+            defaultValue={series?.label_id ?? ""}
+          />
+          <ChoiceField
+            label="掲載誌"
+            name="magazine_id"
+            issues={issues}
+            blank="なし"
+            choices={ofPublisher(choices.magazines)}
+            defaultValue={series?.magazine_id ?? ""}
+          />
         </div>
 
         <fieldset className="catalog-credits">
@@ -317,12 +323,11 @@ export function SeriesForm({
             />
             <Check name="new_flag" label="新作（新）" defaultChecked={series?.new_flag ?? false} />
           </Flags>
-          <InputField
+          <DateTimeField
             label="公開日時（東京）"
             name="publish_at"
             issues={issues}
             hint="空欄なら「公開する」を押したときに公開されます"
-            type="datetime-local"
             defaultValue={series?.publish_at ?? ""}
           />
         </div>

@@ -5,11 +5,13 @@ import {
   blankToNull,
   Check,
   checked,
+  DateTimeField,
   Field,
   Flags,
   InputField,
   Notice,
   numberOrNull,
+  PriceField,
   SaveBar,
   text,
   useEntitySave,
@@ -158,23 +160,17 @@ export function VolumeForm({
 
         <h2>価格（税込）</h2>
         <div className="catalog-grid">
-          <InputField
+          <PriceField
             label="定価（円）"
             name="price_inc"
             issues={issues}
-            type="number"
-            min={0}
-            max={L.price}
             defaultValue={volume?.price_inc ?? ""}
           />
-          <InputField
+          <PriceField
             label="セール価格（円）"
             name="sale_price_inc"
             issues={issues}
             hint="定価より安く"
-            type="number"
-            min={0}
-            max={L.price}
             defaultValue={volume?.sale_price_inc ?? ""}
           />
         </div>
@@ -219,19 +215,17 @@ export function VolumeForm({
 
         <h2>日程（東京時間）</h2>
         <div className="catalog-grid">
-          <InputField
+          <DateTimeField
             label="配信日（カードに出る日付）"
             name="item_start_date"
             issues={issues}
-            type="datetime-local"
             defaultValue={volume?.item_start_date ?? ""}
           />
-          <InputField
+          <DateTimeField
             label="公開日時"
             name="publish_at"
             issues={issues}
             hint="空欄なら「公開する」を押したときに公開。未来の日時ならその時刻に自動で公開"
-            type="datetime-local"
             defaultValue={volume?.publish_at ?? ""}
           />
         </div>

@@ -1,7 +1,7 @@
 import { type InputHTMLAttributes, type ReactNode, useState } from "react";
 import { useNavigate, useRevalidator } from "react-router";
 import type { Choice } from "../../../contract/ops-catalog-answers";
-import type { RuleIssue } from "../../../contract/ops-catalog-rules";
+import { CATALOG_LIMITS, type RuleIssue } from "../../../contract/ops-catalog-rules";
 import { post } from "../../lib/request";
 
 /** The message of the rule `field` breaks, if it breaks one. */
@@ -46,6 +46,44 @@ export function InputField({
   return (
     <Field label={label} name={name} issues={issues} hint={hint} wide={wide}>
       <input id={`f-${name}`} name={name} {...input} />
+    </Field>
+  );
+}
+
+type ValueProps = FieldProps & { defaultValue: string | number };
+
+/** A price in yen, tax included, within the shop's bounds. */
+export function PriceField(props: ValueProps) {
+  return <InputField {...props} type="number" min={0} max={CATALOG_LIMITS.price} />;
+}
+
+/** A Tokyo date and time (datetime-local text, as the payloads carry it); blank is none. */
+export function DateTimeField(props: ValueProps) {
+  return <InputField {...props} type="datetime-local" />;
+}
+
+/** A labelled select of choices (a publisher, a label …); `onPick` hears the id chosen. */
+export function ChoiceField(
+  props: FieldProps & {
+    blank: string;
+    choices: readonly Choice[];
+    defaultValue: number | "";
+    onPick?: (id: number | null) => void;
+  },
+) {
+  const { onPick } = props;
+  return (
+    <Field label={props.label} name={props.name} issues={props.issues} hint={props.hint}>
+      <select
+        id={`f-${props.name}`}
+        name={props.name}
+        defaultValue={props.defaultValue}
+        onChange={
+          onPick ? (e) => onPick(e.target.value ? Number(e.target.value) : null) : undefined
+        }
+      >
+        <ChoiceOptions blank={props.blank} choices={props.choices} />
+      </select>
     </Field>
   );
 }
@@ -105,18 +143,16 @@ export function Window(props: {
   return (
     <fieldset className="catalog-window">
       <legend>{props.label}</legend>
-      <InputField
+      <DateTimeField
         label="開始"
         name={props.start}
         issues={props.issues}
-        type="datetime-local"
         defaultValue={props.values.start ?? ""}
       />
-      <InputField
+      <DateTimeField
         label="終了"
         name={props.end}
         issues={props.issues}
-        type="datetime-local"
         defaultValue={props.values.end ?? ""}
       />
     </fieldset>
