@@ -1,60 +1,82 @@
 import { useState } from "react";
-import { useNavigate, useRevalidator } from "react-router";
 import type { Choice, DramaCdAnswer, TrackAnswer } from "../../../contract/ops-catalog-answers";
 import { dramaCdIssues, CATALOG_LIMITS as L } from "../../../contract/ops-catalog-rules";
 import {
   blankToNull,
   Check,
+  ChoiceField,
   checked,
+  DateTimeField,
   Field,
+  Flags,
+  InputField,
+  Notice,
   numberOrNull,
+  PriceField,
+  Problem,
+  SaveBar,
   text,
-  useCatalogSave,
+  useEntitySave,
+  useRowSave,
 } from "./catalog-fields";
-import { PublicationBar } from "./PublicationBar";
+import { PublicationHead } from "./PublicationBar";
 
-function TrackRow({ track }: { track: TrackAnswer }) {
-  const revalidator = useRevalidator();
-  const saving = useCatalogSave(() => void revalidator.revalidate());
+/** A track's number and name: a saved track edited in its row, or a new one added at the end. */
+function TrackForm(props: { url: string; track: TrackAnswer | null; nextTrackNo?: number }) {
+  const { track } = props;
+  const saving = useRowSave();
   return (
-    <li className="catalog-track">
+    <>
       <form
         className="catalog-track__form"
         onSubmit={(e) => {
           e.preventDefault();
           const form = new FormData(e.currentTarget);
-          void saving.save(`/api/ops/catalog/tracks/${track.track_id}`, {
+          void saving.save(props.url, {
             track_no: numberOrNull(form, "track_no"),
             name: text(form, "name"),
           });
         }}
       >
         <input
-          aria-label="トラック番号"
+          aria-label={track ? "トラック番号" : "新しいトラックの番号"}
           name="track_no"
           type="number"
           min={1}
           max={L.trackNo}
-          defaultValue={track.track_no}
+          defaultValue={track?.track_no ?? props.nextTrackNo}
         />
-        <input aria-label="トラック名" name="name" maxLength={L.name} defaultValue={track.name} />
-        <button type="submit" className="ops-button" disabled={saving.busy}>
-          保存
-        </button>
-        <span className="catalog-track__audio">
-          {track.duration_sec > 0 ? `${track.duration_sec}秒` : "音声未登録"}
-          {track.has_trial ? "・試聴あり" : ""}
-        </span>
-        <a className="ops-button ops-button--quiet" href={`/ops/tracks/${track.track_id}/audio`}>
-          音声をアップロード
-        </a>
+        <input
+          aria-label={track ? "トラック名" : "新しいトラックの名前"}
+          name="name"
+          maxLength={L.name}
+          defaultValue={track?.name}
+          placeholder={track ? undefined : "トラック名"}
+        />
+        {track ? (
+          <>
+            <button type="submit" className="ops-button" disabled={saving.busy}>
+              保存
+            </button>
+            <span className="catalog-track__audio">
+              {track.duration_sec > 0 ? `${track.duration_sec}秒` : "音声未登録"}
+              {track.has_trial ? "・試聴あり" : ""}
+            </span>
+            <a
+              className="ops-button ops-button--quiet"
+              href={`/ops/tracks/${track.track_id}/audio`}
+            >
+              音声をアップロード
+            </a>
+          </>
+        ) : (
+          <button type="submit" className="ops-button ops-button--primary" disabled={saving.busy}>
+            トラックを追加
+          </button>
+        )}
       </form>
-      {saving.problem ? (
-        <p className="ops-problem" role="alert">
-          {saving.problem}
-        </p>
-      ) : null}
-    </li>
+      <Problem text={saving.problem} />
+    </>
   );
 }
 
@@ -66,24 +88,15 @@ export function DramaCdForm({
   cd: DramaCdAnswer | null;
   choices: { brands: Choice[]; labels: Choice[] };
 }) {
-  const navigate = useNavigate();
-  const revalidator = useRevalidator();
-  const [notice, setNotice] = useState<string | null>(null);
   const [brandId, setBrandId] = useState<number | null>(cd?.brand_id ?? null);
-  const saving = useCatalogSave<{ drama_cd: DramaCdAnswer }>((answer) => {
-    if (!cd) {
-      navigate(`/ops/catalog/drama-cds/${answer.drama_cd.cd_id}`);
-      return;
-    }
-    setNotice("保存しました。");
-    void revalidator.revalidate();
-  });
-  const adding = useCatalogSave(() => void revalidator.revalidate());
+  const saving = useEntitySave<{ drama_cd: DramaCdAnswer }>(
+    cd !== null,
+    (answer) => `/ops/catalog/drama-cds/${answer.drama_cd.cd_id}`,
+  );
 
   function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    setNotice(null);
     const body = {
       name: text(form, "name"),
       name_kana: text(form, "name_kana"),
@@ -111,69 +124,57 @@ export function DramaCdForm({
   return (
     <>
       {cd ? (
-        <section className="ops-panel catalog-head">
-          <PublicationBar
-            base={`/api/ops/catalog/drama-cds/${cd.cd_id}`}
-            state={cd.state}
-            what="ドラマCD"
-          />
-        </section>
+        <PublicationHead
+          base={`/api/ops/catalog/drama-cds/${cd.cd_id}`}
+          state={cd.state}
+          what="ドラマCD"
+        />
       ) : null}
-      {notice ? (
-        <p className="ops-notice" role="status">
-          {notice}
-        </p>
-      ) : null}
+      <Notice text={saving.notice} />
       <form className="ops-panel catalog-form" onSubmit={onSubmit} noValidate>
         <h2>ドラマCDの情報</h2>
         <div className="catalog-grid">
-          <Field label="タイトル" name="name" issues={issues} wide>
-            <input id="f-name" name="name" maxLength={L.name} defaultValue={cd?.name} />
-          </Field>
-          <Field label="タイトルの読み" name="name_kana" issues={issues} wide>
-            <input
-              id="f-name_kana"
-              name="name_kana"
-              maxLength={L.kana}
-              defaultValue={cd?.name_kana}
-            />
-          </Field>
-          <Field label="メーカー" name="brand_id" issues={issues}>
-            <select
-              id="f-brand_id"
-              name="brand_id"
-              defaultValue={cd?.brand_id ?? ""}
-              onChange={(e) => setBrandId(e.target.value ? Number(e.target.value) : null)}
-            >
-              <option value="">選んでください</option>
-              {choices.brands.map((b) => (
-                <option key={b.id} value={b.id}>
-                  {b.name}
-                </option>
-              ))}
-            </select>
-          </Field>
-          <Field label="レーベル" name="label_id" issues={issues}>
-            <select id="f-label_id" name="label_id" defaultValue={cd?.label_id ?? ""}>
-              <option value="">選んでください</option>
-              {choices.labels
-                .filter((l) => brandId === null || l.brandId === brandId)
-                .map((l) => (
-                  <option key={l.id} value={l.id}>
-                    {l.name}
-                  </option>
-                ))}
-            </select>
-          </Field>
-          <Field label="原作の作品ID" name="series_id" issues={issues}>
-            <input
-              id="f-series_id"
-              name="series_id"
-              type="number"
-              min={1}
-              defaultValue={cd?.series_id ?? ""}
-            />
-          </Field>
+          <InputField
+            label="タイトル"
+            name="name"
+            issues={issues}
+            wide
+            maxLength={L.name}
+            defaultValue={cd?.name}
+          />
+          <InputField
+            label="タイトルの読み"
+            name="name_kana"
+            issues={issues}
+            wide
+            maxLength={L.kana}
+            defaultValue={cd?.name_kana}
+          />
+          <ChoiceField
+            label="メーカー"
+            name="brand_id"
+            issues={issues}
+            blank="選んでください"
+            choices={choices.brands}
+            defaultValue={cd?.brand_id ?? ""}
+            onPick={setBrandId}
+          />
+          <ChoiceField
+            label="レーベル"
+            name="label_id"
+            issues={issues}
+            blank="選んでください"
+            choices={choices.labels.filter((l) => brandId === null || l.brandId === brandId)}
+            defaultValue={cd?.label_id ?? ""}
+          />
+          <InputField
+            label="原作の作品ID"
+            name="series_id"
+            issues={issues}
+            type="number"
+            min={1}
+            defaultValue={cd?.series_id ?? ""}
+          />
           <Field label="紹介文" name="description" issues={issues} wide>
             <textarea
               id="f-description"
@@ -182,116 +183,66 @@ export function DramaCdForm({
               defaultValue={cd?.description}
             />
           </Field>
-          <Field label="キャッチコピー" name="appeal_text" issues={issues} wide>
-            <input
-              id="f-appeal_text"
-              name="appeal_text"
-              maxLength={L.name}
-              defaultValue={cd?.appeal_text}
-            />
-          </Field>
+          <InputField
+            label="キャッチコピー"
+            name="appeal_text"
+            issues={issues}
+            wide
+            maxLength={L.name}
+            defaultValue={cd?.appeal_text}
+          />
           <Field label="対象年齢" name="ethic_type" issues={issues}>
             <select id="f-ethic_type" name="ethic_type" defaultValue={cd?.ethic_type ?? 0}>
               <option value={0}>全年齢</option>
               <option value={1}>15歳以上</option>
             </select>
           </Field>
-          <div className="catalog-field">
-            <span className="catalog-field__label">カードの表示</span>
+          <Flags label="カードの表示">
             <Check name="final_flag" label="完結（完）" defaultChecked={cd?.final_flag ?? false} />
-          </div>
-          <Field label="販売価格（税込・円）" name="price_inc" issues={issues}>
-            <input
-              id="f-price_inc"
-              name="price_inc"
-              type="number"
-              min={0}
-              max={L.price}
-              defaultValue={cd?.price_inc ?? ""}
-            />
-          </Field>
-          <Field
+          </Flags>
+          <PriceField
+            label="販売価格（税込・円）"
+            name="price_inc"
+            issues={issues}
+            defaultValue={cd?.price_inc ?? ""}
+          />
+          <PriceField
             label="値下げ前の価格（円）"
             name="before_price_inc"
             issues={issues}
             hint="値下げ中だけ"
-          >
-            <input
-              id="f-before_price_inc"
-              name="before_price_inc"
-              type="number"
-              min={0}
-              max={L.price}
-              defaultValue={cd?.before_price_inc ?? ""}
-            />
-          </Field>
-          <Field label="販売開始（東京）" name="sale_start_date" issues={issues}>
-            <input
-              id="f-sale_start_date"
-              type="datetime-local"
-              name="sale_start_date"
-              defaultValue={cd?.sale_start_date ?? ""}
-            />
-          </Field>
-          <Field label="販売終了（空欄は期限なし）" name="sale_end_date" issues={issues}>
-            <input
-              id="f-sale_end_date"
-              type="datetime-local"
-              name="sale_end_date"
-              defaultValue={cd?.sale_end_date ?? ""}
-            />
-          </Field>
+            defaultValue={cd?.before_price_inc ?? ""}
+          />
+          <DateTimeField
+            label="販売開始（東京）"
+            name="sale_start_date"
+            issues={issues}
+            defaultValue={cd?.sale_start_date ?? ""}
+          />
+          <DateTimeField
+            label="販売終了（空欄は期限なし）"
+            name="sale_end_date"
+            issues={issues}
+            defaultValue={cd?.sale_end_date ?? ""}
+          />
         </div>
-        {saving.problem ? (
-          <p className="ops-problem" role="alert">
-            {saving.problem}
-          </p>
-        ) : null}
-        <button type="submit" className="ops-button ops-button--primary" disabled={saving.busy}>
-          {cd ? "保存する" : "下書きとして作成する"}
-        </button>
+        <SaveBar saving={saving} editing={cd !== null} />
       </form>
       {cd ? (
         <section className="ops-panel" aria-labelledby="cd-tracks">
           <h2 id="cd-tracks">トラック（{cd.tracks.length}）</h2>
           <ul className="catalog-tracks">
             {cd.tracks.map((t) => (
-              <TrackRow key={t.track_id} track={t} />
+              <li key={t.track_id} className="catalog-track">
+                <TrackForm url={`/api/ops/catalog/tracks/${t.track_id}`} track={t} />
+              </li>
             ))}
           </ul>
-          <form
-            className="catalog-track__form"
-            onSubmit={(e) => {
-              e.preventDefault();
-              const form = new FormData(e.currentTarget);
-              void adding.save(`/api/ops/catalog/drama-cds/${cd.cd_id}/tracks`, {
-                track_no: numberOrNull(form, "track_no"),
-                name: text(form, "name"),
-              });
-            }}
-          >
-            <input
-              aria-label="新しいトラックの番号"
-              name="track_no"
-              type="number"
-              min={1}
-              defaultValue={nextTrack}
-            />
-            <input
-              aria-label="新しいトラックの名前"
-              name="name"
-              maxLength={L.name}
-              placeholder="トラック名"
-            />
-            <button type="submit" className="ops-button ops-button--primary" disabled={adding.busy}>
-              トラックを追加
-            </button>
-          </form>
-          {adding.problem ? (
-            <p className="ops-problem" role="alert">
-              {adding.problem}
-            </p>
-          ) : null}
+          <TrackForm
+            url={`/api/ops/catalog/drama-cds/${cd.cd_id}/tracks`}
+            track={null}
+            nextTrackNo={nextTrack}
+          />
         </section>
       ) : null}
     </>

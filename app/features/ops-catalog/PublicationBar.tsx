@@ -1,19 +1,38 @@
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { useRevalidator } from "react-router";
 import type { PublicationState } from "../../../contract/ops-catalog-rules";
 import { post } from "../../lib/request";
 import { StateBadge } from "./CatalogNav";
+import { Notice } from "./catalog-fields";
+
+type PublicationBarProps = {
+  base: string;
+  state: PublicationState;
+  what: string;
+  publishAt?: string | null;
+};
+
+/**
+ * The head of a saved series, volume or CD form: its publication bar and its links (preview,
+ * uploads, the store's page); a new one has no head until it is saved.
+ */
+export function PublicationHead({
+  children,
+  ...bar
+}: PublicationBarProps & { children?: ReactNode }) {
+  return (
+    <section className="ops-panel catalog-head">
+      <PublicationBar {...bar} />
+      {children ? <p className="catalog-links">{children}</p> : null}
+    </section>
+  );
+}
 
 /**
  * Where a series, volume or CD stands, and the buttons that move it: publish a draft, withdraw
  * what is in the store (owners keep reading it), restore what was withdrawn. Nothing is deleted.
  */
-export function PublicationBar(props: {
-  base: string;
-  state: PublicationState;
-  what: string;
-  publishAt?: string | null;
-}) {
+export function PublicationBar(props: PublicationBarProps) {
   const revalidator = useRevalidator();
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
@@ -82,11 +101,7 @@ export function PublicationBar(props: {
           </button>
         )}
       </div>
-      {notice ? (
-        <p className="ops-notice" role="status">
-          {notice}
-        </p>
-      ) : null}
+      <Notice text={notice} />
     </div>
   );
 }

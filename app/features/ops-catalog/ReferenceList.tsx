@@ -1,10 +1,17 @@
-import { useState } from "react";
 import { useRevalidator } from "react-router";
 import type { CatalogList, Choice, ReferenceAnswer } from "../../../contract/ops-catalog-answers";
 import { CATALOG_LIMITS as L } from "../../../contract/ops-catalog-rules";
 import { post } from "../../lib/request";
 import { REFERENCE_LABELS } from "./CatalogNav";
-import { numberOrNull, text, useCatalogSave } from "./catalog-fields";
+import {
+  ChoiceOptions,
+  Notice,
+  numberOrNull,
+  Problem,
+  text,
+  useCatalogSave,
+  useRowSave,
+} from "./catalog-fields";
 
 type Kind = keyof typeof REFERENCE_LABELS;
 
@@ -83,12 +90,7 @@ function Inputs({
           <label key={f.name} className="catalog-ref__field">
             <span>{f.label}</span>
             <select name={f.name} defaultValue={String(row?.[f.name] ?? "")}>
-              <option value="">選んでください</option>
-              {publishers.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.name}
-                </option>
-              ))}
+              <ChoiceOptions blank="選んでください" choices={publishers} />
             </select>
           </label>
         ) : (
@@ -118,7 +120,7 @@ function Row({
 }) {
   const revalidator = useRevalidator();
   const id = Number(row[ID_OF[kind]]);
-  const saving = useCatalogSave(() => void revalidator.revalidate());
+  const saving = useRowSave();
   return (
     <li className={row.withdrawn ? "catalog-ref is-withdrawn" : "catalog-ref"} data-id={id}>
       <form
@@ -150,11 +152,7 @@ function Row({
           {row.withdrawn ? "取り下げを取り消す" : "取り下げる"}
         </button>
       </form>
-      {saving.problem ? (
-        <p className="ops-problem" role="alert">
-          {saving.problem}
-        </p>
-      ) : null}
+      <Problem text={saving.problem} />
     </li>
   );
 }
@@ -169,10 +167,9 @@ export function ReferenceList(props: {
   publishers: Choice[];
 }) {
   const revalidator = useRevalidator();
-  const [notice, setNotice] = useState<string | null>(null);
   const adding = useCatalogSave(() => {
-    setNotice(`${REFERENCE_LABELS[props.kind]}を追加しました。`);
     void revalidator.revalidate();
+    return `${REFERENCE_LABELS[props.kind]}を追加しました。`;
   });
   return (
     <>
@@ -182,7 +179,6 @@ export function ReferenceList(props: {
           className="catalog-ref__form"
           onSubmit={(e) => {
             e.preventDefault();
-            setNotice(null);
             void adding.save(
               `/api/ops/catalog/${props.kind}`,
               bodyOf(props.kind, new FormData(e.currentTarget)),
@@ -194,16 +190,8 @@ export function ReferenceList(props: {
             追加する
           </button>
         </form>
-        {adding.problem ? (
-          <p className="ops-problem" role="alert">
-            {adding.problem}
-          </p>
-        ) : null}
-        {notice ? (
-          <p className="ops-notice" role="status">
-            {notice}
-          </p>
-        ) : null}
+        <Problem text={adding.problem} />
+        <Notice text={adding.notice} />
       </section>
       <section className="ops-panel">
         <h2>

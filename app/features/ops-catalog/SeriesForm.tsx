@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Link, useNavigate, useRevalidator } from "react-router";
+import { Link } from "react-router";
 import type {
   CatalogList,
   ReferenceAnswer,
@@ -9,8 +9,24 @@ import type {
 import { AUTHOR_ROLES, CATALOG_LIMITS as L } from "../../../contract/ops-catalog-rules";
 import { get } from "../../lib/request";
 import { StateBadge } from "./CatalogNav";
-import { blankToNull, Check, Field, numberOrNull, text, useCatalogSave } from "./catalog-fields";
-import { PublicationBar } from "./PublicationBar";
+import { CatalogTable, type Column } from "./CatalogTable";
+import {
+  blankToNull,
+  Check,
+  ChoiceField,
+  checked,
+  DateTimeField,
+  Field,
+  Flags,
+  InputField,
+  Issue,
+  Notice,
+  numberOrNull,
+  SaveBar,
+  text,
+  useEntitySave,
+} from "./catalog-fields";
+import { PublicationHead } from "./PublicationBar";
 
 interface Credit {
   author_id: number;
@@ -96,6 +112,25 @@ function Choices(props: {
   );
 }
 
+const VOLUME_COLUMNS: Column<SeriesAnswer["volumes"][number]>[] = [
+  { label: "巻", cell: (v) => v.volume },
+  {
+    label: "タイトル",
+    cell: (v) => <Link to={`/ops/catalog/volumes/${v.book_id}`}>{v.title}</Link>,
+  },
+  {
+    label: "価格（税込）",
+    short: "価格",
+    cell: (v) => (
+      <>
+        {v.price_inc}円{v.sale_price_inc !== null ? `（セール ${v.sale_price_inc}円）` : ""}
+      </>
+    ),
+  },
+  { label: "配信日", cell: (v) => v.item_start_date?.replace("T", " ") },
+  { label: "状態", cell: (v) => <StateBadge state={v.state} /> },
+];
+
 /**
  * A series' form: its page's text, links, credits and the 完/新 flags its cards show, and when
  * it enters the store. A new series is a draft; its volumes are added below once it is saved.
@@ -107,25 +142,17 @@ export function SeriesForm({
   series: SeriesAnswer | null;
   choices: SeriesChoices;
 }) {
-  const navigate = useNavigate();
-  const revalidator = useRevalidator();
-  const [notice, setNotice] = useState<string | null>(null);
   const [publisherId, setPublisherId] = useState<number | null>(series?.publisher_id ?? null);
   const [credits, setCredits] = useState<Credit[]>(series?.authors ?? []);
-  const saving = useCatalogSave<{ series: SeriesAnswer }>((answer) => {
-    if (!series) {
-      navigate(`/ops/catalog/series/${answer.series.series_id}`);
-      return;
-    }
-    setNotice("保存しました。");
-    void revalidator.revalidate();
-  });
+  const saving = useEntitySave<{ series: SeriesAnswer }>(
+    series !== null,
+    (answer) => `/ops/catalog/series/${answer.series.series_id}`,
+  );
 
   function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const ids = (name: string) => form.getAll(name).map(Number);
-    setNotice(null);
     void saving.save(
       series ? `/api/ops/catalog/series/${series.series_id}` : "/api/ops/catalog/series",
       {
@@ -139,8 +166,8 @@ export function SeriesForm({
         category_ids: ids("category_ids"),
         tag_ids: ids("tag_ids"),
         authors: credits.map((c) => ({ author_id: c.author_id, role: c.role })),
-        complete_flag: form.get("complete_flag") === "on",
-        new_flag: form.get("new_flag") === "on",
+        complete_flag: checked(form, "complete_flag"),
+        new_flag: checked(form, "new_flag"),
         publish_at: blankToNull(form, "publish_at"),
       },
     );
@@ -153,51 +180,44 @@ export function SeriesForm({
   return (
     <>
       {series ? (
-        <section className="ops-panel catalog-head">
-          <PublicationBar
-            base={`/api/ops/catalog/series/${series.series_id}`}
-            state={series.state}
-            what="作品"
-            publishAt={series.publish_at}
-          />
-          <p className="catalog-links">
-            <Link className="ops-button" to={`/ops/catalog/series/${series.series_id}/preview`}>
-              プレビュー（ゲスト・会員）
-            </Link>
-            {series.state === "published" ? (
-              <a className="ops-button ops-button--quiet" href={`/series/${series.series_id}`}>
-                ストアで見る
-              </a>
-            ) : null}
-          </p>
-        </section>
+        <PublicationHead
+          base={`/api/ops/catalog/series/${series.series_id}`}
+          state={series.state}
+          what="作品"
+          publishAt={series.publish_at}
+        >
+          <Link className="ops-button" to={`/ops/catalog/series/${series.series_id}/preview`}>
+            プレビュー（ゲスト・会員）
+          </Link>
+          {series.state === "published" ? (
+            <a className="ops-button ops-button--quiet" href={`/series/${series.series_id}`}>
+              ストアで見る
+            </a>
+          ) : null}
+        </PublicationHead>
       ) : null}
-      {notice ? (
-        <p className="ops-notice" role="status">
-          {notice}
-        </p>
-      ) : null}
+      <Notice text={saving.notice} />
       <form className="ops-panel catalog-form" onSubmit={onSubmit} noValidate>
         <h2>作品の情報</h2>
         <div className="catalog-grid">
-          <Field label="作品名" name="name" issues={issues} wide>
-            <input
-              id="f-name"
-              name="name"
-              required
-              maxLength={L.name}
-              defaultValue={series?.name}
-            />
-          </Field>
-          <Field label="作品名の読み（カタカナ）" name="name_kana" issues={issues} wide>
-            <input
-              id="f-name_kana"
-              name="name_kana"
-              required
-              maxLength={L.kana}
-              defaultValue={series?.name_kana}
-            />
-          </Field>
+          <InputField
+            label="作品名"
+            name="name"
+            issues={issues}
+            wide
+            required
+            maxLength={L.name}
+            defaultValue={series?.name}
+          />
+          <InputField
+            label="作品名の読み（カタカナ）"
+            name="name_kana"
+            issues={issues}
+            wide
+            required
+            maxLength={L.kana}
+            defaultValue={series?.name_kana}
+          />
           <Field label="紹介文" name="description" issues={issues} wide>
             <textarea
               id="f-description"
@@ -207,50 +227,36 @@ export function SeriesForm({
               defaultValue={series?.description}
             />
           </Field>
-          <Field label="出版社" name="publisher_id" issues={issues}>
-            <select
-              id="f-publisher_id"
-              name="publisher_id"
-              defaultValue={series?.publisher_id ?? ""}
-              onChange={(e) => setPublisherId(e.target.value ? Number(e.target.value) : null)}
-            >
-              <option value="">選んでください</option>
-              {choices.publishers.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.name}
-                </option>
-              ))}
-            </select>
-          </Field>
-          <Field label="レーベル" name="label_id" issues={issues}>
-            <select id="f-label_id" name="label_id" defaultValue={series?.label_id ?? ""}>
-              <option value="">なし</option>
-              {ofPublisher(choices.labels).map((l) => (
-                <option key={l.id} value={l.id}>
-                  {l.name}
-                </option>
-              ))}
-            </select>
-          </Field>
-          <Field label="掲載誌" name="magazine_id" issues={issues}>
-            <select id="f-magazine_id" name="magazine_id" defaultValue={series?.magazine_id ?? ""}>
-              <option value="">なし</option>
-              {ofPublisher(choices.magazines).map((m) => (
-                <option key={m.id} value={m.id}>
-                  {m.name}
-                </option>
-              ))}
-            </select>
-          </Field>
+          <ChoiceField
+            label="出版社"
+            name="publisher_id"
+            issues={issues}
+            blank="選んでください"
+            choices={choices.publishers}
+            defaultValue={series?.publisher_id ?? ""}
+            onPick={setPublisherId}
+          />
+          <ChoiceField
+            label="レーベル"
+            name="label_id"
+            issues={issues}
+            blank="なし"
+            choices={ofPublisher(choices.labels)}
+            defaultValue={series?.label_id ?? ""}
+          />
+          <ChoiceField
+            label="掲載誌"
+            name="magazine_id"
+            issues={issues}
+            blank="なし"
+            choices={ofPublisher(choices.magazines)}
+            defaultValue={series?.magazine_id ?? ""}
+          />
         </div>
 
         <fieldset className="catalog-credits">
           <legend>著者と役割</legend>
-          {issues.some((i) => i.field === "authors") ? (
-            <small className="catalog-field__issue" role="alert">
-              {issues.find((i) => i.field === "authors")!.message}
-            </small>
-          ) : null}
+          <Issue issues={issues} field="authors" />
           <ul>
             {credits.map((c, i) => (
               <li key={`${c.author_id}-${c.role}`}>
@@ -309,38 +315,24 @@ export function SeriesForm({
         />
 
         <div className="catalog-grid">
-          <div className="catalog-field">
-            <span className="catalog-field__label">カードの表示</span>
+          <Flags label="カードの表示">
             <Check
               name="complete_flag"
               label="完結（完）"
               defaultChecked={series?.complete_flag ?? false}
             />
             <Check name="new_flag" label="新作（新）" defaultChecked={series?.new_flag ?? false} />
-          </div>
-          <Field
+          </Flags>
+          <DateTimeField
             label="公開日時（東京）"
             name="publish_at"
             issues={issues}
             hint="空欄なら「公開する」を押したときに公開されます"
-          >
-            <input
-              id="f-publish_at"
-              type="datetime-local"
-              name="publish_at"
-              defaultValue={series?.publish_at ?? ""}
-            />
-          </Field>
+            defaultValue={series?.publish_at ?? ""}
+          />
         </div>
 
-        {saving.problem ? (
-          <p className="ops-problem" role="alert">
-            {saving.problem}
-          </p>
-        ) : null}
-        <button type="submit" className="ops-button ops-button--primary" disabled={saving.busy}>
-          {series ? "保存する" : "下書きとして作成する"}
-        </button>
+        <SaveBar saving={saving} editing={series !== null} />
       </form>
 
       {series ? (
@@ -356,35 +348,11 @@ export function SeriesForm({
           </p>
           {series.volumes.length > 0 ? (
             <div className="ops-scroll">
-              <table className="ops-table catalog-table">
-                <thead>
-                  <tr>
-                    <th scope="col">巻</th>
-                    <th scope="col">タイトル</th>
-                    <th scope="col">価格（税込）</th>
-                    <th scope="col">配信日</th>
-                    <th scope="col">状態</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {series.volumes.map((v) => (
-                    <tr key={v.book_id}>
-                      <td data-label="巻">{v.volume}</td>
-                      <td data-label="タイトル">
-                        <Link to={`/ops/catalog/volumes/${v.book_id}`}>{v.title}</Link>
-                      </td>
-                      <td data-label="価格">
-                        {v.price_inc}円
-                        {v.sale_price_inc !== null ? `（セール ${v.sale_price_inc}円）` : ""}
-                      </td>
-                      <td data-label="配信日">{v.item_start_date?.replace("T", " ")}</td>
-                      <td data-label="状態">
-                        <StateBadge state={v.state} />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <CatalogTable
+                columns={VOLUME_COLUMNS}
+                rows={series.volumes}
+                rowKey={(v) => v.book_id}
+              />
             </div>
           ) : null}
         </section>

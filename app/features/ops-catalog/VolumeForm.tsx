@@ -1,18 +1,23 @@
-import { useState } from "react";
-import { Link, useNavigate, useRevalidator } from "react-router";
+import { Link } from "react-router";
 import type { VolumeAnswer, VolumeListRow } from "../../../contract/ops-catalog-answers";
 import { CATALOG_LIMITS as L, volumeIssues } from "../../../contract/ops-catalog-rules";
 import {
   blankToNull,
   Check,
   checked,
+  DateTimeField,
   Field,
+  Flags,
+  InputField,
+  Notice,
   numberOrNull,
+  PriceField,
+  SaveBar,
   text,
-  useCatalogSave,
+  useEntitySave,
   Window,
 } from "./catalog-fields";
-import { PublicationBar } from "./PublicationBar";
+import { PublicationHead } from "./PublicationBar";
 
 /**
  * A volume's form: its text and pages, its prices and windows (a sale, free and member-free
@@ -26,23 +31,15 @@ export function VolumeForm({
   volume: VolumeAnswer | null;
   series: { series_id: number; name: string; volumes: VolumeListRow[] };
 }) {
-  const navigate = useNavigate();
-  const revalidator = useRevalidator();
-  const [notice, setNotice] = useState<string | null>(null);
-  const saving = useCatalogSave<{ volume: VolumeAnswer }>((answer) => {
-    if (!volume) {
-      navigate(`/ops/catalog/volumes/${answer.volume.book_id}`);
-      return;
-    }
-    setNotice("保存しました。");
-    void revalidator.revalidate();
-  });
+  const saving = useEntitySave<{ volume: VolumeAnswer }>(
+    volume !== null,
+    (answer) => `/ops/catalog/volumes/${answer.volume.book_id}`,
+  );
   const nextVolume = Math.max(0, ...series.volumes.map((v) => v.volume)) + 1;
 
   function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    setNotice(null);
     const body = {
       ...(volume ? {} : { series_id: series.series_id }),
       volume: numberOrNull(form, "volume"),
@@ -85,49 +82,41 @@ export function VolumeForm({
         {volume ? ` ／ 第${volume.volume}巻` : " ／ 巻を追加"}
       </p>
       {volume ? (
-        <section className="ops-panel catalog-head">
-          <PublicationBar
-            base={`/api/ops/catalog/volumes/${volume.book_id}`}
-            state={volume.state}
-            what="巻"
-            publishAt={volume.publish_at}
-          />
-          <p className="catalog-links">
-            <a className="ops-button" href={`/ops/volumes/${volume.book_id}/content`}>
-              ページ・表紙をアップロード
-            </a>
-            <Link className="ops-button" to={`/ops/catalog/series/${series.series_id}/preview`}>
-              プレビュー（ゲスト・会員）
-            </Link>
-          </p>
-        </section>
+        <PublicationHead
+          base={`/api/ops/catalog/volumes/${volume.book_id}`}
+          state={volume.state}
+          what="巻"
+          publishAt={volume.publish_at}
+        >
+          <a className="ops-button" href={`/ops/volumes/${volume.book_id}/content`}>
+            ページ・表紙をアップロード
+          </a>
+          <Link className="ops-button" to={`/ops/catalog/series/${series.series_id}/preview`}>
+            プレビュー（ゲスト・会員）
+          </Link>
+        </PublicationHead>
       ) : null}
-      {notice ? (
-        <p className="ops-notice" role="status">
-          {notice}
-        </p>
-      ) : null}
+      <Notice text={saving.notice} />
       <form className="ops-panel catalog-form" onSubmit={onSubmit} noValidate>
         <h2>巻の情報</h2>
         <div className="catalog-grid">
-          <Field label="巻数" name="volume" issues={issues}>
-            <input
-              id="f-volume"
-              name="volume"
-              type="number"
-              min={1}
-              max={L.volume}
-              defaultValue={volume?.volume ?? nextVolume}
-            />
-          </Field>
-          <Field label="タイトル" name="title" issues={issues} wide>
-            <input
-              id="f-title"
-              name="title"
-              maxLength={L.name}
-              defaultValue={volume?.title ?? `${series.name}（${nextVolume}）`}
-            />
-          </Field>
+          <InputField
+            label="巻数"
+            name="volume"
+            issues={issues}
+            type="number"
+            min={1}
+            max={L.volume}
+            defaultValue={volume?.volume ?? nextVolume}
+          />
+          <InputField
+            label="タイトル"
+            name="title"
+            issues={issues}
+            wide
+            maxLength={L.name}
+            defaultValue={volume?.title ?? `${series.name}（${nextVolume}）`}
+          />
           <Field label="紹介文" name="description" issues={issues} wide>
             <textarea
               id="f-description"
@@ -137,28 +126,25 @@ export function VolumeForm({
               defaultValue={volume?.description ?? ""}
             />
           </Field>
-          <Field label="ページ数" name="page_count" issues={issues}>
-            <input
-              id="f-page_count"
-              name="page_count"
-              type="number"
-              min={1}
-              max={L.pages}
-              defaultValue={volume?.page_count ?? ""}
-            />
-          </Field>
-          <Field label="試し読みページ数" name="trial_page_count" issues={issues}>
-            <input
-              id="f-trial_page_count"
-              name="trial_page_count"
-              type="number"
-              min={0}
-              max={L.pages}
-              defaultValue={volume?.trial_page_count ?? 0}
-            />
-          </Field>
-          <div className="catalog-field">
-            <span className="catalog-field__label">販売</span>
+          <InputField
+            label="ページ数"
+            name="page_count"
+            issues={issues}
+            type="number"
+            min={1}
+            max={L.pages}
+            defaultValue={volume?.page_count ?? ""}
+          />
+          <InputField
+            label="試し読みページ数"
+            name="trial_page_count"
+            issues={issues}
+            type="number"
+            min={0}
+            max={L.pages}
+            defaultValue={volume?.trial_page_count ?? 0}
+          />
+          <Flags label="販売">
             <Check
               name="onsale_flag"
               label="販売する"
@@ -169,31 +155,24 @@ export function VolumeForm({
               label="立ち読み増量の表示"
               defaultChecked={volume?.trial_increase_flag ?? false}
             />
-          </div>
+          </Flags>
         </div>
 
         <h2>価格（税込）</h2>
         <div className="catalog-grid">
-          <Field label="定価（円）" name="price_inc" issues={issues}>
-            <input
-              id="f-price_inc"
-              name="price_inc"
-              type="number"
-              min={0}
-              max={L.price}
-              defaultValue={volume?.price_inc ?? ""}
-            />
-          </Field>
-          <Field label="セール価格（円）" name="sale_price_inc" issues={issues} hint="定価より安く">
-            <input
-              id="f-sale_price_inc"
-              name="sale_price_inc"
-              type="number"
-              min={0}
-              max={L.price}
-              defaultValue={volume?.sale_price_inc ?? ""}
-            />
-          </Field>
+          <PriceField
+            label="定価（円）"
+            name="price_inc"
+            issues={issues}
+            defaultValue={volume?.price_inc ?? ""}
+          />
+          <PriceField
+            label="セール価格（円）"
+            name="sale_price_inc"
+            issues={issues}
+            hint="定価より安く"
+            defaultValue={volume?.sale_price_inc ?? ""}
+          />
         </div>
         <Window
           label="セール期間（東京時間・空欄は期限なし）"
@@ -203,14 +182,9 @@ export function VolumeForm({
           issues={issues}
         />
         <div className="catalog-grid">
-          <div className="catalog-field">
+          <Flags issues={issues} field="free_flag">
             <Check name="free_flag" label="無料" defaultChecked={volume?.free_flag ?? false} />
-            {issues.find((i) => i.field === "free_flag") ? (
-              <small className="catalog-field__issue" role="alert">
-                {issues.find((i) => i.field === "free_flag")!.message}
-              </small>
-            ) : null}
-          </div>
+          </Flags>
         </div>
         <Window
           label="無料期間"
@@ -220,18 +194,13 @@ export function VolumeForm({
           issues={issues}
         />
         <div className="catalog-grid">
-          <div className="catalog-field">
+          <Flags issues={issues} field="member_free_flag">
             <Check
               name="member_free_flag"
               label="会員無料"
               defaultChecked={volume?.member_free_flag ?? false}
             />
-            {issues.find((i) => i.field === "member_free_flag") ? (
-              <small className="catalog-field__issue" role="alert">
-                {issues.find((i) => i.field === "member_free_flag")!.message}
-              </small>
-            ) : null}
-          </div>
+          </Flags>
         </div>
         <Window
           label="会員無料期間"
@@ -246,37 +215,22 @@ export function VolumeForm({
 
         <h2>日程（東京時間）</h2>
         <div className="catalog-grid">
-          <Field label="配信日（カードに出る日付）" name="item_start_date" issues={issues}>
-            <input
-              id="f-item_start_date"
-              type="datetime-local"
-              name="item_start_date"
-              defaultValue={volume?.item_start_date ?? ""}
-            />
-          </Field>
-          <Field
+          <DateTimeField
+            label="配信日（カードに出る日付）"
+            name="item_start_date"
+            issues={issues}
+            defaultValue={volume?.item_start_date ?? ""}
+          />
+          <DateTimeField
             label="公開日時"
             name="publish_at"
             issues={issues}
             hint="空欄なら「公開する」を押したときに公開。未来の日時ならその時刻に自動で公開"
-          >
-            <input
-              id="f-publish_at"
-              type="datetime-local"
-              name="publish_at"
-              defaultValue={volume?.publish_at ?? ""}
-            />
-          </Field>
+            defaultValue={volume?.publish_at ?? ""}
+          />
         </div>
 
-        {saving.problem ? (
-          <p className="ops-problem" role="alert">
-            {saving.problem}
-          </p>
-        ) : null}
-        <button type="submit" className="ops-button ops-button--primary" disabled={saving.busy}>
-          {volume ? "保存する" : "下書きとして作成する"}
-        </button>
+        <SaveBar saving={saving} editing={volume !== null} />
       </form>
     </>
   );

@@ -1,27 +1,119 @@
-import { type ReactNode, useState } from "react";
-import type { RuleIssue } from "../../../contract/ops-catalog-rules";
+import { type InputHTMLAttributes, type ReactNode, useState } from "react";
+import { useNavigate, useRevalidator } from "react-router";
+import type { Choice } from "../../../contract/ops-catalog-answers";
+import { CATALOG_LIMITS, type RuleIssue } from "../../../contract/ops-catalog-rules";
 import { post } from "../../lib/request";
 
-/** The form's fields, each labelled, with the message of the rule it breaks under it. */
-export function Field(props: {
+/** The message of the rule `field` breaks, if it breaks one. */
+export function Issue(props: { issues: readonly RuleIssue[]; field: string }) {
+  const issue = props.issues.find((i) => i.field === props.field);
+  return issue ? (
+    <small className="catalog-field__issue" role="alert">
+      {issue.message}
+    </small>
+  ) : null;
+}
+
+interface FieldProps {
   label: string;
   name: string;
   issues: readonly RuleIssue[];
   hint?: string;
   wide?: boolean;
-  children: ReactNode;
-}) {
-  const issue = props.issues.find((i) => i.field === props.name);
+}
+
+/** The form's fields, each labelled, with the message of the rule it breaks under it. */
+export function Field(props: FieldProps & { children: ReactNode }) {
   return (
     <div className={props.wide ? "catalog-field catalog-field--wide" : "catalog-field"}>
       <label htmlFor={`f-${props.name}`}>{props.label}</label>
       {props.children}
       {props.hint ? <small className="catalog-field__hint">{props.hint}</small> : null}
-      {issue ? (
-        <small className="catalog-field__issue" role="alert">
-          {issue.message}
-        </small>
-      ) : null}
+      <Issue issues={props.issues} field={props.name} />
+    </div>
+  );
+}
+
+/** A labelled field that is one input (text, number or a Tokyo datetime-local). */
+export function InputField({
+  label,
+  name,
+  issues,
+  hint,
+  wide,
+  ...input
+}: FieldProps & Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "name">) {
+  return (
+    <Field label={label} name={name} issues={issues} hint={hint} wide={wide}>
+      <input id={`f-${name}`} name={name} {...input} />
+    </Field>
+  );
+}
+
+type ValueProps = FieldProps & { defaultValue: string | number };
+
+/** A price in yen, tax included, within the shop's bounds. */
+export function PriceField(props: ValueProps) {
+  return <InputField {...props} type="number" min={0} max={CATALOG_LIMITS.price} />;
+}
+
+/** A Tokyo date and time (datetime-local text, as the payloads carry it); blank is none. */
+export function DateTimeField(props: ValueProps) {
+  return <InputField {...props} type="datetime-local" />;
+}
+
+/** A labelled select of choices (a publisher, a label …); `onPick` hears the id chosen. */
+export function ChoiceField(
+  props: FieldProps & {
+    blank: string;
+    choices: readonly Choice[];
+    defaultValue: number | "";
+    onPick?: (id: number | null) => void;
+  },
+) {
+  const { onPick } = props;
+  return (
+    <Field label={props.label} name={props.name} issues={props.issues} hint={props.hint}>
+      <select
+        id={`f-${props.name}`}
+        name={props.name}
+        defaultValue={props.defaultValue}
+        onChange={
+          onPick ? (e) => onPick(e.target.value ? Number(e.target.value) : null) : undefined
+        }
+      >
+        <ChoiceOptions blank={props.blank} choices={props.choices} />
+      </select>
+    </Field>
+  );
+}
+
+/** A select's options: the blank one first (`blank`: what choosing nothing means), then the choices. */
+export function ChoiceOptions(props: { blank: string; choices: readonly Choice[] }) {
+  return (
+    <>
+      <option value="">{props.blank}</option>
+      {props.choices.map((c) => (
+        <option key={c.id} value={c.id}>
+          {c.name}
+        </option>
+      ))}
+    </>
+  );
+}
+
+/** Checkboxes side by side under one label, with the message of a rule one of them breaks. */
+export function Flags(props: {
+  label?: string;
+  issues?: readonly RuleIssue[];
+  field?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="catalog-field">
+      {props.label ? <span className="catalog-field__label">{props.label}</span> : null}
+      {props.children}
+      {props.issues && props.field ? <Issue issues={props.issues} field={props.field} /> : null}
     </div>
   );
 }
@@ -51,22 +143,18 @@ export function Window(props: {
   return (
     <fieldset className="catalog-window">
       <legend>{props.label}</legend>
-      <Field label="開始" name={props.start} issues={props.issues}>
-        <input
-          type="datetime-local"
-          id={`f-${props.start}`}
-          name={props.start}
-          defaultValue={props.values.start ?? ""}
-        />
-      </Field>
-      <Field label="終了" name={props.end} issues={props.issues}>
-        <input
-          type="datetime-local"
-          id={`f-${props.end}`}
-          name={props.end}
-          defaultValue={props.values.end ?? ""}
-        />
-      </Field>
+      <DateTimeField
+        label="開始"
+        name={props.start}
+        issues={props.issues}
+        defaultValue={props.values.start ?? ""}
+      />
+      <DateTimeField
+        label="終了"
+        name={props.end}
+        issues={props.issues}
+        defaultValue={props.values.end ?? ""}
+      />
     </fieldset>
   );
 }
@@ -83,14 +171,17 @@ export const blankToNull = (form: FormData, name: string) => text(form, name) ||
 /**
  * Saving a form: the rules run first in the browser (the same functions the server runs), then
  * the call; a refusal's message is shown by the form, under its field when the server names one.
+ * What `onSaved` answers is the notice the form shows.
  */
-export function useCatalogSave<T>(onSaved: (answer: T) => void) {
+export function useCatalogSave<T>(onSaved: (answer: T) => string | undefined) {
   const [busy, setBusy] = useState(false);
   const [issues, setIssues] = useState<RuleIssue[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
 
   async function save(url: string, body: unknown, rules: () => RuleIssue[] = () => []) {
     if (busy) return;
+    setNotice(null);
     const found = rules();
     setIssues(found);
     setProblem(found.length > 0 ? "入力内容を確認してください" : null);
@@ -101,7 +192,7 @@ export function useCatalogSave<T>(onSaved: (answer: T) => void) {
     });
     setBusy(false);
     if (answer.result) {
-      onSaved(answer as T);
+      setNotice(onSaved(answer as T) ?? null);
       return;
     }
     const message = answer.error_message ?? "保存できませんでした";
@@ -110,5 +201,63 @@ export function useCatalogSave<T>(onSaved: (answer: T) => void) {
     if (field) setIssues([{ field, message: message.replace(/^[\w.]+: /, "") }]);
   }
 
-  return { busy, issues, problem, save };
+  return { busy, issues, problem, notice, save };
+}
+
+export type CatalogSave = ReturnType<typeof useCatalogSave>;
+
+/** A row saved in place (a track, a reference): the page is read again, nothing more to say. */
+export function useRowSave() {
+  const revalidator = useRevalidator();
+  return useCatalogSave(() => {
+    void revalidator.revalidate();
+    return undefined;
+  });
+}
+
+/**
+ * Saving a series, volume or drama CD: a new one opens at its own address (`addressOf` the
+ * answer), an edited one is read again and says so.
+ */
+export function useEntitySave<T>(editing: boolean, addressOf: (answer: T) => string) {
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  return useCatalogSave<T>((answer) => {
+    if (!editing) {
+      navigate(addressOf(answer));
+      return undefined;
+    }
+    void revalidator.revalidate();
+    return "保存しました。";
+  });
+}
+
+/** What a save or an action says went well. */
+export function Notice({ text }: { text: string | null }) {
+  return text ? (
+    <p className="ops-notice" role="status">
+      {text}
+    </p>
+  ) : null;
+}
+
+/** Why a save was refused. */
+export function Problem({ text }: { text: string | null }) {
+  return text ? (
+    <p className="ops-problem" role="alert">
+      {text}
+    </p>
+  ) : null;
+}
+
+/** The end of a series, volume or CD form: why the last save failed, and the save button. */
+export function SaveBar({ saving, editing }: { saving: CatalogSave; editing: boolean }) {
+  return (
+    <>
+      <Problem text={saving.problem} />
+      <button type="submit" className="ops-button ops-button--primary" disabled={saving.busy}>
+        {editing ? "保存する" : "下書きとして作成する"}
+      </button>
+    </>
+  );
 }

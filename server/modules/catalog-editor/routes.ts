@@ -1,5 +1,7 @@
 import { Hono } from "hono";
+import type { z } from "zod";
 import {
+  type CatalogListQuery,
   catalogIdParams,
   catalogListQuery,
   dramaCdPayload,
@@ -12,6 +14,7 @@ import {
   volumeCreatePayload,
   volumeUpdatePayload,
 } from "../../../contract/ops-catalog";
+import type { Db } from "../../db/client";
 import type { AppEnv, AppServices } from "../../lib/context";
 import { NotFound } from "../../lib/errors";
 import { readJson, readParams, readQuery } from "../../lib/input";
@@ -20,15 +23,14 @@ import { dramaCdFormChoices } from "../dramacd/editing";
 import { staffWith } from "../staff/request";
 import type { Staff } from "../staff/service";
 import {
-  changeDramaCdPublication,
+  changePublication,
   changeReferencePublication,
-  changeSeriesPublication,
-  changeVolumePublication,
   createDramaCd,
   createReference,
   createSeries,
   createTrack,
   createVolume,
+  type EditorDeps,
   editDramaCd,
   editReference,
   editSeries,
@@ -43,6 +45,7 @@ import {
   listSeries,
   listVolumes,
   type PublicationAction,
+  type Publishable,
 } from "./service";
 
 /**
@@ -66,6 +69,80 @@ export interface CatalogPreviews {
 
 const ACTIONS: PublicationAction[] = ["publish", "withdraw", "restore"];
 
+/** A series, volume or drama CD as the editor's routes handle it; the answer is keyed by `entity`. */
+interface EditedEntity<Create extends z.ZodType, Edit extends z.ZodType> {
+  path: "/series" | "/volumes" | "/drama-cds";
+  entity: Publishable;
+  list(db: Db, query: CatalogListQuery): Promise<object>;
+  get(db: Db, id: number): Promise<unknown>;
+  preview?: { show: CatalogPreviews["seriesPreview"]; notFound: string };
+  create: {
+    payload: Create;
+    write(deps: EditorDeps, staff: Staff, input: z.infer<Create>): Promise<unknown>;
+  };
+  edit: {
+    payload: Edit;
+    write(deps: EditorDeps, staff: Staff, id: number, input: z.infer<Edit>): Promise<unknown>;
+  };
+}
+
+/**
+ * One entity's list, row, preview, create, edit and publication routes: reading needs ops.read,
+ * writing catalog.write, publishing schedules.write (withdraw and restore: catalog.write).
+ */
+function editedEntityRoutes<Create extends z.ZodType, Edit extends z.ZodType>(
+  routes: Hono<AppEnv>,
+  services: AppServices,
+  { path, entity, list, get, preview, create, edit }: EditedEntity<Create, Edit>,
+) {
+  const { db } = services;
+  const deps = { db, changes: services.changes };
+  routes.get(path, async (c) => {
+    await staffWith(c, services, "ops.read");
+    return c.json({ result: true, ...(await list(db, readQuery(c, catalogListQuery))) });
+  });
+  routes.get(`${path}/:id`, async (c) => {
+    await staffWith(c, services, "ops.read");
+    const { id } = readParams(c, catalogIdParams);
+    return c.json({ result: true, [entity]: await get(db, id) });
+  });
+  if (preview) {
+    routes.get(`${path}/:id/preview`, async (c) => {
+      const staff = await staffWith(c, services, "ops.read");
+      const { id } = readParams(c, catalogIdParams);
+      const { as } = readQuery(c, previewQuery);
+      const shown = await preview.show(services, id, as, staff);
+      if (!shown) throw new NotFound(preview.notFound);
+      return c.json({ result: true, as, ...(shown as object) });
+    });
+  }
+  routes.post(path, async (c) => {
+    const staff = await staffWith(c, services, "catalog.write");
+    const input = await readJson(c, create.payload);
+    return c.json({ result: true, [entity]: await create.write(deps, staff, input) });
+  });
+  routes.post(`${path}/:id`, async (c) => {
+    const staff = await staffWith(c, services, "catalog.write");
+    const { id } = readParams(c, catalogIdParams);
+    const input = await readJson(c, edit.payload);
+    return c.json({ result: true, [entity]: await edit.write(deps, staff, id, input) });
+  });
+  for (const action of ACTIONS) {
+    routes.post(`${path}/:id/${action}`, async (c) => {
+      const staff = await staffWith(
+        c,
+        services,
+        action === "publish" ? "schedules.write" : "catalog.write",
+      );
+      const { id } = readParams(c, catalogIdParams);
+      return c.json({
+        result: true,
+        [entity]: await changePublication(deps, staff, entity, id, action),
+      });
+    });
+  }
+}
+
 /**
  * /api/ops/catalog (issue 23, decision 0091): thin handlers. Each starts with the role check
  * (reading: ops.read; writing: catalog.write, publishing: schedules.write; the service asks for
@@ -86,129 +163,34 @@ export function catalogEditorRoutes(
     return c.json({ result: true, ...series, cd_brands: cds.brands, cd_labels: cds.labels });
   });
 
-  // ---- series
-  routes.get("/series", async (c) => {
-    await staffWith(c, services, "ops.read");
-    return c.json({ result: true, ...(await listSeries(db, readQuery(c, catalogListQuery))) });
+  editedEntityRoutes(routes, services, {
+    path: "/series",
+    entity: "series",
+    list: listSeries,
+    get: getSeries,
+    preview: { show: previews.seriesPreview, notFound: "作品が見つかりませんでした" },
+    create: { payload: seriesPayload, write: createSeries },
+    edit: { payload: seriesPayload, write: editSeries },
   });
-  routes.get("/series/:id", async (c) => {
-    await staffWith(c, services, "ops.read");
-    const { id } = readParams(c, catalogIdParams);
-    return c.json({ result: true, series: await getSeries(db, id) });
+  editedEntityRoutes(routes, services, {
+    path: "/volumes",
+    entity: "volume",
+    list: listVolumes,
+    get: getVolume,
+    preview: { show: previews.volumePreview, notFound: "巻が見つかりませんでした" },
+    create: { payload: volumeCreatePayload, write: createVolume },
+    edit: { payload: volumeUpdatePayload, write: editVolume },
   });
-  routes.get("/series/:id/preview", async (c) => {
-    const staff = await staffWith(c, services, "ops.read");
-    const { id } = readParams(c, catalogIdParams);
-    const { as } = readQuery(c, previewQuery);
-    const preview = await previews.seriesPreview(services, id, as, staff);
-    if (!preview) throw new NotFound("作品が見つかりませんでした");
-    return c.json({ result: true, as, ...(preview as object) });
+  editedEntityRoutes(routes, services, {
+    path: "/drama-cds",
+    entity: "drama_cd",
+    list: listDramaCds,
+    get: getDramaCd,
+    create: { payload: dramaCdPayload, write: createDramaCd },
+    edit: { payload: dramaCdPayload, write: editDramaCd },
   });
-  routes.post("/series", async (c) => {
-    const staff = await staffWith(c, services, "catalog.write");
-    const input = await readJson(c, seriesPayload);
-    return c.json({ result: true, series: await createSeries(deps, staff, input) });
-  });
-  routes.post("/series/:id", async (c) => {
-    const staff = await staffWith(c, services, "catalog.write");
-    const { id } = readParams(c, catalogIdParams);
-    const input = await readJson(c, seriesPayload);
-    return c.json({ result: true, series: await editSeries(deps, staff, id, input) });
-  });
-  for (const action of ACTIONS) {
-    routes.post(`/series/:id/${action}`, async (c) => {
-      const staff = await staffWith(
-        c,
-        services,
-        action === "publish" ? "schedules.write" : "catalog.write",
-      );
-      const { id } = readParams(c, catalogIdParams);
-      return c.json({
-        result: true,
-        series: await changeSeriesPublication(deps, staff, id, action),
-      });
-    });
-  }
 
-  // ---- volumes
-  routes.get("/volumes", async (c) => {
-    await staffWith(c, services, "ops.read");
-    return c.json({ result: true, ...(await listVolumes(db, readQuery(c, catalogListQuery))) });
-  });
-  routes.get("/volumes/:id", async (c) => {
-    await staffWith(c, services, "ops.read");
-    const { id } = readParams(c, catalogIdParams);
-    return c.json({ result: true, volume: await getVolume(db, id) });
-  });
-  routes.get("/volumes/:id/preview", async (c) => {
-    const staff = await staffWith(c, services, "ops.read");
-    const { id } = readParams(c, catalogIdParams);
-    const { as } = readQuery(c, previewQuery);
-    const preview = await previews.volumePreview(services, id, as, staff);
-    if (!preview) throw new NotFound("巻が見つかりませんでした");
-    return c.json({ result: true, as, ...(preview as object) });
-  });
-  routes.post("/volumes", async (c) => {
-    const staff = await staffWith(c, services, "catalog.write");
-    const input = await readJson(c, volumeCreatePayload);
-    return c.json({ result: true, volume: await createVolume(deps, staff, input) });
-  });
-  routes.post("/volumes/:id", async (c) => {
-    const staff = await staffWith(c, services, "catalog.write");
-    const { id } = readParams(c, catalogIdParams);
-    const input = await readJson(c, volumeUpdatePayload);
-    return c.json({ result: true, volume: await editVolume(deps, staff, id, input) });
-  });
-  for (const action of ACTIONS) {
-    routes.post(`/volumes/:id/${action}`, async (c) => {
-      const staff = await staffWith(
-        c,
-        services,
-        action === "publish" ? "schedules.write" : "catalog.write",
-      );
-      const { id } = readParams(c, catalogIdParams);
-      return c.json({
-        result: true,
-        volume: await changeVolumePublication(deps, staff, id, action),
-      });
-    });
-  }
-
-  // ---- drama CDs and their tracks
-  routes.get("/drama-cds", async (c) => {
-    await staffWith(c, services, "ops.read");
-    return c.json({ result: true, ...(await listDramaCds(db, readQuery(c, catalogListQuery))) });
-  });
-  routes.get("/drama-cds/:id", async (c) => {
-    await staffWith(c, services, "ops.read");
-    const { id } = readParams(c, catalogIdParams);
-    return c.json({ result: true, drama_cd: await getDramaCd(db, id) });
-  });
-  routes.post("/drama-cds", async (c) => {
-    const staff = await staffWith(c, services, "catalog.write");
-    const input = await readJson(c, dramaCdPayload);
-    return c.json({ result: true, drama_cd: await createDramaCd(deps, staff, input) });
-  });
-  routes.post("/drama-cds/:id", async (c) => {
-    const staff = await staffWith(c, services, "catalog.write");
-    const { id } = readParams(c, catalogIdParams);
-    const input = await readJson(c, dramaCdPayload);
-    return c.json({ result: true, drama_cd: await editDramaCd(deps, staff, id, input) });
-  });
-  for (const action of ACTIONS) {
-    routes.post(`/drama-cds/:id/${action}`, async (c) => {
-      const staff = await staffWith(
-        c,
-        services,
-        action === "publish" ? "schedules.write" : "catalog.write",
-      );
-      const { id } = readParams(c, catalogIdParams);
-      return c.json({
-        result: true,
-        drama_cd: await changeDramaCdPublication(deps, staff, id, action),
-      });
-    });
-  }
+  // ---- a drama CD's tracks
   routes.post("/drama-cds/:id/tracks", async (c) => {
     const staff = await staffWith(c, services, "catalog.write");
     const { id } = readParams(c, catalogIdParams);

@@ -92,12 +92,13 @@ const instant = (value: string | null | undefined) =>
  */
 export interface EditorChange<T> {
   action: string;
-  entity: AuditEntity & CatalogChange["entity"];
+  entity: EditorEntity;
   entityId: number;
   before: unknown;
   after: unknown;
   result: T;
 }
+type EditorEntity = AuditEntity & CatalogChange["entity"];
 
 /** An audited write, then its change told to every instance after the commit. */
 async function write<T>(
@@ -113,6 +114,38 @@ async function write<T>(
   });
   if (told) await deps.changes.publish(told);
   return result;
+}
+
+/** A new row: nothing before, its answer after (the answer the form loads). */
+function writeNew<T>(
+  deps: EditorDeps,
+  staff: Staff,
+  entity: EditorEntity,
+  insert: (tx: Tx) => Promise<number>,
+  read: (tx: Tx, id: number) => Promise<T>,
+): Promise<T> {
+  return write(deps, staff, async (tx) => {
+    const id = await insert(tx);
+    const after = await read(tx, id);
+    return { action: "create", entity, entityId: id, before: null, after, result: after };
+  });
+}
+
+/** A change to an existing row: its answer before (for the change's own checks) and after. */
+function writeChange<T>(
+  deps: EditorDeps,
+  staff: Staff,
+  target: { action: string; entity: EditorEntity; id: number },
+  read: (tx: Tx) => Promise<T>,
+  change: (tx: Tx, before: T) => Promise<unknown>,
+): Promise<T> {
+  return write(deps, staff, async (tx) => {
+    const before = await read(tx);
+    await change(tx, before);
+    const after = await read(tx);
+    const { action, entity, id } = target;
+    return { action, entity, entityId: id, before, after, result: after };
+  });
 }
 
 /** A right the staff member's role must hold, beyond the one the route checked. */
@@ -275,30 +308,6 @@ export async function editSeries(deps: EditorDeps, staff: Staff, id: number, p: 
   return write(deps, staff, (tx) => editSeriesIn(tx, staff, id, p, now));
 }
 
-export type PublicationAction = "publish" | "withdraw" | "restore";
-
-const publicationChange = (action: PublicationAction, now: Date) =>
-  action === "publish"
-    ? { draft: false }
-    : action === "withdraw"
-      ? { withdrawnAt: now }
-      : { withdrawnAt: null };
-
-export async function changeSeriesPublication(
-  deps: EditorDeps,
-  staff: Staff,
-  id: number,
-  action: PublicationAction,
-) {
-  const now = clock(deps);
-  return write(deps, staff, async (tx) => {
-    const before = await getSeries(tx, id, now);
-    await setSeriesPublication(tx, id, publicationChange(action, now), now);
-    const after = await getSeries(tx, id, now);
-    return { action, entity: "series", entityId: id, before, after, result: after };
-  });
-}
-
 // ---------------------------------------------------------------- volumes
 
 export function volumeAnswer(v: VolumeRecord, now: Date): VolumeAnswer {
@@ -417,21 +426,6 @@ export async function editVolume(deps: EditorDeps, staff: Staff, id: number, p: 
   return write(deps, staff, (tx) => editVolumeIn(tx, staff, id, p, now));
 }
 
-export async function changeVolumePublication(
-  deps: EditorDeps,
-  staff: Staff,
-  id: number,
-  action: PublicationAction,
-) {
-  const now = clock(deps);
-  return write(deps, staff, async (tx) => {
-    const before = await getVolume(tx, id, now);
-    await setVolumePublication(tx, id, publicationChange(action, now), now);
-    const after = await getVolume(tx, id, now);
-    return { action, entity: "volume", entityId: id, before, after, result: after };
-  });
-}
-
 // ---------------------------------------------------------------- drama CDs and tracks
 
 function trackAnswer(t: TrackRecord) {
@@ -518,65 +512,100 @@ const cdPrices = (p: DramaCdPayload) => ({
 export async function createDramaCd(deps: EditorDeps, staff: Staff, p: DramaCdPayload) {
   requireFieldRights(staff, p, null);
   const now = clock(deps);
-  return write(deps, staff, async (tx) => {
-    const id = await insertDramaCd(tx, await dramaCdValues(tx, p));
-    await writeCdItem(tx, id, cdPrices(p));
-    const after = await getDramaCd(tx, id, now);
-    return {
-      action: "create",
-      entity: "drama_cd",
-      entityId: id,
-      before: null,
-      after,
-      result: after,
-    };
-  });
+  return writeNew(
+    deps,
+    staff,
+    "drama_cd",
+    async (tx) => {
+      const id = await insertDramaCd(tx, await dramaCdValues(tx, p));
+      await writeCdItem(tx, id, cdPrices(p));
+      return id;
+    },
+    (tx, id) => getDramaCd(tx, id, now),
+  );
 }
 
 export async function editDramaCd(deps: EditorDeps, staff: Staff, id: number, p: DramaCdPayload) {
   const now = clock(deps);
-  return write(deps, staff, async (tx) => {
-    const before = await getDramaCd(tx, id, now);
-    requireFieldRights(staff, p, before);
-    await updateDramaCd(tx, id, await dramaCdValues(tx, p));
-    await writeCdItem(tx, id, cdPrices(p));
-    const after = await getDramaCd(tx, id, now);
-    return { action: "update", entity: "drama_cd", entityId: id, before, after, result: after };
-  });
+  return writeChange(
+    deps,
+    staff,
+    { action: "update", entity: "drama_cd", id },
+    (tx) => getDramaCd(tx, id, now),
+    async (tx, before) => {
+      requireFieldRights(staff, p, before);
+      await updateDramaCd(tx, id, await dramaCdValues(tx, p));
+      await writeCdItem(tx, id, cdPrices(p));
+    },
+  );
 }
 
-export async function changeDramaCdPublication(
-  deps: EditorDeps,
-  staff: Staff,
-  id: number,
-  action: PublicationAction,
-) {
-  const now = clock(deps);
-  return write(deps, staff, async (tx) => {
-    const before = await getDramaCd(tx, id, now);
-    await setDramaCdPublication(tx, id, publicationChange(action, now));
-    const after = await getDramaCd(tx, id, now);
-    return { action, entity: "drama_cd", entityId: id, before, after, result: after };
-  });
+async function getTrack(db: Db | Tx, id: number) {
+  const track = await editorTrack(db, id);
+  if (!track) throw new NotFound("トラックが見つかりませんでした");
+  return trackAnswer(track);
 }
 
 export async function createTrack(deps: EditorDeps, staff: Staff, cdId: number, p: TrackPayload) {
-  return write(deps, staff, async (tx) => {
-    const id = await insertTrack(tx, cdId, { trackNo: p.track_no, name: p.name });
-    const after = trackAnswer((await editorTrack(tx, id))!);
-    return { action: "create", entity: "track", entityId: id, before: null, after, result: after };
-  });
+  return writeNew(
+    deps,
+    staff,
+    "track",
+    (tx) => insertTrack(tx, cdId, { trackNo: p.track_no, name: p.name }),
+    getTrack,
+  );
 }
 
 export async function editTrack(deps: EditorDeps, staff: Staff, id: number, p: TrackPayload) {
-  return write(deps, staff, async (tx) => {
-    const current = await editorTrack(tx, id);
-    if (!current) throw new NotFound("トラックが見つかりませんでした");
-    const before = trackAnswer(current);
-    await updateTrack(tx, id, { trackNo: p.track_no, name: p.name });
-    const after = trackAnswer((await editorTrack(tx, id))!);
-    return { action: "update", entity: "track", entityId: id, before, after, result: after };
-  });
+  return writeChange(
+    deps,
+    staff,
+    { action: "update", entity: "track", id },
+    (tx) => getTrack(tx, id),
+    (tx) => updateTrack(tx, id, { trackNo: p.track_no, name: p.name }),
+  );
+}
+
+// ---------------------------------------------------------------- publication
+
+export type PublicationAction = "publish" | "withdraw" | "restore";
+
+const publicationChange = (action: PublicationAction, now: Date) =>
+  action === "publish"
+    ? { draft: false }
+    : action === "withdraw"
+      ? { withdrawnAt: now }
+      : { withdrawnAt: null };
+
+/** How each publishable row is read and has its publication set (series, volume, drama CD). */
+const PUBLISHABLE = {
+  series: { read: getSeries, set: setSeriesPublication },
+  volume: { read: getVolume, set: setVolumePublication },
+  drama_cd: { read: getDramaCd, set: setDramaCdPublication },
+};
+
+export type Publishable = keyof typeof PUBLISHABLE;
+type PublishableAnswer<E extends Publishable> = Awaited<
+  ReturnType<(typeof PUBLISHABLE)[E]["read"]>
+>;
+
+/** Publish, withdraw or restore one series, volume or drama CD. */
+export async function changePublication<E extends Publishable>(
+  deps: EditorDeps,
+  staff: Staff,
+  entity: E,
+  id: number,
+  action: PublicationAction,
+): Promise<PublishableAnswer<E>> {
+  const { read, set } = PUBLISHABLE[entity] as (typeof PUBLISHABLE)[Publishable];
+  const now = clock(deps);
+  return writeChange(
+    deps,
+    staff,
+    { action, entity, id },
+    (tx) => read(tx, id, now) as Promise<PublishableAnswer<E>>,
+    (tx) => set(tx, id, publicationChange(action, now), now),
+  );
 }
 
 // ---------------------------------------------------------------- reference lists
@@ -662,18 +691,13 @@ export async function editReference(
   id: number,
   payload: Record<string, unknown>,
 ) {
-  return write(deps, staff, async (tx) => {
-    const before = await getReference(tx, kind, id);
-    const after = referenceAnswer(await updateReference(tx, kind, id, columnsOf(payload)));
-    return {
-      action: "update",
-      entity: REFERENCE_ENTITY[kind],
-      entityId: id,
-      before,
-      after,
-      result: after,
-    };
-  });
+  return writeChange(
+    deps,
+    staff,
+    { action: "update", entity: REFERENCE_ENTITY[kind], id },
+    (tx) => getReference(tx, kind, id),
+    (tx) => updateReference(tx, kind, id, columnsOf(payload)),
+  );
 }
 
 export async function changeReferencePublication(
@@ -684,11 +708,11 @@ export async function changeReferencePublication(
   action: "withdraw" | "restore",
 ) {
   const now = clock(deps);
-  return write(deps, staff, async (tx) => {
-    const before = await getReference(tx, kind, id);
-    const after = referenceAnswer(
-      await updateReference(tx, kind, id, { withdrawnAt: action === "withdraw" ? now : null }),
-    );
-    return { action, entity: REFERENCE_ENTITY[kind], entityId: id, before, after, result: after };
-  });
+  return writeChange(
+    deps,
+    staff,
+    { action, entity: REFERENCE_ENTITY[kind], id },
+    (tx) => getReference(tx, kind, id),
+    (tx) => updateReference(tx, kind, id, { withdrawnAt: action === "withdraw" ? now : null }),
+  );
 }

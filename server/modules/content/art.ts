@@ -4,9 +4,8 @@ import { JobRefusal, type RunningJob } from "../../lib/jobs";
 import { bookAccess } from "../catalog/service";
 import { dramaCdExists } from "../dramacd/service";
 import { ART_BOUNDS, webpDerivatives } from "./images";
-import type { ContentJobData } from "./pages";
-import { dropOldSets, publishSet, setExists, setPrefix } from "./sets";
-import { dropUpload, readManifest, readUploadedFiles } from "./uploads";
+import { publishSet, setPrefix } from "./sets";
+import { type ContentJobData, onlyUploadedFile, runSetJob } from "./upload-job";
 
 /**
  * The widths a cover or jacket is made at: those the cards, lists and pages ask for (?w=, served
@@ -27,25 +26,12 @@ export async function runArtJob(
   job: RunningJob<ContentJobData>,
 ): Promise<void> {
   const { db, storage } = services;
-  const manifest = await readManifest(storage, job.data.manifest);
-  if (!manifest) {
-    if (await setExists(db, job.data.manifest.split("/")[1] ?? "")) return;
-    throw new JobRefusal(
-      "アップロードされたファイルが見つかりません。もう一度アップロードしてください",
-    );
-  }
-  const { uploadId: setId, ownerId, kind } = manifest;
-  if (kind !== "cover" && kind !== "jacket") throw new Error(`not an art upload: ${kind}`);
-  if (await setExists(db, setId)) {
-    await dropUpload(storage, setId);
-    return;
-  }
-  await job.progress(1);
-  const written: string[] = [];
-  try {
-    const [file] = await readUploadedFiles(storage, manifest);
-    if (!file || manifest.files.length !== 1)
-      throw new JobRefusal("画像ファイルを1つ選んでください");
+  const artKind = ({ kind }: { kind: string }) => {
+    if (kind !== "cover" && kind !== "jacket") throw new Error(`not an art upload: ${kind}`);
+    return kind;
+  };
+  await runSetJob(services, job, artKind, async ({ manifest, setId, ownerId, kind, written }) => {
+    const file = await onlyUploadedFile(services, manifest, "画像ファイルを1つ選んでください");
     const { files, width, height } = await webpDerivatives(
       file.name,
       file.bytes,
@@ -82,11 +68,5 @@ export async function runArtJob(
         id: ownerId,
       });
     }
-  } catch (error) {
-    await storage.delete(written);
-    if (error instanceof JobRefusal) await dropUpload(storage, setId);
-    throw error;
-  }
-  await dropUpload(storage, setId);
-  await dropOldSets(db, storage, kind, ownerId);
+  });
 }

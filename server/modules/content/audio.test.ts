@@ -1,117 +1,78 @@
-import { mkdtempSync, rmSync } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { JobAnswer } from "../../../contract/content";
-import { Browser, createTestApp } from "../../http/test-client";
+import type { Browser } from "../../http/test-client";
 import { auditLog } from "../audit/schema";
-import { ITEM_TYPE_DRAMA_CD, items, publishers, series } from "../catalog/schema";
-import { insertVolumes } from "../catalog/test-fixture";
+import { ITEM_TYPE_DRAMA_CD, items } from "../catalog/schema";
 import { cdBrands, cdLabels, dramaCds, tracks } from "../dramacd/schema";
-import { userItems } from "../library/schema";
-import { newStaffAccount, opsBrowser } from "../staff/test-fixture";
 import { decodedSeconds, ffmpeg } from "./audio";
-import { startContentJobs } from "./jobs";
-import { uploadForm } from "./test-fixture";
+import { type ContentTestApp, jobFinished, startContentApp, uploadForm } from "./test-fixture";
 
 /** Issue 23's proof for drama-CD tracks, covers and jackets: real audio, real images. */
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let stopJobs: () => Promise<void>;
-const dataDir = mkdtempSync(path.join(tmpdir(), "komaya-audio-"));
-const browsers: Record<string, Browser> = {};
+let t: ContentTestApp;
+let stop: () => Promise<void>;
+let dataDir: string;
+let browsers: Record<string, Browser>;
 const past = new Date("2026-01-01T00:00:00Z");
 let trackId: number;
 let wav: Buffer;
 
 beforeAll(async () => {
-  t = await createTestApp({
-    dataDir,
+  ({ t, browsers, dataDir, stop } = await startContentApp({
+    name: "audio",
     jobTiming: { retryDelaySeconds: 1, pollingIntervalSeconds: 0.5 },
-  });
-  const db = t.services.db;
-  await db.insert(publishers).values({ publisherId: 1, name: "桜風社", nameKana: "オウフウシャ" });
-  await db.insert(series).values({
-    seriesId: 40,
-    name: "月影の楽団",
-    nameKana: "ツキカゲノガクダン",
-    publisherId: 1,
-    startDate: past,
-  });
-  await insertVolumes(db, [
-    {
-      bookId: 401,
-      seriesId: 40,
-      itemId: 1401,
-      volume: 1,
-      title: "月影の楽団 1",
-      price: 600,
-      priceInc: 660,
-      itemStartDate: past,
-      pageCount: 10,
+    series: { seriesId: 40, name: "月影の楽団", nameKana: "ツキカゲノガクダン", startDate: past },
+    volumes: [
+      {
+        bookId: 401,
+        seriesId: 40,
+        itemId: 1401,
+        volume: 1,
+        title: "月影の楽団 1",
+        price: 600,
+        priceInc: 660,
+        itemStartDate: past,
+        pageCount: 10,
+      },
+    ],
+    seed: async (db) => {
+      await db.insert(cdBrands).values({ brandId: 1, name: "ボイスワークス" });
+      await db.insert(cdLabels).values({ labelId: 1, brandId: 1, name: "ボイスワークス・ドラマ" });
+      await db.insert(dramaCds).values({
+        cdId: 8,
+        name: "ドラマCD 月影の楽団",
+        nameKana: "ドラマシーディー",
+        brandId: 1,
+        labelId: 1,
+        jacket: "jacket_8.png",
+        saleStartDate: past,
+      });
+      await db.insert(items).values({
+        itemId: 5008,
+        itemType: ITEM_TYPE_DRAMA_CD,
+        cdId: 8,
+        price: 2000,
+        priceInc: 2200,
+      });
+      const [row] = await db
+        .insert(tracks)
+        .values({ cdId: 8, trackNo: 1, name: "序曲", durationSec: 4, fileName: "track_8_1.mp3" })
+        .returning({ trackId: tracks.trackId });
+      trackId = row!.trackId;
     },
-  ]);
-  await db.insert(cdBrands).values({ brandId: 1, name: "ボイスワークス" });
-  await db.insert(cdLabels).values({ labelId: 1, brandId: 1, name: "ボイスワークス・ドラマ" });
-  await db.insert(dramaCds).values({
-    cdId: 8,
-    name: "ドラマCD 月影の楽団",
-    nameKana: "ドラマシーディー",
-    brandId: 1,
-    labelId: 1,
-    jacket: "jacket_8.png",
-    saleStartDate: past,
-  });
-  await db
-    .insert(items)
-    .values({ itemId: 5008, itemType: ITEM_TYPE_DRAMA_CD, cdId: 8, price: 2000, priceInc: 2200 });
-  const [row] = await db
-    .insert(tracks)
-    .values({ cdId: 8, trackNo: 1, name: "序曲", durationSec: 4, fileName: "track_8_1.mp3" })
-    .returning({ trackId: tracks.trackId });
-  trackId = row!.trackId;
-  for (const role of ["editor", "support", "member"] as const) {
-    browsers[role] = await opsBrowser(t.app, db, role);
-  }
-  browsers.visitor = new Browser(t.app);
-  await browsers.visitor.open();
-  const account = await newStaffAccount(db, null);
-  await db.insert(userItems).values({
-    userId: account.userId,
-    itemId: 5008,
-    itemType: ITEM_TYPE_DRAMA_CD,
-    cdId: 8,
-    source: "purchase",
-  });
-  browsers.buyer = new Browser(t.app);
-  await browsers.buyer.open();
-  await browsers.buyer.postJson("/api/account/login", account);
+    // The buyer bought the drama CD.
+    bought: { itemId: 5008, itemType: ITEM_TYPE_DRAMA_CD, cdId: 8 },
+  }));
   // 40 seconds of a 440 Hz tone, made by ffmpeg's own signal source.
   const file = path.join(dataDir, "tone.wav");
   await ffmpeg(["-f", "lavfi", "-i", "sine=frequency=440:duration=40", "-ac", "2", "-y", file]);
   wav = await readFile(file);
-  stopJobs = await startContentJobs(t.services);
 });
-afterAll(async () => {
-  await stopJobs?.();
-  await t?.services.jobs.close();
-  await t?.database.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => stop?.());
 
-async function finished(jobId: string): Promise<JobAnswer> {
-  const end = Date.now() + 60_000;
-  for (;;) {
-    const answer = (await (
-      await browsers.editor!.fetch(`/api/ops/jobs/${jobId}`)
-    ).json()) as JobAnswer;
-    if (answer.state === "completed" || answer.state === "failed") return answer;
-    if (Date.now() > end) throw new Error(`job ${jobId} still ${answer.state}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+const finished = (jobId: string) => jobFinished(browsers.editor!, jobId);
 
 async function post(path: string, form: FormData, who = "editor") {
   return browsers[who]!.fetch(path, { method: "POST", body: form });

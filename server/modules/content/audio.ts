@@ -6,10 +6,9 @@ import ffmpegInstaller from "@ffmpeg-installer/ffmpeg";
 import type { AppServices } from "../../lib/context";
 import { JobRefusal, type RunningJob } from "../../lib/jobs";
 import { setTrackAudio } from "../dramacd/track-audio";
-import type { ContentJobData } from "./pages";
-import { dropOldSets, publishSet, setExists, setPrefix } from "./sets";
+import { publishSet, setPrefix } from "./sets";
 import { AUDIO_TYPES, sniff, TYPE_LABELS } from "./sniff";
-import { dropUpload, readManifest, readUploadedFiles } from "./uploads";
+import { type ContentJobData, onlyUploadedFile, runSetJob } from "./upload-job";
 
 /** The ffmpeg shipped inside the npm package (decision 0089): no download at install time. */
 export const FFMPEG = ffmpegInstaller.path;
@@ -75,112 +74,99 @@ export async function runTrackJob(
   job: RunningJob<ContentJobData>,
 ): Promise<void> {
   const { db, storage } = services;
-  const manifest = await readManifest(storage, job.data.manifest);
-  if (!manifest) {
-    if (await setExists(db, job.data.manifest.split("/")[1] ?? "")) return;
-    throw new JobRefusal(
-      "アップロードされたファイルが見つかりません。もう一度アップロードしてください",
-    );
-  }
-  const { uploadId: setId, ownerId: trackId } = manifest;
-  if (await setExists(db, setId)) {
-    await dropUpload(storage, setId);
-    return;
-  }
-  await job.progress(1);
-  const dir = await mkdtemp(path.join(tmpdir(), "komaya-audio-"));
-  const written: string[] = [];
-  try {
-    const [file] = await readUploadedFiles(storage, manifest);
-    if (!file || manifest.files.length !== 1)
-      throw new JobRefusal("音声ファイルを1つ選んでください");
-    const type = sniff(file.bytes);
-    if (!type || !AUDIO_TYPES.has(type)) {
-      throw new JobRefusal(
-        `${file.name}: 音声ファイルではありません（${type ? `${TYPE_LABELS[type]}ファイル` : "MP3・AAC/M4A・WAV・FLAC のいずれでもありません"}）`,
-      );
-    }
-    const input = path.join(dir, `in.${type}`);
-    await writeFile(input, file.bytes);
-    const seconds = await decodedSeconds(input);
-    if (seconds === null || seconds < 1) {
-      throw new JobRefusal(`${file.name}: 音声として読み込めません（壊れている可能性があります）`);
-    }
-    const trial = trialWithin(seconds, manifest.trial ?? { startSec: 0, seconds: 30 });
-    await job.progress(20);
-    const full = path.join(dir, "track.mp3");
-    const clip = path.join(dir, "trial.mp3");
-    const encoded = await ffmpeg(["-i", input, "-map", "0:a:0", ...MP3_OUT, "-y", full]);
-    if (encoded.code !== 0) throw new Error(`ffmpeg encode failed: ${encoded.log.slice(-500)}`);
-    await job.progress(70);
-    const fade = Math.min(2, trial.seconds / 4);
-    const cut = await ffmpeg([
-      "-ss",
-      String(trial.startSec),
-      "-t",
-      String(trial.seconds),
-      "-i",
-      input,
-      "-map",
-      "0:a:0",
-      "-af",
-      `afade=t=out:st=${trial.seconds - fade}:d=${fade}`,
-      ...MP3_OUT,
-      "-y",
-      clip,
-    ]);
-    if (cut.code !== 0) throw new Error(`ffmpeg trial cut failed: ${cut.log.slice(-500)}`);
-    await job.progress(90);
-    const fileName = trackKey(trackId, setId, "track");
-    const trialFileName = trackKey(trackId, setId, "trial");
-    written.push(fileName, trialFileName);
-    await storage.put(fileName, await readFile(full), "audio/mpeg");
-    await storage.put(trialFileName, await readFile(clip), "audio/mpeg");
-    const durationSec = Math.max(1, Math.round(seconds));
-    const published = await publishSet(
-      db,
-      job.data.actor,
-      {
-        setId,
-        kind: "track",
-        ownerId: trackId,
-        itemCount: 1,
-        widths: [],
-        trialStartSec: trial.startSec,
-        trialSeconds: trial.seconds,
-      },
-      { entity: "track", action: "audio", entityId: trackId },
-      async (tx, previous) => {
-        const audio = { durationSec, fileName, trialFileName, trialDurationSec: trial.seconds };
-        const before = await setTrackAudio(tx, trackId, audio);
-        if (!before) throw new JobRefusal("このトラックは削除されたため、音声を公開できません");
-        return {
-          before: {
-            audio_set: previous,
-            duration_sec: before.durationSec,
-            file_name: before.fileName,
-            trial_file_name: before.trialFileName,
-            trial_duration_sec: before.trialDurationSec,
+  await runSetJob(
+    services,
+    job,
+    () => "track" as const,
+    async ({ manifest, setId, ownerId: trackId, written }) => {
+      const dir = await mkdtemp(path.join(tmpdir(), "komaya-audio-"));
+      try {
+        const file = await onlyUploadedFile(services, manifest, "音声ファイルを1つ選んでください");
+        const type = sniff(file.bytes);
+        if (!type || !AUDIO_TYPES.has(type)) {
+          throw new JobRefusal(
+            `${file.name}: 音声ファイルではありません（${type ? `${TYPE_LABELS[type]}ファイル` : "MP3・AAC/M4A・WAV・FLAC のいずれでもありません"}）`,
+          );
+        }
+        const input = path.join(dir, `in.${type}`);
+        await writeFile(input, file.bytes);
+        const seconds = await decodedSeconds(input);
+        if (seconds === null || seconds < 1) {
+          throw new JobRefusal(
+            `${file.name}: 音声として読み込めません（壊れている可能性があります）`,
+          );
+        }
+        const trial = trialWithin(seconds, manifest.trial ?? { startSec: 0, seconds: 30 });
+        await job.progress(20);
+        const full = path.join(dir, "track.mp3");
+        const clip = path.join(dir, "trial.mp3");
+        const encoded = await ffmpeg(["-i", input, "-map", "0:a:0", ...MP3_OUT, "-y", full]);
+        if (encoded.code !== 0) throw new Error(`ffmpeg encode failed: ${encoded.log.slice(-500)}`);
+        await job.progress(70);
+        const fade = Math.min(2, trial.seconds / 4);
+        const cut = await ffmpeg([
+          "-ss",
+          String(trial.startSec),
+          "-t",
+          String(trial.seconds),
+          "-i",
+          input,
+          "-map",
+          "0:a:0",
+          "-af",
+          `afade=t=out:st=${trial.seconds - fade}:d=${fade}`,
+          ...MP3_OUT,
+          "-y",
+          clip,
+        ]);
+        if (cut.code !== 0) throw new Error(`ffmpeg trial cut failed: ${cut.log.slice(-500)}`);
+        await job.progress(90);
+        const fileName = trackKey(trackId, setId, "track");
+        const trialFileName = trackKey(trackId, setId, "trial");
+        written.push(fileName, trialFileName);
+        await storage.put(fileName, await readFile(full), "audio/mpeg");
+        await storage.put(trialFileName, await readFile(clip), "audio/mpeg");
+        const durationSec = Math.max(1, Math.round(seconds));
+        const published = await publishSet(
+          db,
+          job.data.actor,
+          {
+            setId,
+            kind: "track",
+            ownerId: trackId,
+            itemCount: 1,
+            widths: [],
+            trialStartSec: trial.startSec,
+            trialSeconds: trial.seconds,
           },
-          after: {
-            audio_set: setId,
-            duration_sec: durationSec,
-            file_name: fileName,
-            trial_file_name: trialFileName,
-            trial_duration_sec: trial.seconds,
-            trial_start_sec: trial.startSec,
+          { entity: "track", action: "audio", entityId: trackId },
+          async (tx, previous) => {
+            const audio = { durationSec, fileName, trialFileName, trialDurationSec: trial.seconds };
+            const before = await setTrackAudio(tx, trackId, audio);
+            if (!before) throw new JobRefusal("このトラックは削除されたため、音声を公開できません");
+            return {
+              before: {
+                audio_set: previous,
+                duration_sec: before.durationSec,
+                file_name: before.fileName,
+                trial_file_name: before.trialFileName,
+                trial_duration_sec: before.trialDurationSec,
+              },
+              after: {
+                audio_set: setId,
+                duration_sec: durationSec,
+                file_name: fileName,
+                trial_file_name: trialFileName,
+                trial_duration_sec: trial.seconds,
+                trial_start_sec: trial.startSec,
+              },
+            };
           },
-        };
-      },
-    );
-    if (published) await services.changes.publish({ entity: "track", id: trackId });
-  } catch (error) {
-    await storage.delete(written);
-    if (error instanceof JobRefusal) await dropUpload(storage, setId);
-    throw error;
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-  await dropUpload(storage, setId);
-  await dropOldSets(db, storage, "track", trackId);
+        );
+        if (published) await services.changes.publish({ entity: "track", id: trackId });
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
+  );
 }

@@ -2,7 +2,8 @@ import type { AppServices } from "../../lib/context";
 import type { RunningJob } from "../../lib/jobs";
 import { runArtJob } from "./art";
 import { runTrackJob } from "./audio";
-import { type ContentJobData, runPagesJob } from "./pages";
+import { runPagesJob } from "./pages";
+import type { ContentJobData } from "./upload-job";
 
 /** The content pipeline's queues and the job each runs (decision 0089). */
 export const CONTENT_QUEUES = {

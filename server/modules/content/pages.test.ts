@@ -1,30 +1,30 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { JobAnswer } from "../../../contract/content";
 import type { Database } from "../../db/client";
-import { Browser, createTestApp } from "../../http/test-client";
+import type { Browser } from "../../http/test-client";
 import { auditLog } from "../audit/schema";
-import { books, publishers, series } from "../catalog/schema";
-import { insertVolumes } from "../catalog/test-fixture";
+import { books } from "../catalog/schema";
 import { pgBossQueue } from "../jobs/queue";
-import { userItems } from "../library/schema";
-import { newStaffAccount, opsBrowser } from "../staff/test-fixture";
-import { startContentJobs } from "./jobs";
 import { runPagesJob } from "./pages";
 import { contentSets } from "./schema";
-import { pageJpeg, pageNumberOf, uploadForm, zipOf } from "./test-fixture";
+import {
+  type ContentTestApp,
+  jobFinished,
+  pageJpeg,
+  pageNumberOf,
+  startContentApp,
+  uploadForm,
+  zipOf,
+} from "./test-fixture";
 
 /**
  * Issue 23's proof for pages: uploads checked by content, made into the reader's WebP files and
  * published at once; bad uploads refused with the file's name and nothing published.
  */
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let stopJobs: () => Promise<void>;
-const dataDir = mkdtempSync(path.join(tmpdir(), "komaya-content-"));
-const browsers: Record<string, Browser> = {};
+let t: ContentTestApp;
+let stop: () => Promise<void>;
+let browsers: Record<string, Browser>;
 let buyer: Browser;
 const past = new Date("2026-01-01T00:00:00Z");
 const jobTiming = {
@@ -37,16 +37,6 @@ const jobTiming = {
 
 // Volume 301: paid, 5 trial pages, the one uploads go to; 302: for the refusals; 303: the dead worker.
 beforeAll(async () => {
-  t = await createTestApp({ dataDir, jobTiming });
-  const db = t.services.db;
-  await db.insert(publishers).values({ publisherId: 1, name: "桜風社", nameKana: "オウフウシャ" });
-  await db.insert(series).values({
-    seriesId: 30,
-    name: "星屑の図書館",
-    nameKana: "ホシクズノトショカン",
-    publisherId: 1,
-    startDate: past,
-  });
   const volume = (bookId: number, v: number) => ({
     bookId,
     seriesId: 30,
@@ -59,33 +49,22 @@ beforeAll(async () => {
     pageCount: 12,
     trialPageCount: 5,
   });
-  await insertVolumes(db, [volume(301, 1), volume(302, 2), volume(303, 3)]);
-  for (const role of ["editor", "support", "member"] as const) {
-    browsers[role] = await opsBrowser(t.app, db, role);
-  }
-  browsers.visitor = new Browser(t.app);
-  await browsers.visitor.open();
-  // A member who bought volume 301.
-  const account = await newStaffAccount(db, null);
-  await db.insert(userItems).values({
-    userId: account.userId,
-    itemId: 1301,
-    itemType: 0,
-    seriesId: 30,
-    bookId: 301,
-    source: "purchase",
-  });
-  buyer = new Browser(t.app);
-  await buyer.open();
-  expect((await buyer.postJson("/api/account/login", account)).status).toBe(200);
-  stopJobs = await startContentJobs(t.services);
+  ({ t, browsers, stop } = await startContentApp({
+    name: "content",
+    jobTiming,
+    series: {
+      seriesId: 30,
+      name: "星屑の図書館",
+      nameKana: "ホシクズノトショカン",
+      startDate: past,
+    },
+    volumes: [volume(301, 1), volume(302, 2), volume(303, 3)],
+    // The buyer bought volume 301.
+    bought: { itemId: 1301, itemType: 0, seriesId: 30, bookId: 301 },
+  }));
+  buyer = browsers.buyer!;
 });
-afterAll(async () => {
-  await stopJobs?.();
-  await t?.services.jobs.close();
-  await t?.database.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => stop?.());
 
 async function pages(from: number, to: number, name = (n: number) => `p${n}.jpg`) {
   const list = [];
@@ -100,17 +79,7 @@ async function upload(bookId: number, files: { name: string; data: Buffer }[], w
   });
 }
 
-async function finished(jobId: string, who = "editor"): Promise<JobAnswer> {
-  const end = Date.now() + 60_000;
-  for (;;) {
-    const answer = (await (
-      await browsers[who]!.fetch(`/api/ops/jobs/${jobId}`)
-    ).json()) as JobAnswer;
-    if (answer.state === "completed" || answer.state === "failed") return answer;
-    if (Date.now() > end) throw new Error(`job ${jobId} still ${answer.state}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+const finished = (jobId: string, who = "editor") => jobFinished(browsers[who]!, jobId);
 
 async function uploadAndWait(bookId: number, files: { name: string; data: Buffer }[]) {
   const response = await upload(bookId, files);

@@ -1,19 +1,13 @@
 import { READER_PAGE_WIDTHS } from "../../../contract/reader";
 import type { AppServices } from "../../lib/context";
 import { JobRefusal, type RunningJob } from "../../lib/jobs";
-import type { AuditActor } from "../audit/service";
 import { setVolumePageCount } from "../catalog/page-count";
 import { readArchive } from "./archive";
 import { PAGE_BOUNDS, webpDerivatives } from "./images";
-import { dropOldSets, publishSet, setExists, setPrefix } from "./sets";
+import { publishSet, setPrefix } from "./sets";
 import { sniff } from "./sniff";
-import { dropUpload, readManifest, readUploadedFiles, type UploadedFile } from "./uploads";
-
-/** What every content job is sent: the upload's manifest key and who uploaded it. */
-export interface ContentJobData {
-  manifest: string;
-  actor: AuditActor;
-}
+import { type ContentJobData, runSetJob } from "./upload-job";
+import { readUploadedFiles, type UploadedFile } from "./uploads";
 
 /** A volume holds at most this many pages (the archive's entry bound). */
 export const MAX_PAGES = 2_000;
@@ -50,22 +44,8 @@ export async function runPagesJob(
   job: RunningJob<ContentJobData>,
 ): Promise<void> {
   const { db, storage } = services;
-  const manifest = await readManifest(storage, job.data.manifest);
-  if (!manifest) {
-    // Published by an earlier run whose worker died before the queue heard: nothing left to do.
-    if (await setExists(db, uploadIdOf(job.data.manifest))) return;
-    throw new JobRefusal(
-      "アップロードされたファイルが見つかりません。もう一度アップロードしてください",
-    );
-  }
-  const { uploadId: setId, ownerId: bookId } = manifest;
-  if (await setExists(db, setId)) {
-    await dropUpload(storage, setId);
-    return;
-  }
-  await job.progress(1);
-  const written: string[] = [];
-  try {
+  const asPages = () => "pages" as const;
+  await runSetJob(services, job, asPages, async ({ manifest, setId, ownerId: bookId, written }) => {
     const pages = await pageFiles(await readUploadedFiles(storage, manifest));
     await job.progress(5);
     let done = 0;
@@ -120,16 +100,5 @@ export async function runPagesJob(
       },
     );
     if (published) await services.changes.publish({ entity: "volume", id: bookId });
-  } catch (error) {
-    await storage.delete(written);
-    if (error instanceof JobRefusal) await dropUpload(storage, setId);
-    throw error;
-  }
-  await dropUpload(storage, setId);
-  await dropOldSets(db, storage, "pages", bookId);
-}
-
-/** uploads/{uploadId}/manifest.json → uploadId. */
-export function uploadIdOf(manifestKey: string): string {
-  return manifestKey.split("/")[1] ?? "";
+  });
 }

@@ -19,8 +19,8 @@ import { dramaCdExists } from "../dramacd/service";
 import { trackById } from "../dramacd/track-audio";
 import { OPS_SESSION_COOKIE, opsAccess, requireRight } from "../staff/service";
 import { CONTENT_QUEUES } from "./jobs";
-import type { ContentJobData } from "./pages";
 import type { ContentKind } from "./schema";
+import type { ContentJobData } from "./upload-job";
 import { storeUpload, type UploadedFile } from "./uploads";
 
 /** The staff member behind the request if their role holds the right; else the 401 or 403. */

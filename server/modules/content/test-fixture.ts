@@ -1,7 +1,18 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { crc32, deflateRawSync } from "node:zlib";
 import sharp from "sharp";
+import type { JobAnswer } from "../../../contract/content";
+import type { Db } from "../../db/client";
+import type { Browser, createTestApp } from "../../http/test-client";
+import type { series } from "../catalog/schema";
+import type { insertVolumes } from "../catalog/test-fixture";
+import type { QueueTiming } from "../jobs/queue";
+import type { userItems } from "../library/schema";
 
-// No server imports: the Playwright e2e and the benchmark make their archives with this too.
+// The Playwright e2e and the benchmark make their archives with this too, so the server is
+// imported here only by type, and loaded only when startContentApp runs.
 
 export interface ZipInput {
   name: string;
@@ -89,4 +100,72 @@ export function uploadForm(
   for (const file of files) form.append("file", new Blob([new Uint8Array(file.data)]), file.name);
   for (const [key, value] of Object.entries(fields)) form.append(key, value);
   return form;
+}
+
+export type ContentTestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/**
+ * The store the content tests upload to: one publisher and series with its volumes (and what
+ * `seed` adds), a browser per role (editor, support, member, visitor, and `buyer`, a member who
+ * owns `bought`), and the content jobs running. `stop` takes it all down again.
+ */
+export async function startContentApp(options: {
+  name: string;
+  jobTiming: Partial<QueueTiming>;
+  series: Pick<typeof series.$inferInsert, "seriesId" | "name" | "nameKana" | "startDate">;
+  volumes: Parameters<typeof insertVolumes>[1];
+  seed?: (db: Db) => Promise<void>;
+  bought: Omit<typeof userItems.$inferInsert, "userId" | "source">;
+}) {
+  const { Browser, createTestApp } = await import("../../http/test-client");
+  const { publishers, series } = await import("../catalog/schema");
+  const { insertVolumes } = await import("../catalog/test-fixture");
+  const { userItems } = await import("../library/schema");
+  const { newStaffAccount, opsBrowser } = await import("../staff/test-fixture");
+  const { startContentJobs } = await import("./jobs");
+  const dataDir = mkdtempSync(path.join(tmpdir(), `komaya-${options.name}-`));
+  const t = await createTestApp({ dataDir, jobTiming: options.jobTiming });
+  const db = t.services.db;
+  await db.insert(publishers).values({ publisherId: 1, name: "桜風社", nameKana: "オウフウシャ" });
+  await db.insert(series).values({ ...options.series, publisherId: 1 });
+  await insertVolumes(db, options.volumes);
+  await options.seed?.(db);
+  const browsers: Record<string, InstanceType<typeof Browser>> = {};
+  for (const role of ["editor", "support", "member"] as const) {
+    browsers[role] = await opsBrowser(t.app, db, role);
+  }
+  browsers.visitor = new Browser(t.app);
+  await browsers.visitor.open();
+  const account = await newStaffAccount(db, null);
+  await db
+    .insert(userItems)
+    .values({ ...options.bought, userId: account.userId, source: "purchase" });
+  const buyer = new Browser(t.app);
+  await buyer.open();
+  const login = await buyer.postJson("/api/account/login", account);
+  if (login.status !== 200) throw new Error(`the buyer could not sign in: ${login.status}`);
+  browsers.buyer = buyer;
+  const stopJobs = await startContentJobs(t.services);
+  return {
+    t,
+    browsers,
+    dataDir,
+    async stop() {
+      await stopJobs();
+      await t.services.jobs.close();
+      await t.database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Follows a job through /api/ops/jobs/:id as `browser` until it has completed or failed. */
+export async function jobFinished(browser: Browser, jobId: string): Promise<JobAnswer> {
+  const end = Date.now() + 60_000;
+  for (;;) {
+    const answer = (await (await browser.fetch(`/api/ops/jobs/${jobId}`)).json()) as JobAnswer;
+    if (answer.state === "completed" || answer.state === "failed") return answer;
+    if (Date.now() > end) throw new Error(`job ${jobId} still ${answer.state}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
 }
