@@ -18,7 +18,7 @@ test("an editor creates, previews and publishes a series a visitor then finds", 
   test.setTimeout(120_000);
   const width = page.viewportSize()?.width ?? 0;
   const name = `月影の図書館${randomBytes(3).toString("hex").toUpperCase()}`;
-  await signInToOps(page, EDITOR, { keptAs: "ops-catalog-e2e" });
+  await signInToOps(page, EDITOR);
 
   await page
     .getByRole("navigation", { name: "運営メニュー" })
@@ -118,7 +118,7 @@ test("an editor creates, previews and publishes a series a visitor then finds", 
 test("an editor adds a drama CD with a track and keeps a reference list", async ({ page }) => {
   test.setTimeout(120_000);
   const mark = randomBytes(2).toString("hex").toUpperCase();
-  await signInToOps(page, EDITOR, { keptAs: "ops-catalog-e2e" });
+  await signInToOps(page, EDITOR);
   await visit(page, "/ops/catalog/drama-cds");
   await page.getByRole("link", { name: "ドラマCDを追加する" }).click();
   await page.getByLabel("タイトル", { exact: true }).fill(`月影の図書館 ドラマCD ${mark}`);

@@ -1,56 +1,16 @@
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import path from "node:path";
 import type { Page } from "@playwright/test";
-import { generate } from "otplib";
 import sharp from "sharp";
 import { zipOf } from "../../server/modules/content/test-fixture";
 import { expect, screenshot, test, visit } from "./fixtures";
+import { signInToOps } from "./ops-fixtures";
 
 /**
  * The content pipeline (issue 23): the seeded editor signs in with the second factor, uploads a
  * ZIP of pages for a seeded volume, watches the files go and the job publish them, and a visitor
- * then reads the new trial pages. Both projects share one store and one authenticator (kept in
- * the run's data directory, as ops.spec.ts keeps the admin's).
+ * then reads the new trial pages. The sign-in is the ops specs' one (ops-fixtures.ts).
  */
 const EDITOR = { email: "editor@komaya.example", password: "komaya-editor-2026" };
-const kept = path.join(process.env.E2E_DATA_DIR ?? "/tmp", "ops-content-e2e-totp.json");
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function freshCode(secret: string, lastStep: number) {
-  let step = Math.floor(Date.now() / 30_000);
-  while (step <= lastStep) {
-    await sleep(1000);
-    step = Math.floor(Date.now() / 30_000);
-  }
-  return { code: await generate({ secret, epoch: step * 30 }), step };
-}
-
-async function signInAsEditor(page: Page) {
-  await visit(page, "/ops/login");
-  await page.getByLabel("メールアドレス").fill(EDITOR.email);
-  await page.getByLabel("パスワード").fill(EDITOR.password);
-  await page.getByRole("button", { name: "次へ" }).click();
-  await expect(page.getByRole("textbox", { name: "確認コード" })).toBeVisible();
-  const enrolling = (await page.getByTestId("totp-secret").count()) > 0;
-  let secret: string;
-  let lastStep = 0;
-  if (enrolling) {
-    secret = (await page.getByTestId("totp-secret").getAttribute("data-secret"))!;
-  } else {
-    expect(existsSync(kept), "the editor enrolled in an earlier project of this run").toBe(true);
-    ({ secret, lastStep } = JSON.parse(readFileSync(kept, "utf8")) as {
-      secret: string;
-      lastStep: number;
-    });
-  }
-  const { code, step } = await freshCode(secret, lastStep);
-  writeFileSync(kept, JSON.stringify({ secret, lastStep: step }));
-  await page.getByRole("textbox", { name: "確認コード" }).fill(code);
-  await page.getByRole("button", { name: enrolling ? "設定してログイン" : "ログイン" }).click();
-  if (enrolling) await page.getByRole("link", { name: /運営画面へ進む/ }).click();
-  await expect(page.getByRole("heading", { name: "運営ホーム" })).toBeVisible();
-}
+const signInAsEditor = (page: Page) => signInToOps(page, EDITOR);
 
 /** A seeded volume a visitor reads only in part (trial pages), with its series. */
 async function trialVolume(page: Page) {

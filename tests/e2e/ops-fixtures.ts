@@ -5,10 +5,10 @@ import { generate } from "otplib";
 import { expect, screenshot, visit } from "./fixtures";
 
 /**
- * Signing a seeded staff member in to /ops with the second factor, as ops.spec.ts and
- * ops-catalog.spec.ts do. Both projects share one store: the first to run enrols the account's
+ * Signing a seeded staff member in to /ops with the second factor, as every ops spec does. The
+ * specs and both projects of a shard share one store: the first sign-in enrols the account's
  * authenticator and keeps the secret (and the step its code was used for) in the run's data
- * directory for the second.
+ * directory, per account, for every later one — whichever spec it is in.
  */
 interface KeptSecret {
   secret: string;
@@ -33,9 +33,12 @@ async function freshCode(
 export async function signInToOps(
   page: Page,
   account: { email: string; password: string },
-  { keptAs, shots = false }: { keptAs: string; shots?: boolean },
+  { shots = false }: { shots?: boolean } = {},
 ) {
-  const kept = path.join(process.env.E2E_DATA_DIR ?? "/tmp", `${keptAs}-totp.json`);
+  const kept = path.join(
+    process.env.E2E_DATA_DIR ?? "/tmp",
+    `${account.email.replace(/[^a-z0-9]+/gi, "-")}-totp.json`,
+  );
   await visit(page, "/ops/login");
   await page.getByLabel("メールアドレス").fill(account.email);
   await page.getByLabel("パスワード").fill(account.password);

@@ -41,7 +41,7 @@ test("an editor imports a CSV after its dry run, and a visitor finds the series"
 }) => {
   test.setTimeout(120_000);
   const title = `風待ちの塔${randomBytes(3).toString("hex").toUpperCase()}`;
-  await signInToOps(page, EDITOR, { keptAs: "ops-import-e2e" });
+  await signInToOps(page, EDITOR);
 
   await visit(page, "/ops/catalog");
   await page

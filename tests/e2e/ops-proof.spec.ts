@@ -15,7 +15,6 @@ import { reader, seek } from "./reader-fixtures";
  * full track for the buyer. Editor, visitor and member each have their own browser context.
  */
 const EDITOR = { email: "editor@komaya.example", password: "komaya-editor-2026" };
-const KEPT_AS = "ops-proof-e2e";
 const SUCCEEDS = "4242 4242 4242 4242";
 
 /** Twenty pages, each saying its number by its height (pageJpeg), zipped as an editor would. */
@@ -121,7 +120,7 @@ test("a volume: the editor makes and publishes it, a visitor reads the trial, th
 }) => {
   test.setTimeout(300_000);
   const name = `星読みの工房${randomBytes(3).toString("hex").toUpperCase()}`;
-  await signInToOps(page, EDITOR, { keptAs: KEPT_AS });
+  await signInToOps(page, EDITOR);
 
   // The series and its volume through the editor's forms: 20 pages, a 5-page trial, 550 円.
   await visit(page, "/ops/catalog");
@@ -269,7 +268,7 @@ test("a drama-CD track: the editor uploads its audio, a visitor hears the trial,
 }) => {
   test.setTimeout(300_000);
   const title = `星読みの工房 ドラマCD ${randomBytes(2).toString("hex").toUpperCase()}`;
-  await signInToOps(page, EDITOR, { keptAs: KEPT_AS });
+  await signInToOps(page, EDITOR);
   await visit(page, "/ops/catalog/drama-cds");
   await page.getByRole("link", { name: "ドラマCDを追加する" }).click();
   await page.getByLabel("タイトル", { exact: true }).fill(title);

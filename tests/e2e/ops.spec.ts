@@ -9,7 +9,7 @@ const ADMIN = { email: "staff@komaya.example", password: "komaya-staff-2026" };
 const SUPPORT_EMAIL = "support@komaya.example";
 
 const signInAsAdmin = (page: Parameters<typeof signInToOps>[0]) =>
-  signInToOps(page, ADMIN, { keptAs: "ops-e2e", shots: true });
+  signInToOps(page, ADMIN, { shots: true });
 
 test("a visitor to an ops page is sent to the ops sign-in", async ({ page }) => {
   await page.goto("/ops/staff");
