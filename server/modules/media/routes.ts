@@ -8,7 +8,7 @@ import { INT4_MAX } from "../../../contract/row-id";
 import type { AppEnv, AppServices } from "../../lib/context";
 import { ApiError } from "../../lib/errors";
 import { readParams, readQuery } from "../../lib/input";
-import type { ByteRange, StoredFile } from "../../lib/storage";
+import { type ByteRange, contentTypeOfKey, type StoredFile } from "../../lib/storage";
 import { bookAccess } from "../catalog/service";
 import { ART_WIDTHS, artKey } from "../content/art";
 import { trackKey } from "../content/audio";
@@ -134,7 +134,7 @@ async function sendStored(
   c: Context<AppEnv>,
   open: (range?: ByteRange) => Promise<StoredFile | null>,
   cacheControl: string,
-  known: { size?: number; vary?: boolean } = {},
+  known: { size?: number; contentType?: string; vary?: boolean } = {},
 ): Promise<Response | null> {
   const headersOf = (contentType: string) => {
     const headers: Record<string, string> = {
@@ -156,7 +156,7 @@ async function sendStored(
     });
   }
   let size = known.size;
-  let contentType: string | undefined;
+  let contentType = known.contentType;
   if (size === undefined) {
     const whole = await open();
     if (!whole) return null;
@@ -235,6 +235,7 @@ export function mediaRoutes(
       const media = await draw();
       const sent = await sendStored(c, (range) => cache.open(media, range), cacheControl, {
         size: media.size,
+        contentType: contentTypeOfKey(media.key),
         vary: true,
       });
       if (sent) return sent;
