@@ -78,7 +78,7 @@ const settings = z.object({
         return z.NEVER;
       }
     }),
-  /** Cap of the generated-media cache under DATA_DIR/media; least recently used files go first. */
+  /** Cap of the drawn media (drawn/ in the Storage); least recently used files go first. */
   MEDIA_CACHE_MB: z.coerce.number().int().min(16).max(10_000_000).default(2048),
   REDIS_URL: optionalUrl(["redis", "rediss"]),
   SESSION_SECRET: z

@@ -8,7 +8,7 @@ import {
   S3Client,
   S3ServiceException,
 } from "@aws-sdk/client-s3";
-import { checkStorageKey, type S3Location, type Storage } from "./storage";
+import { checkStorageKey, type S3Location, type Storage, type StoredEntry } from "./storage";
 
 /** DeleteObjects takes at most this many keys a call. */
 const DELETE_BATCH = 1000;
@@ -107,19 +107,29 @@ export function s3Storage(
       }
     },
     async list(prefix) {
-      const under = prefixOf(prefix);
-      const searched = base + (under === "" ? "" : `${under}/`);
-      const keys: string[] = [];
-      let token: string | undefined;
-      do {
-        const page = await client.send(
-          new ListObjectsV2Command({ Bucket: bucket, Prefix: searched, ContinuationToken: token }),
-        );
-        for (const object of page.Contents ?? [])
-          if (object.Key) keys.push(object.Key.slice(base.length));
-        token = page.IsTruncated ? page.NextContinuationToken : undefined;
-      } while (token);
-      return keys;
+      return (await objectsUnder(prefix)).map((entry) => entry.key);
     },
+    entries: objectsUnder,
   };
+
+  async function objectsUnder(prefix: string): Promise<StoredEntry[]> {
+    const under = prefixOf(prefix);
+    const searched = base + (under === "" ? "" : `${under}/`);
+    const found: StoredEntry[] = [];
+    let token: string | undefined;
+    do {
+      const page = await client.send(
+        new ListObjectsV2Command({ Bucket: bucket, Prefix: searched, ContinuationToken: token }),
+      );
+      for (const object of page.Contents ?? [])
+        if (object.Key)
+          found.push({
+            key: object.Key.slice(base.length),
+            size: object.Size ?? 0,
+            modifiedAt: object.LastModified ?? new Date(0),
+          });
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+    return found;
+  }
 }

@@ -78,6 +78,22 @@ function storageContract(name: string, open: () => Storage) {
       expect(await storage.list("")).toEqual(expect.arrayContaining(["pages/400/c.webp"]));
     });
 
+    it("lists files under a folder with their size and last write", async () => {
+      const storage = open();
+      const before = Date.now() - 60_000;
+      await storage.put("drawn/v1/a.png", Buffer.alloc(120), "image/png");
+      await storage.put("drawn/v1/b/c.mp3", Buffer.alloc(7), "audio/mpeg");
+      await storage.put("drawnish/d.png", Buffer.alloc(3), "image/png");
+      const found = (await storage.entries("drawn")).sort((a, b) => a.key.localeCompare(b.key));
+      expect(found.map(({ key, size }) => ({ key, size }))).toEqual([
+        { key: "drawn/v1/a.png", size: 120 },
+        { key: "drawn/v1/b/c.mp3", size: 7 },
+      ]);
+      for (const entry of found) expect(entry.modifiedAt.getTime()).toBeGreaterThan(before);
+      expect(await storage.entries("drawn/v2")).toEqual([]);
+      await expect(storage.entries("../")).rejects.toThrow(/invalid storage key/);
+    });
+
     it("refuses keys that could leave the store or name nothing, before touching it", async () => {
       const storage = open();
       for (const key of ["../escape.png", "/abs.png", "Pages/1.png", "a//b.png", ".hidden", ""]) {

@@ -37,6 +37,17 @@ export interface Storage {
   delete(keys: readonly string[]): Promise<void>;
   /** Every key under a prefix ("pages/12/"), in no particular order. */
   list(prefix: string): Promise<string[]>;
+  /**
+   * The same files with their size and last write, for a caller that keeps the store under a cap
+   * (the drawn media's least-recently-used eviction counts what an earlier run left).
+   */
+  entries(prefix: string): Promise<StoredEntry[]>;
+}
+
+export interface StoredEntry {
+  key: string;
+  size: number;
+  modifiedAt: Date;
 }
 
 /** Lower-case segments of letters, digits and single . - _ between them; no "..", no leading dot. */
@@ -66,7 +77,7 @@ const CONTENT_TYPES: Record<string, string> = {
 };
 
 /** The file adapter keeps no metadata beside the bytes, so the type comes from the extension. */
-function contentTypeOfKey(key: string): string {
+export function contentTypeOfKey(key: string): string {
   return CONTENT_TYPES[path.extname(key)] ?? "application/octet-stream";
 }
 
@@ -112,21 +123,33 @@ export function fileStorage(dir: string): Storage {
     async delete(keys) {
       await Promise.all(keys.map((key) => rm(pathOf(key), { force: true })));
     },
-    async list(prefix) {
-      const base = checkPrefix(prefix);
-      const start = base === "" ? root : path.join(root, base);
-      try {
-        const entries = await readdir(start, { recursive: true, withFileTypes: true });
-        return entries
-          .filter((entry) => entry.isFile() && !entry.name.endsWith(".part"))
-          .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)))
-          .map((relative) => relative.split(path.sep).join("/"));
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
-        throw error;
-      }
+    list: keysUnder,
+    async entries(prefix) {
+      const found = await Promise.all(
+        (await keysUnder(prefix)).map(async (key) => {
+          // A file removed between the listing and its stat is simply not there any more.
+          const info = await stat(path.join(root, key)).catch(() => null);
+          return info?.isFile() ? { key, size: info.size, modifiedAt: info.mtime } : null;
+        }),
+      );
+      return found.filter((entry) => entry !== null);
     },
   };
+
+  async function keysUnder(prefix: string): Promise<string[]> {
+    const base = checkPrefix(prefix);
+    const start = base === "" ? root : path.join(root, base);
+    try {
+      const entries = await readdir(start, { recursive: true, withFileTypes: true });
+      return entries
+        .filter((entry) => entry.isFile() && !entry.name.endsWith(".part"))
+        .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)))
+        .map((relative) => relative.split(path.sep).join("/"));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+      throw error;
+    }
+  }
 }
 
 /** Where an S3-compatible store is, as STORAGE_URL names it (s3://bucket/prefix?endpoint=…&region=…). */

@@ -1,70 +1,73 @@
-import { randomUUID } from "node:crypto";
-import { mkdir, readdir, rename, stat, unlink, writeFile } from "node:fs/promises";
-import path from "node:path";
+import {
+  type ByteRange,
+  checkStorageKey,
+  contentTypeOfKey,
+  type Storage,
+  type StoredFile,
+} from "../../lib/storage";
 
+/** A drawn file as the store holds it. */
 export interface CachedMedia {
-  /** Absolute path of the cached file. */
-  path: string;
+  /** Its key in the Storage (under DRAWN). */
+  key: string;
   size: number;
 }
 
-/** Lower-case segments of letters, digits and single . - _ between them; no "..", no leading dot. */
-const KEY = /^[a-z0-9]+(?:[._-][a-z0-9]+)*(?:\/[a-z0-9]+(?:[._-][a-z0-9]+)*)*$/;
-
-const CONTENT_TYPES: Record<string, string> = {
-  ".png": "image/png",
-  ".webp": "image/webp",
-  ".mp3": "audio/mpeg",
-};
-
-export function contentTypeOf(key: string): string {
-  return CONTENT_TYPES[path.extname(key)] ?? "application/octet-stream";
-}
+/** Where drawn media sit in the Storage, apart from uploads (decision 0086). */
+export const DRAWN = "drawn";
 
 /**
- * Generated media on disk (normally DATA_DIR/media). A file is produced on its first request and
- * served from disk afterwards. Writes go to a temporary file that is renamed into place, so a
- * reader (or another app process sharing the directory) never sees half a file. Requests for a
- * key that is being produced wait for that production instead of starting their own.
+ * The seed's generated art and tracks, kept in the one Storage as uploads are (a folder under
+ * DATA_DIR/store, or the bucket STORAGE_URL names). A file is drawn on its first request and read
+ * from the store afterwards; the store writes a key whole or not at all, so a reader (or another
+ * app process sharing the store) never sees half a file. Requests for a key that is being drawn
+ * wait for that drawing instead of starting their own.
  *
- * The directory holds at most `maxBytes`: before a new file is written, the least recently used
- * files are removed to make room, so requests can never grow it past the cap. What is on disk is
- * listed once, on first use (oldest modification first); after that every serve marks a file as
- * recently used. Processes sharing the directory each keep to the cap on what they have seen, and
- * a file another process removed is simply produced again.
+ * The drawn files hold at most `maxBytes`: before a new file is put, the least recently used ones
+ * are deleted to make room, so requests can never grow them past the cap. What the store holds is
+ * listed once, on first use (oldest write first); after that every serve marks a file as recently
+ * used, and a file this process knows is served without asking the store whether it is there.
+ * Processes sharing the store each keep to the cap on what they have seen, and a file another
+ * process removed is simply drawn again (see `open`).
  */
 export class MediaCache {
-  readonly dir: string;
   private readonly inFlight = new Map<string, Promise<CachedMedia>>();
-  /** Files on disk and their sizes, least recently used first (Map keeps insertion order). */
+  /** Drawn files and their sizes by storage key, least recently used first (insertion order). */
   private readonly files = new Map<string, number>();
   private total = 0;
   private listed: Promise<void> | undefined;
   private writing: Promise<unknown> = Promise.resolve();
 
   constructor(
-    dir: string,
+    readonly storage: Storage,
     /** MEDIA_CACHE_MB in bytes. */
     readonly maxBytes: number,
-    /** Each look on disk: the file was there or had to be produced (metrics count them). */
+    /** Each look: the file was in the store or had to be drawn (metrics count them). */
     private readonly onLookup: (hit: boolean) => void = () => {},
-  ) {
-    this.dir = path.resolve(dir);
-  }
+  ) {}
 
-  pathOf(key: string): string {
-    if (key.length > 200 || !KEY.test(key))
-      throw new Error(`invalid media key ${JSON.stringify(key)}`);
-    return path.join(this.dir, key);
+  /** The storage key of a drawn file, or a throw for a key that could leave the prefix. */
+  keyOf(key: string): string {
+    return checkStorageKey(`${DRAWN}/${key}`);
   }
 
   get(key: string, produce: () => Buffer | Promise<Buffer>): Promise<CachedMedia> {
     const running = this.inFlight.get(key);
     if (running) return running;
-    const file = this.pathOf(key);
-    const job = this.load(file, produce).finally(() => this.inFlight.delete(key));
+    const stored = this.keyOf(key);
+    const job = this.load(stored, produce).finally(() => this.inFlight.delete(key));
     this.inFlight.set(key, job);
     return job;
+  }
+
+  /**
+   * Streams a drawn file (bytes start…end with a range). Null when it has gone from the store
+   * (another process evicted it): it is forgotten, so the next `get` draws it again.
+   */
+  async open(media: CachedMedia, range?: ByteRange): Promise<StoredFile | null> {
+    const file = await this.storage.get(media.key, range);
+    if (!file) this.forget(media.key);
+    return file;
   }
 
   /** Bytes the cache holds by its own count (what it has listed and written). */
@@ -72,62 +75,61 @@ export class MediaCache {
     return this.total;
   }
 
-  private async load(file: string, produce: () => Buffer | Promise<Buffer>): Promise<CachedMedia> {
-    this.listed ??= this.listDisk();
+  private async load(key: string, produce: () => Buffer | Promise<Buffer>): Promise<CachedMedia> {
+    this.listed ??= this.listStore();
     await this.listed;
-    try {
-      const found = await stat(file);
-      if (found.isFile()) {
-        this.onLookup(true);
-        this.remember(file, found.size);
-        return { path: file, size: found.size };
-      }
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-      this.forget(file);
+    const known = this.files.get(key);
+    if (known !== undefined) {
+      this.onLookup(true);
+      this.remember(key, known);
+      return { key, size: known };
+    }
+    // Not seen by this process: another one sharing the store may have drawn it since the listing.
+    const found = await this.storage.get(key);
+    if (found) {
+      found.body.destroy();
+      this.onLookup(true);
+      this.remember(key, found.size);
+      return { key, size: found.size };
     }
     this.onLookup(false);
     const data = await produce();
     // Drawing runs in parallel; making room and writing run one at a time, so every reservation
-    // sees all files already written and the directory stays within the cap even in a burst.
-    const write = this.writing.then(() => this.store(file, data));
+    // sees all files already written and the store stays within the cap even in a burst.
+    const write = this.writing.then(() => this.store(key, data));
     this.writing = write.catch(() => {});
     return write;
   }
 
-  private async store(file: string, data: Buffer): Promise<CachedMedia> {
-    await this.makeRoom(data.length, file);
-    await mkdir(path.dirname(file), { recursive: true });
-    const temp = `${file}.${process.pid}-${randomUUID()}.tmp`;
+  private async store(key: string, data: Buffer): Promise<CachedMedia> {
+    await this.makeRoom(data.length, key);
     try {
-      await writeFile(temp, data);
-      await rename(temp, file);
+      await this.storage.put(key, data, contentTypeOfKey(key));
     } catch (error) {
       this.total -= data.length;
-      await unlink(temp).catch(() => {});
       throw error;
     }
-    this.files.set(file, data.length);
-    return { path: file, size: data.length };
+    this.files.set(key, data.length);
+    return { key, size: data.length };
   }
 
   /** Marks a file as just used, moving it to the back of the eviction queue. */
-  private remember(file: string, size: number) {
-    this.forget(file);
-    this.files.set(file, size);
+  private remember(key: string, size: number) {
+    this.forget(key);
+    this.files.set(key, size);
     this.total += size;
   }
 
-  private forget(file: string) {
-    const size = this.files.get(file);
+  private forget(key: string) {
+    const size = this.files.get(key);
     if (size === undefined) return;
-    this.files.delete(file);
+    this.files.delete(key);
     this.total -= size;
   }
 
-  /** Reserves `bytes` for `file`, removing least recently used files until it fits. */
-  private async makeRoom(bytes: number, file: string) {
-    this.forget(file);
+  /** Reserves `bytes` for `key`, deleting least recently used files until it fits. */
+  private async makeRoom(bytes: number, key: string) {
+    this.forget(key);
     this.total += bytes;
     const victims: string[] = [];
     for (const [victim, size] of this.files) {
@@ -136,36 +138,16 @@ export class MediaCache {
       this.total -= size;
       victims.push(victim);
     }
-    await Promise.all(
-      victims.map((victim) =>
-        unlink(victim).catch((error: NodeJS.ErrnoException) => {
-          if (error.code !== "ENOENT") throw error;
-        }),
-      ),
-    );
+    await this.storage.delete(victims);
   }
 
-  /** What an earlier run (or another process) left on disk, oldest first; temp files are being written. */
-  private async listDisk() {
-    let entries: string[];
-    try {
-      entries = (await readdir(this.dir, { recursive: true })).map(String);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
-      throw error;
-    }
-    const found: Array<{ file: string; size: number; mtime: number }> = [];
-    for (const entry of entries) {
-      if (entry.endsWith(".tmp")) continue;
-      const file = path.join(this.dir, entry);
-      const info = await stat(file).catch(() => null);
-      if (!info?.isFile()) continue;
-      found.push({ file, size: info.size, mtime: info.mtimeMs });
-    }
-    found.sort((a, b) => a.mtime - b.mtime);
-    for (const { file, size } of found) {
-      if (!this.files.has(file)) {
-        this.files.set(file, size);
+  /** What an earlier run (or another process) left in the store, oldest first. */
+  private async listStore() {
+    const found = await this.storage.entries(DRAWN);
+    found.sort((a, b) => a.modifiedAt.getTime() - b.modifiedAt.getTime());
+    for (const { key, size } of found) {
+      if (!this.files.has(key)) {
+        this.files.set(key, size);
         this.total += size;
       }
     }

@@ -21,7 +21,9 @@ import { cdBrands, cdLabels, dramaCds, tracks } from "../dramacd/schema";
 import { userItems } from "../library/schema";
 import { topicPages } from "../topic/schema";
 import { updateTopicPageContent } from "../topic/service";
+import { MediaCache } from "./cache";
 import { artCaption, seriesCaption } from "./captions";
+import { mediaRoutes } from "./routes";
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 const mediaDir = mkdtempSync(path.join(tmpdir(), "komaya-media-test-"));
@@ -162,6 +164,29 @@ describe("book images", () => {
     expect(image).toMatchObject({ format: "webp", width: 160, height: 226 });
   });
 
+  it("keeps a drawn cover in the store's Storage under drawn/, drawn once, redrawn when removed", async () => {
+    const seen: boolean[] = [];
+    const cache = new MediaCache(t.services.storage, 1024 * 1024 * 1024, (hit) => seen.push(hit));
+    const routes = mediaRoutes(t.services, cache);
+    const covers = `drawn/v${MEDIA_VERSION}/cover/10`;
+    const before = new Set(await t.services.storage.list(covers));
+    const first = await routes.request("/books/105/cover.png?w=120");
+    expect(first.status).toBe(200);
+    const bytes = Buffer.from(await first.arrayBuffer());
+    const added = (await t.services.storage.list(covers)).filter((k) => !before.has(k));
+    expect(added).toEqual([expect.stringMatching(/^drawn\/v\d+\/cover\/10\/v5-\d+x\d+.*\.png$/)]);
+    const key = added[0]!;
+    const second = await routes.request("/books/105/cover.png?w=120");
+    expect(Buffer.from(await second.arrayBuffer()).equals(bytes)).toBe(true);
+    expect(seen).toEqual([false, true]);
+    // Gone from the store (another process's eviction): drawn again rather than a failure.
+    await t.services.storage.delete([key]);
+    const third = await routes.request("/books/105/cover.png?w=120");
+    expect(third.status).toBe(200);
+    expect(Buffer.from(await third.arrayBuffer()).equals(bytes)).toBe(true);
+    expect(await t.services.storage.exists(key)).toBe(true);
+  });
+
   it("keeps an old version's address out of long caches", async () => {
     const old = await new Browser(t.app).fetch(`/media/books/103/cover.png?v=${MEDIA_VERSION - 1}`);
     expect(old.headers.get("cache-control")).toBe("public, max-age=86400");
@@ -286,6 +311,7 @@ describe("drama CD audio", () => {
     });
     expect(beyond.status).toBe(416);
     expect(beyond.headers.get("content-range")).toBe(`bytes */${whole.length}`);
+    expect(beyond.headers.get("content-type")).toBe("audio/mpeg");
     // A range asked by someone who does not own the CD is still refused, with no audio bytes.
     const stranger = await new Browser(t.app).fetch("/media/cds/7/tracks/2.mp3", {
       headers: { range: "bytes=0-99" },

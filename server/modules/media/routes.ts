@@ -1,4 +1,3 @@
-import { createReadStream } from "node:fs";
 import { Readable } from "node:stream";
 import { type Context, Hono } from "hono";
 import { z } from "zod";
@@ -9,7 +8,7 @@ import { INT4_MAX } from "../../../contract/row-id";
 import type { AppEnv, AppServices } from "../../lib/context";
 import { ApiError } from "../../lib/errors";
 import { readParams, readQuery } from "../../lib/input";
-import type { StoredFile } from "../../lib/storage";
+import { type ByteRange, contentTypeOfKey, type StoredFile } from "../../lib/storage";
 import { bookAccess } from "../catalog/service";
 import { ART_WIDTHS, artKey } from "../content/art";
 import { trackKey } from "../content/audio";
@@ -22,7 +21,7 @@ import { trackAccess, volumeAccess } from "../entitlements/service";
 import { ownsItem } from "../library/service";
 import { ART_NAME, artExists } from "./art";
 import { DEFAULT_TRIAL_SECONDS } from "./audio";
-import { type CachedMedia, contentTypeOf, MediaCache } from "./cache";
+import { type CachedMedia, MediaCache } from "./cache";
 import { artCaption, jacketCaption, seriesCaption } from "./captions";
 import { formatFor } from "./encode";
 import {
@@ -126,53 +125,65 @@ const nearest = (widths: readonly number[], w: number) =>
 /** An uploaded cover or jacket: its address outlives an upload, so caches keep it an hour. */
 const UPLOADED_ART = "public, max-age=3600";
 
-/** Slices a stream to bytes start…end (inclusive), for a Range asked of a stored file. */
-async function* byteRange(body: AsyncIterable<Buffer>, start: number, end: number) {
-  let at = 0;
-  for await (const chunk of body) {
-    const from = Math.max(0, start - at);
-    const to = Math.min(chunk.length, end + 1 - at);
-    if (to > from) yield chunk.subarray(from, to);
-    at += chunk.length;
-    if (at > end) break;
-  }
-}
-
 /**
- * Sends a file from the storage (an upload made into what the store serves), streamed, with a
- * single byte range when asked so audio can seek.
+ * Sends a file from the storage, an upload or a drawn file alike: streamed, and with a single
+ * byte range when asked, read from the store as that range, so audio can seek. `size`, when the
+ * caller knows it, saves opening the file once more to learn it. Null when the file is not there.
  */
-function sendStored(c: Context<AppEnv>, file: StoredFile, cacheControl: string): Response {
-  const headers: Record<string, string> = {
-    "Content-Type": file.contentType,
-    "Cache-Control": cacheControl,
-    "Accept-Ranges": "bytes",
+async function sendStored(
+  c: Context<AppEnv>,
+  open: (range?: ByteRange) => Promise<StoredFile | null>,
+  cacheControl: string,
+  known: { size?: number; contentType?: string; vary?: boolean } = {},
+): Promise<Response | null> {
+  const headersOf = (contentType: string) => {
+    const headers: Record<string, string> = {
+      "Content-Type": contentType,
+      "Cache-Control": cacheControl,
+      "Accept-Ranges": "bytes",
+    };
+    // Drawn images come as WebP or PNG by the Accept header, so caches keep one copy per answer.
+    if (known.vary && contentType.startsWith("image/")) headers.Vary = "Accept";
+    return headers;
   };
-  const range = /^bytes=(\d*)-(\d*)$/.exec(c.req.header("range") ?? "");
-  if (range && (range[1] || range[2])) {
-    const start = Math.max(0, range[1] ? Number(range[1]) : file.size - Number(range[2]));
-    const end = Math.min(range[1] && range[2] ? Number(range[2]) : file.size - 1, file.size - 1);
-    if (start > end || start >= file.size) {
-      file.body.destroy();
-      return new Response(null, {
-        status: 416,
-        headers: { ...headers, "Content-Range": `bytes */${file.size}` },
-      });
-    }
-    const sliced = Readable.from(byteRange(file.body, start, end));
-    sliced.on("close", () => file.body.destroy());
-    return new Response(Readable.toWeb(sliced) as ReadableStream, {
-      status: 206,
+  const asked = /^bytes=(\d*)-(\d*)$/.exec(c.req.header("range") ?? "");
+  if (!asked || (!asked[1] && !asked[2])) {
+    const file = await open();
+    if (!file) return null;
+    return new Response(Readable.toWeb(file.body) as ReadableStream, {
+      status: 200,
+      headers: { ...headersOf(file.contentType), "Content-Length": String(file.size) },
+    });
+  }
+  let size = known.size;
+  let contentType = known.contentType;
+  if (size === undefined) {
+    const whole = await open();
+    if (!whole) return null;
+    whole.body.destroy();
+    size = whole.size;
+    contentType = whole.contentType;
+  }
+  const start = Math.max(0, asked[1] ? Number(asked[1]) : size - Number(asked[2]));
+  const end = Math.min(asked[1] && asked[2] ? Number(asked[2]) : size - 1, size - 1);
+  if (start > end || start >= size) {
+    return new Response(null, {
+      status: 416,
       headers: {
-        ...headers,
-        "Content-Length": String(end - start + 1),
-        "Content-Range": `bytes ${start}-${end}/${file.size}`,
+        ...headersOf(contentType ?? "application/octet-stream"),
+        "Content-Range": `bytes */${size}`,
       },
     });
   }
-  return new Response(Readable.toWeb(file.body) as ReadableStream, {
-    status: 200,
-    headers: { ...headers, "Content-Length": String(file.size) },
+  const part = await open({ start, end });
+  if (!part) return null;
+  return new Response(Readable.toWeb(part.body) as ReadableStream, {
+    status: 206,
+    headers: {
+      ...headersOf(part.contentType),
+      "Content-Length": String(end - start + 1),
+      "Content-Range": `bytes ${start}-${end}/${size}`,
+    },
   });
 }
 
@@ -194,59 +205,43 @@ const ART_KINDS: Record<
   stamp: { square: 120, style: "stamp" },
 };
 
-/** Sends a cached file, honouring a single byte range so audio can seek. */
-function sendFile(c: Context<AppEnv>, file: CachedMedia, cacheControl: string): Response {
-  const type = contentTypeOf(file.path);
-  const headers: Record<string, string> = {
-    "Content-Type": type,
-    "Cache-Control": cacheControl,
-    "Accept-Ranges": "bytes",
-  };
-  // Images come as WebP or PNG by the Accept header, so caches must keep one copy per answer.
-  if (type.startsWith("image/")) headers.Vary = "Accept";
-  const range = /^bytes=(\d*)-(\d*)$/.exec(c.req.header("range") ?? "");
-  if (range && (range[1] || range[2])) {
-    let start = range[1] ? Number(range[1]) : file.size - Number(range[2]);
-    let end = range[1] && range[2] ? Number(range[2]) : file.size - 1;
-    start = Math.max(0, start);
-    end = Math.min(end, file.size - 1);
-    if (start > end || start >= file.size) {
-      return new Response(null, {
-        status: 416,
-        headers: { ...headers, "Content-Range": `bytes */${file.size}` },
-      });
-    }
-    const stream = Readable.toWeb(createReadStream(file.path, { start, end })) as ReadableStream;
-    return new Response(stream, {
-      status: 206,
-      headers: {
-        ...headers,
-        "Content-Length": String(end - start + 1),
-        "Content-Range": `bytes ${start}-${end}/${file.size}`,
-      },
-    });
-  }
-  const stream = Readable.toWeb(createReadStream(file.path)) as ReadableStream;
-  return new Response(stream, {
-    status: 200,
-    headers: { ...headers, "Content-Length": String(file.size) },
-  });
-}
-
 function notFound(): never {
   throw new ApiError(404, "ファイルが見つかりません");
 }
 
 export function mediaRoutes(
   services: AppServices,
-  cache = new MediaCache(
-    `${services.env.DATA_DIR}/media`,
-    services.env.MEDIA_CACHE_MB * 1024 * 1024,
-    (hit) => services.metrics.cacheLookup({ cache: "media", tier: "disk" }, hit),
+  cache = new MediaCache(services.storage, services.env.MEDIA_CACHE_MB * 1024 * 1024, (hit) =>
+    services.metrics.cacheLookup({ cache: "media", tier: "disk" }, hit),
   ),
 ) {
   const { db } = services;
   const routes = new Hono<AppEnv>();
+
+  /** An uploaded file under its key, or 404. */
+  const sendUploaded = async (c: Context<AppEnv>, key: string, cacheControl: string) =>
+    (await sendStored(c, (range) => services.storage.get(key, range), cacheControl)) ?? notFound();
+
+  /**
+   * A drawn file, drawn first if need be. One gone from the store since it was drawn (another
+   * process evicted it) is drawn again, once.
+   */
+  const sendDrawn = async (
+    c: Context<AppEnv>,
+    draw: () => Promise<CachedMedia>,
+    cacheControl: string,
+  ): Promise<Response> => {
+    for (let attempt = 0; ; attempt++) {
+      const media = await draw();
+      const sent = await sendStored(c, (range) => cache.open(media, range), cacheControl, {
+        size: media.size,
+        contentType: contentTypeOfKey(media.key),
+        vary: true,
+      });
+      if (sent) return sent;
+      if (attempt > 0) throw new Error(`drawn media ${media.key} vanished twice`);
+    }
+  };
 
   routes.get("/books/:bookId/cover.png", async (c) => {
     const { bookId } = readParams(c, bookParams);
@@ -256,7 +251,7 @@ export function mediaRoutes(
     const uploaded = await liveSet(db, "cover", bookId);
     if (uploaded) {
       const key = artKey("cover", bookId, uploaded.setId, nearest(ART_WIDTHS, w ?? COVER_WIDTH));
-      return sendStored(c, (await services.storage.get(key)) ?? notFound(), UPLOADED_ART);
+      return sendUploaded(c, key, UPLOADED_ART);
     }
     const width = w ?? COVER_WIDTH;
     const cover = {
@@ -266,8 +261,8 @@ export function mediaRoutes(
       width,
       height: Math.round((width * COVER_HEIGHT) / COVER_WIDTH),
     };
-    const file = await coverFile(cache, cover, formatFor(c.req.header("accept")));
-    return sendFile(c, file, publicCache(v));
+    const format = formatFor(c.req.header("accept"));
+    return sendDrawn(c, () => coverFile(cache, cover, format), publicCache(v));
   });
 
   routes.get("/books/:bookId/pages/:page{[0-9]+\\.png}", async (c) => {
@@ -288,21 +283,17 @@ export function mediaRoutes(
     const uploaded = await liveSet(db, "pages", bookId, s);
     if (uploaded) {
       if (page > uploaded.itemCount) notFound();
-      const stored = await services.storage.get(pageKey(bookId, uploaded.setId, page, `w${w}`));
-      return sendStored(c, stored ?? notFound(), cacheControl);
+      return sendUploaded(c, pageKey(bookId, uploaded.setId, page, `w${w}`), cacheControl);
     }
-    const file = await pageFile(
-      cache,
-      {
-        bookId,
-        page,
-        pageCount: access.terms.pageCount,
-        width: w,
-        height: Math.round((w * PAGE_HEIGHT) / PAGE_WIDTH),
-      },
-      formatFor(c.req.header("accept")),
-    );
-    return sendFile(c, file, cacheControl);
+    const drawn = {
+      bookId,
+      page,
+      pageCount: access.terms.pageCount,
+      width: w,
+      height: Math.round((w * PAGE_HEIGHT) / PAGE_WIDTH),
+    };
+    const format = formatFor(c.req.header("accept"));
+    return sendDrawn(c, () => pageFile(cache, drawn, format), cacheControl);
   });
 
   // A page's thumbnail, under the page's own entitlement: the uploaded one, else the drawn page small.
@@ -324,22 +315,18 @@ export function mediaRoutes(
     const uploaded = await liveSet(db, "pages", bookId, s);
     if (uploaded) {
       if (page > uploaded.itemCount) notFound();
-      const stored = await services.storage.get(pageKey(bookId, uploaded.setId, page, "thumb"));
-      return sendStored(c, stored ?? notFound(), cacheControl);
+      return sendUploaded(c, pageKey(bookId, uploaded.setId, page, "thumb"), cacheControl);
     }
     const width = THUMB_WIDTH;
-    const file = await pageFile(
-      cache,
-      {
-        bookId,
-        page,
-        pageCount: access.terms.pageCount,
-        width,
-        height: Math.round((width * PAGE_HEIGHT) / PAGE_WIDTH),
-      },
-      formatFor(c.req.header("accept")),
-    );
-    return sendFile(c, file, cacheControl);
+    const drawn = {
+      bookId,
+      page,
+      pageCount: access.terms.pageCount,
+      width,
+      height: Math.round((width * PAGE_HEIGHT) / PAGE_WIDTH),
+    };
+    const format = formatFor(c.req.header("accept"));
+    return sendDrawn(c, () => pageFile(cache, drawn, format), cacheControl);
   });
 
   routes.get("/cds/:cdId/jacket.png", async (c) => {
@@ -349,11 +336,11 @@ export function mediaRoutes(
     const uploaded = await liveSet(db, "jacket", cdId);
     if (uploaded) {
       const key = artKey("jacket", cdId, uploaded.setId, nearest(ART_WIDTHS, w));
-      return sendStored(c, (await services.storage.get(key)) ?? notFound(), UPLOADED_ART);
+      return sendUploaded(c, key, UPLOADED_ART);
     }
     const jacket = { cdId, ...(await jacketCaption(db, cdId)), width: w, height: w };
-    const file = await jacketFile(cache, jacket, formatFor(c.req.header("accept")));
-    return sendFile(c, file, publicCache(v));
+    const format = formatFor(c.req.header("accept"));
+    return sendDrawn(c, () => jacketFile(cache, jacket, format), publicCache(v));
   });
 
   routes.get("/cds/:cdId/trials/:trackNo{[0-9]+\\.mp3}", async (c) => {
@@ -362,11 +349,10 @@ export function mediaRoutes(
     if (!track?.hasTrial) notFound();
     const uploaded = await liveSet(db, "track", track.trackId);
     if (uploaded) {
-      const stored = await services.storage.get(trackKey(track.trackId, uploaded.setId, "trial"));
-      return sendStored(c, stored ?? notFound(), PUBLIC_DAY);
+      return sendUploaded(c, trackKey(track.trackId, uploaded.setId, "trial"), PUBLIC_DAY);
     }
     const seconds = Math.min(track.trialDurationSec ?? DEFAULT_TRIAL_SECONDS, track.durationSec);
-    return sendFile(c, await trialFile(cache, { cdId, trackNo, seconds }), PUBLIC_DAY);
+    return sendDrawn(c, () => trialFile(cache, { cdId, trackNo, seconds }), PUBLIC_DAY);
   });
 
   routes.get("/cds/:cdId/tracks/:trackNo{[0-9]+\\.mp3}", async (c) => {
@@ -376,12 +362,13 @@ export function mediaRoutes(
     if (track.access !== "full") throw new ApiError(403, "この音声を聴くには購入が必要です");
     const uploaded = await liveSet(db, "track", track.trackId);
     if (uploaded) {
-      const stored = await services.storage.get(trackKey(track.trackId, uploaded.setId, "track"));
-      return sendStored(c, stored ?? notFound(), "private, max-age=3600");
+      const key = trackKey(track.trackId, uploaded.setId, "track");
+      return sendUploaded(c, key, "private, max-age=3600");
     }
-    return sendFile(
+    const seconds = track.durationSec;
+    return sendDrawn(
       c,
-      await trackFile(cache, { cdId, trackNo, seconds: track.durationSec }),
+      () => trackFile(cache, { cdId, trackNo, seconds }),
       "private, max-age=3600",
     );
   });
@@ -399,26 +386,17 @@ export function mediaRoutes(
     const caption = await artCaption(db, kind, name);
     const format = formatFor(c.req.header("accept"));
     const frame = asked ? ART_SHAPES[asked] : undefined;
-    let file: CachedMedia;
     if (shape.square !== undefined && (!frame || frame.width === frame.height)) {
       const base = frame?.width ?? shape.square;
       const size = w === undefined ? base : Math.min(w, base * 2);
-      file = await squareFile(
-        cache,
-        { id: artId, style: shape.style, ...caption.square, size },
-        format,
-      );
-    } else {
-      const base = frame ?? { width: shape.width ?? 702, height: shape.height ?? 180 };
-      const width = w === undefined ? base.width : Math.min(w, base.width * 2);
-      const height = Math.round((base.height * width) / base.width);
-      file = await bannerFile(
-        cache,
-        { id: artId, ...caption.banner, keyVisual: kind === "carousel", width, height },
-        format,
-      );
+      const square = { id: artId, style: shape.style, ...caption.square, size };
+      return sendDrawn(c, () => squareFile(cache, square, format), publicCache(v));
     }
-    return sendFile(c, file, publicCache(v));
+    const base = frame ?? { width: shape.width ?? 702, height: shape.height ?? 180 };
+    const width = w === undefined ? base.width : Math.min(w, base.width * 2);
+    const height = Math.round((base.height * width) / base.width);
+    const banner = { id: artId, ...caption.banner, keyVisual: kind === "carousel", width, height };
+    return sendDrawn(c, () => bannerFile(cache, banner, format), publicCache(v));
   });
 
   return routes;
