@@ -3,6 +3,12 @@ import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
 
 export const DEMO_MEMBER = { email: "demo@komaya.example", password: "komaya-demo-2026" };
+/**
+ * What the back-office proof (ops-proof.spec.ts) names the series and drama CD it makes and has
+ * the demo member buy: specs that read "the demo member's first owned volume" leave these out,
+ * since they run later in the same store and expect a seeded volume of many pages.
+ */
+export const PROOF_TITLE_PREFIX = "星読みの工房";
 
 export function uniqueEmail(prefix = "e2e") {
   return `${prefix}-${randomBytes(5).toString("hex")}@example.jp`;

@@ -2,7 +2,16 @@ import { randomBytes } from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
 import { tokyoDateTimeInput } from "../../contract/tokyo-time";
 import { pageJpeg, pageNumberOf, zipOf } from "../../server/modules/content/test-fixture";
-import { DEMO_MEMBER, expect, hydrated, login, screenshot, test, visit } from "./fixtures";
+import {
+  DEMO_MEMBER,
+  expect,
+  hydrated,
+  login,
+  PROOF_TITLE_PREFIX,
+  screenshot,
+  test,
+  visit,
+} from "./fixtures";
 import { signInToOps } from "./ops-fixtures";
 import { reader, seek } from "./reader-fixtures";
 
@@ -119,7 +128,7 @@ test("a volume: the editor makes and publishes it, a visitor reads the trial, th
   browser,
 }) => {
   test.setTimeout(300_000);
-  const name = `星読みの工房${randomBytes(3).toString("hex").toUpperCase()}`;
+  const name = `${PROOF_TITLE_PREFIX}${randomBytes(3).toString("hex").toUpperCase()}`;
   await signInToOps(page, EDITOR);
 
   // The series and its volume through the editor's forms: 20 pages, a 5-page trial, 550 円.
@@ -267,7 +276,7 @@ test("a drama-CD track: the editor uploads its audio, a visitor hears the trial,
   browser,
 }) => {
   test.setTimeout(300_000);
-  const title = `星読みの工房 ドラマCD ${randomBytes(2).toString("hex").toUpperCase()}`;
+  const title = `${PROOF_TITLE_PREFIX} ドラマCD ${randomBytes(2).toString("hex").toUpperCase()}`;
   await signInToOps(page, EDITOR);
   await visit(page, "/ops/catalog/drama-cds");
   await page.getByRole("link", { name: "ドラマCDを追加する" }).click();

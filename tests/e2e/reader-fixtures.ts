@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Locator, Page, TestInfo } from "@playwright/test";
-import { DEMO_MEMBER, expect, hydrated, login, visit } from "./fixtures";
+import { DEMO_MEMBER, expect, hydrated, login, PROOF_TITLE_PREFIX, visit } from "./fixtures";
 
 /** What the reader tests share: where to find a volume to open and how a finger or mouse taps. */
 
@@ -25,7 +25,10 @@ export async function readerLinkFrom(page: Page, list: string, label: string | R
   throw new Error(`no series on ${list} offers ${label}`);
 }
 
-/** A volume link on the member's bookshelf (the first owned one, or the one with this address). */
+/**
+ * A volume link on the member's bookshelf (the first owned seeded one, or the one with this
+ * address).
+ */
 export async function shelfVolume(page: Page, href?: string) {
   await visit(page, "/bookshelf?period_type=paid");
   const cards = page.getByTestId("shelf-series").getByRole("listitem");
@@ -33,7 +36,7 @@ export async function shelfVolume(page: Page, href?: string) {
   const owned = (
     series
       ? cards.and(page.locator(`[data-series-id="${series}"]`))
-      : cards.filter({ hasText: /\d+冊/ })
+      : cards.filter({ hasText: /\d+冊/ }).filter({ hasNotText: PROOF_TITLE_PREFIX })
   ).first();
   await owned.getByRole("button", { name: "巻一覧" }).click();
   const volumes = owned.getByTestId("shelf-volume");
