@@ -25,7 +25,7 @@ const SERVER_MODULE_LAYERS = [
   ["cards", "media", "catalog-editor"],
   ["commerce"],
   ["bookshelf", "lottery", "ranking", "review", "stamp"],
-  ["home", "reader"],
+  ["home", "member-support", "reader"],
   ["menu", "popup", "recommend", "search"],
   ["topic"],
   ["catalog-import"],
@@ -37,7 +37,7 @@ const SERVER_MODULE_LAYERS = [
  */
 const APP_FEATURE_LAYERS = [
   ["analytics", "audio", "ops", "seo", "stamp"],
-  ["cards", "ops-content"],
+  ["cards", "ops-content", "ops-members"],
   [
     "account",
     "bookshelf",

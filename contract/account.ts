@@ -114,3 +114,10 @@ export const oneClickPayload = z.object({
     error: "List-Unsubscribe=One-Click を送信してください",
   }),
 });
+
+/**
+ * What a member whose account support locked reads when they sign in with the right password
+ * (issue 24): the error dialog's text of spec 001, answered with a 403.
+ */
+export const ACCOUNT_LOCKED_MESSAGE =
+  "このアカウントは現在ご利用いただけません。お心当たりのない場合はお問い合わせフォームからご連絡ください";

@@ -14,7 +14,7 @@ export const ROLE_LABELS: Record<StaffRole, string> = {
 export const ROLE_SUMMARIES: Record<StaffRole, string> = {
   admin: "すべての操作と、スタッフアカウント・権限の管理ができます。",
   editor: "作品・コンテンツ・価格・スケジュールを編集できます。",
-  support: "運営画面の閲覧のみできます。",
+  support: "会員の検索・閲覧と、ポイント・プレゼントの付与、セッションの終了、アカウントのロック、メールの再送ができます。",
 };
 
 /**
@@ -31,6 +31,11 @@ export const OPS_RIGHTS = {
   },
   "prices.write": { label: "価格・キャンペーン・クーポンの設定", roles: ["admin", "editor"] },
   "schedules.write": { label: "公開・販売スケジュールの設定", roles: ["admin", "editor"] },
+  "members.read": { label: "会員情報の検索・閲覧", roles: ["admin", "support"] },
+  "members.write": {
+    label: "会員へのポイント・プレゼント付与、ロック、セッション終了、メール再送",
+    roles: ["admin", "support"],
+  },
   "staff.manage": { label: "スタッフアカウントと権限の管理", roles: ["admin"] },
 } as const satisfies Record<string, { label: string; roles: readonly StaffRole[] }>;
 
@@ -58,6 +63,11 @@ export const AUDIT_ENTITIES = {
   genre: "ジャンル",
   category: "カテゴリ",
   tag: "タグ",
+  member: "会員",
+  member_points: "会員のポイント",
+  member_present: "会員へのプレゼント",
+  member_sessions: "会員のセッション",
+  mail: "メール",
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 
@@ -85,4 +95,10 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   cover: "表紙の差し替え",
   jacket: "ジャケットの差し替え",
   audio: "音声の差し替え",
+  grant_points: "ポイント付与",
+  grant_present: "プレゼント付与",
+  revoke_sessions: "セッションの終了",
+  lock: "ロック",
+  unlock: "ロック解除",
+  resend: "再送",
 };

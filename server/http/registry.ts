@@ -26,6 +26,7 @@ import { inquiryRoutes } from "../modules/inquiry/routes";
 import { seriesMarkRoutes } from "../modules/library/series-mark-routes";
 import { lotteryRoutes } from "../modules/lottery/routes";
 import { mediaRoutes } from "../modules/media/routes";
+import { memberSupportRoutes } from "../modules/member-support/routes";
 import { menuRoutes } from "../modules/menu/routes";
 import { newsRoutes } from "../modules/news/routes";
 import { popupRoutes } from "../modules/popup/routes";
@@ -115,6 +116,7 @@ export function apiRouter(services: AppServices, paymentProvider: PaymentProvide
   api.route("/ops/catalog/import", catalogImportRoutes(services));
   api.route("/ops/catalog", catalogEditorRoutes(services, { seriesPreview, volumePreview }));
   api.route("/ops", contentRoutes(services));
+  api.route("/ops/members", memberSupportRoutes(services));
   return api;
 }
 

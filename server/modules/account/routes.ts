@@ -1,6 +1,7 @@
 import { type Context, Hono } from "hono";
 import { z } from "zod";
 import {
+  ACCOUNT_LOCKED_MESSAGE,
   emailChangePayload,
   leavePayload,
   linkTokenPayload,
@@ -186,6 +187,7 @@ export function accountRoutes(
     if (result.kind === "wrong") {
       throw new ApiError(401, "メールアドレスまたはパスワードが正しくありません");
     }
+    if (result.kind === "locked") throw new ApiError(403, ACCOUNT_LOCKED_MESSAGE);
     await startSession(c, services, result.member.userId);
     return c.json({ result: true, user: await userStatus(db, result.member.userId) });
   });

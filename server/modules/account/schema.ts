@@ -33,6 +33,11 @@ export const users = pgTable(
     /** When the member opened a link mailed to this address; null: not confirmed yet. */
     emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
     leftAt: timestamp("left_at", { withTimezone: true }),
+    /**
+     * Set by support (issue 24): a locked member cannot sign in and their sessions end. Kept
+     * apart from left_at, since a locked account keeps its address and comes back on unlock.
+     */
+    lockedAt: timestamp("locked_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("users_email_key").on(t.email).where(sql`${t.email} is not null`),

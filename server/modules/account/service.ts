@@ -133,6 +133,15 @@ export async function authenticate(
   return (await verifyPassword(password, row.passwordHash)) ? row.member : null;
 }
 
+/** Support locked the account (issue 24): it may not sign in until unlocked. */
+export async function isLocked(db: Db, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ lockedAt: users.lockedAt })
+    .from(users)
+    .where(eq(users.userId, userId));
+  return row?.lockedAt != null;
+}
+
 /**
  * Session tokens are stored as HMACs keyed by the session secret: a copy of the table alone
  * cannot be turned back into cookies.
@@ -217,6 +226,8 @@ async function readSession(db: Db, sessionHash: string, now: Date) {
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, now),
         isNull(users.leftAt),
+        // Locking ends the sessions too; this keeps one opened in the same instant from living.
+        isNull(users.lockedAt),
       ),
     );
   return row ?? null;
@@ -592,7 +603,14 @@ export async function resetPassword(
     const [changed] = await tx
       .update(users)
       .set({ passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
-      .where(and(eq(users.userId, used.userId), eq(users.email, used.email), isNull(users.leftAt)))
+      .where(
+        and(
+          eq(users.userId, used.userId),
+          eq(users.email, used.email),
+          isNull(users.leftAt),
+          isNull(users.lockedAt),
+        ),
+      )
       .returning({ email: users.email });
     if (!changed?.email) throw new AccountError("LINK_DEAD", LINK_DEAD);
     await endSessions(tx, used.userId);

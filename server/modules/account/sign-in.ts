@@ -5,7 +5,7 @@ import type { Attempt, LimitRule, RateLimiter } from "../../rate-limit";
 import { signInLinkMail } from "../mail/messages";
 import { enqueueMail } from "../mail/outbox";
 import { issueLink, type MailLink } from "./mailed-links";
-import { authenticate, normaliseEmail } from "./service";
+import { authenticate, isLocked, normaliseEmail } from "./service";
 
 /**
  * The login throttle (decision 0050). Every attempt is counted before its password is checked.
@@ -46,6 +46,8 @@ const SIGN_IN_LINK_MAILS: LimitRule = {
 export type SignInResult =
   | { kind: "member"; member: SessionMember }
   | { kind: "wrong" }
+  /** The right password of an account support locked: told so, since the password was right. */
+  | { kind: "locked" }
   | { kind: "throttled"; retryAfterSeconds: number }
   /** The same answer for a right and a wrong password: a right one got a sign-in link mailed. */
   | { kind: "mail_step" };
@@ -87,6 +89,7 @@ export async function signIn(
     return { kind: "mail_step" };
   }
   if (!member) return { kind: "wrong" };
+  if (await isLocked(db, member.userId)) return { kind: "locked" };
   // A success is no failure: its attempt is given back and this address starts afresh.
   await Promise.all([
     limiter.reset(LOGIN_AT_ADDRESS, here),
@@ -97,7 +100,7 @@ export async function signIn(
 }
 
 async function mailSignInLink(deps: SignInDeps, member: SessionMember): Promise<void> {
-  if (!member.email) return;
+  if (!member.email || (await isLocked(deps.db, member.userId))) return;
   const email = member.email;
   if (!(await deps.limiter.attempt(SIGN_IN_LINK_MAILS, email)).allowed) return;
   await deps.db.transaction(async (tx) => {

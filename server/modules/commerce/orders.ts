@@ -124,3 +124,23 @@ export async function pendingOrdersOf(
     .where(and(eq(orders.userId, userId), eq(orders.status, "pending")))
     .orderBy(orders.orderId);
 }
+
+/** The member's newest orders with their lines, whatever their status: the back office's list. */
+export async function recentOrders(db: Db, userId: number, limit: number): Promise<OrderRecord[]> {
+  const found = await db
+    .select()
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(orders.createdAt), desc(orders.orderId))
+    .limit(limit);
+  return withDetails(db, found);
+}
+
+/** Whose order this is; null when there is no such order. */
+export async function orderOwner(db: Db, orderId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ userId: orders.userId })
+    .from(orders)
+    .where(eq(orders.orderId, orderId));
+  return row?.userId ?? null;
+}

@@ -11,7 +11,16 @@ import { type PointReason, pointEntries } from "./schema";
 /** Why points are granted; each shows as its own line in the point history. */
 export type PointEarnReason = Extract<
   PointReason,
-  "purchase" | "campaign" | "stamp" | "present" | "refund" | "signup" | "lottery" | "review"
+  | "purchase"
+  | "campaign"
+  | "stamp"
+  | "present"
+  | "refund"
+  | "signup"
+  | "lottery"
+  | "review"
+  /** Granted by support in the back office, with the reason as the line's description. */
+  | "adjust"
 >;
 
 const unexpired = (now: Date) =>

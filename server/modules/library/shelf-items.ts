@@ -76,3 +76,26 @@ export async function readingPositionsOf(db: Db, userId: number): Promise<Readin
     .from(readingProgress)
     .where(eq(readingProgress.userId, userId));
 }
+
+/**
+ * Everything on the member's shelf, volumes and drama CDs, hidden ones too, newest first: the
+ * back office's member page (issue 24).
+ */
+export async function shelfItemsOf(db: Db, userId: number, limit: number) {
+  return db
+    .select({
+      itemId: userItems.itemId,
+      itemType: userItems.itemType,
+      seriesId: userItems.seriesId,
+      bookId: userItems.bookId,
+      cdId: userItems.cdId,
+      source: userItems.source,
+      orderId: userItems.orderId,
+      hidden: userItems.hidden,
+      acquiredAt: userItems.acquiredAt,
+    })
+    .from(userItems)
+    .where(eq(userItems.userId, userId))
+    .orderBy(desc(userItems.acquiredAt), desc(userItems.userItemId))
+    .limit(limit);
+}

@@ -28,6 +28,8 @@ export const outbox = pgTable(
     lastError: text("last_error"),
   },
   (t) => [
+    // A member's page in the back office lists the mails sent to their address (issue 24).
+    index("outbox_to_address_idx").on(t.toAddress, t.createdAt.desc()),
     index("outbox_due_idx").on(t.nextAttemptAt).where(sql`sent_at is null and failed_at is null`),
   ],
 );

@@ -593,3 +593,15 @@ export async function staffCounts(db: Db): Promise<Record<StaffRole, number>> {
   for (const row of rows) counts[row.role] = row.n;
   return counts;
 }
+
+/**
+ * Whether the member is on the staff, disabled or not: member support leaves staff accounts to
+ * staff management (issue 24), so support cannot lock out an administrator.
+ */
+export async function isStaffAccount(db: Db | Tx, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: staffMembers.userId })
+    .from(staffMembers)
+    .where(eq(staffMembers.userId, userId));
+  return row !== undefined;
+}
