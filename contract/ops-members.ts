@@ -27,11 +27,7 @@ const SEARCH_MAX = 254;
 export const memberSearchQuery = z.object({
   q: z.preprocess(
     blankToUndefined,
-    z
-      .string()
-      .trim()
-      .max(SEARCH_MAX, `検索語は${SEARCH_MAX}文字以内で入力してください`)
-      .optional(),
+    z.string().trim().max(SEARCH_MAX, `検索語は${SEARCH_MAX}文字以内で入力してください`).optional(),
   ),
   page: pageNumber(1000),
 });
@@ -49,7 +45,11 @@ const reason = z
 export const supportReasonPayload = z.object({ reason });
 
 export const grantPointsPayload = z.object({
-  point: integerIn(1, GRANT_POINT_MAX, `付与ポイントは1〜${GRANT_POINT_MAX}の整数で入力してください`),
+  point: integerIn(
+    1,
+    GRANT_POINT_MAX,
+    `付与ポイントは1〜${GRANT_POINT_MAX}の整数で入力してください`,
+  ),
   valid_days: z.preprocess(
     blankToUndefined,
     integerIn(1, 3650, "有効日数は1〜3650の整数で入力してください").default(GRANT_POINT_DAYS),

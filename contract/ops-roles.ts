@@ -14,7 +14,8 @@ export const ROLE_LABELS: Record<StaffRole, string> = {
 export const ROLE_SUMMARIES: Record<StaffRole, string> = {
   admin: "すべての操作と、スタッフアカウント・権限の管理ができます。",
   editor: "作品・コンテンツ・価格・スケジュールを編集できます。",
-  support: "会員の検索・閲覧と、ポイント・プレゼントの付与、セッションの終了、アカウントのロック、メールの再送ができます。",
+  support:
+    "会員の検索・閲覧と、ポイント・プレゼントの付与、セッションの終了、アカウントのロック、メールの再送ができます。",
 };
 
 /**

@@ -99,7 +99,11 @@ export async function searchMembers(db: Db, query: MemberSearchQuery): Promise<M
 const NO_MEMBER = "会員が見つかりませんでした";
 
 /** Everything the store holds of one member, each list newest first, at most MEMBER_PAGE_ROWS. */
-export async function memberPage(db: Db, userId: number, now = new Date()): Promise<MemberPageAnswer> {
+export async function memberPage(
+  db: Db,
+  userId: number,
+  now = new Date(),
+): Promise<MemberPageAnswer> {
   const account = await supportAccount(db, userId);
   if (!account) throw new NotFound(NO_MEMBER);
   const n = MEMBER_PAGE_ROWS;
