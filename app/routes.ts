@@ -115,6 +115,8 @@ export default [
     route("ops/login", "routes/ops-login.tsx"),
     route("ops/staff", "routes/ops-staff.tsx"),
     route("ops/audit", "routes/ops-audit.tsx"),
+    route("ops/members", "routes/ops-members.tsx"),
+    route("ops/members/:memberId", "routes/ops-member.tsx"),
     // The catalog editor (decision 0091).
     route("ops/catalog", "routes/ops-catalog.tsx"),
     route("ops/catalog/series/new", "routes/ops-catalog-series.tsx", {

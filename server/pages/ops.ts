@@ -52,6 +52,7 @@ export async function opsFrame(services: AppServices, request: OpsRequest) {
     role: staff.role,
     mayManageStaff: roleMay(staff.role, "staff.manage"),
     mayReadAudit: roleMay(staff.role, "audit.read"),
+    mayReadMembers: roleMay(staff.role, "members.read"),
   };
 }
 
