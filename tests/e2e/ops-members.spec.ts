@@ -1,0 +1,75 @@
+import { DEMO_MEMBER, expect, login, screenshot, test, visit } from "./fixtures";
+import { signInToOps } from "./ops-fixtures";
+
+/**
+ * Member support (issue 24), at 1280 and 375 px: the seeded support member signs in to /ops,
+ * finds the demo member by address, grants 100 points with a reason, and the demo member, in a
+ * browser of their own, reads the points and the reason in their points history.
+ */
+const SUPPORT = { email: "support@komaya.example", password: "komaya-support-2026" };
+
+test("support finds the demo member, grants points with a reason, and the member sees them", async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(150_000);
+  await signInToOps(page, SUPPORT);
+  await page
+    .getByRole("navigation", { name: "運営メニュー" })
+    .getByRole("link", { name: "会員サポート" })
+    .click();
+  await expect(page.getByRole("heading", { name: "会員サポート", level: 1 })).toBeVisible();
+
+  await page.getByRole("searchbox").fill(DEMO_MEMBER.email);
+  await page.getByRole("button", { name: "検索" }).click();
+  await expect(page).toHaveURL(/\/ops\/members\?q=demo%40komaya\.example/);
+  const row = page.locator("tbody tr").filter({ hasText: DEMO_MEMBER.email });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText("メールアドレス");
+  await screenshot(page, "ops-members-search");
+
+  await row.getByRole("link", { name: DEMO_MEMBER.email }).click();
+  await expect(page.getByRole("heading", { name: "アカウント", exact: true })).toBeVisible();
+  const balance = page.getByTestId("point-balance");
+  const before = Number(((await balance.textContent()) ?? "").replace(/[^\d]/g, ""));
+
+  // Each project's reason is its own, so the member's history shows which grant it reads.
+  const reason = `配信不具合のお詫び（${testInfo.project.name} ${Date.now()}）`;
+  const form = page.getByRole("form", { name: "ポイントを付与" });
+  await form.getByLabel("ポイント", { exact: true }).fill("100");
+  await form.getByLabel(/^理由/).fill(reason);
+  await form.getByRole("button", { name: "ポイントを付与" }).click();
+  await expect(page.getByRole("status")).toContainText("ポイントを付与しました");
+  await expect(balance).toHaveText(`${(before + 100).toLocaleString("ja-JP")}pt`);
+  const ledger = page.locator("#section-points tbody tr").first();
+  await expect(ledger).toContainText("+100pt");
+  await expect(ledger).toContainText(reason);
+  await screenshot(page, "ops-member");
+
+  // The demo member, in another browser, reads the grant and its reason in their history.
+  const memberContext = await browser.newContext({
+    viewport: page.viewportSize() ?? undefined,
+    extraHTTPHeaders: { "x-forwarded-for": `10.200.${testInfo.project.name === "pc" ? 1 : 2}.7` },
+  });
+  const memberPage = await memberContext.newPage();
+  await login(memberPage, DEMO_MEMBER.email, DEMO_MEMBER.password);
+  await visit(memberPage, "/point_detail");
+  const line = memberPage.getByTestId("point-history").locator("li").filter({ hasText: reason });
+  await expect(line).toHaveCount(1);
+  await expect(line).toContainText("+100pt");
+  await expect(line).toContainText("調整");
+  await screenshot(memberPage, "ops-member-points-history");
+  await memberContext.close();
+
+  // The grant is in the audit log with its reason.
+  await page
+    .getByRole("navigation", { name: "運営メニュー" })
+    .getByRole("link", { name: "操作履歴" })
+    .click();
+  await page.getByLabel("対象").selectOption("member_points");
+  await page.getByRole("button", { name: "絞り込む" }).click();
+  const newest = page.locator("tbody tr").first();
+  await expect(newest).toContainText("ポイント付与");
+  await expect(newest).toContainText(SUPPORT.email);
+  await expect(newest).toContainText(reason);
+});
