@@ -5,6 +5,7 @@ import type { MemberPageAnswer, MemberSearchAnswer } from "../../../contract/ops
 import { Browser, createTestApp } from "../../http/test-client";
 import { inquiries, users } from "../account/schema";
 import { auditLog } from "../audit/schema";
+import { seedEditorReferences, seriesBody, volumeBody } from "../catalog-editor/test-fixture";
 import { orderItems, orders } from "../commerce/schema";
 import { passwordChangedMail, signInLinkMail } from "../mail/messages";
 import { enqueueMail } from "../mail/outbox";
@@ -354,6 +355,34 @@ describe("the member's page and the actions, seen from the member's side", () =>
       point: 50,
       message: "キャンペーン対象漏れの補填",
     });
+  });
+
+  it("a volume given as a present reaches the shelf once received, and is not given twice", async () => {
+    const refs = await seedEditorReferences(t.services.db);
+    const series = await browsers.admin!.postJson<{ series: { series_id: number } }>(
+      "/api/ops/catalog/series",
+      seriesBody(refs),
+    );
+    const volume = await browsers.admin!.postJson<{ volume: { book_id: number } }>(
+      "/api/ops/catalog/volumes",
+      volumeBody(series.body.series.series_id, 1),
+    );
+    const bookId = volume.body.volume.book_id;
+    const grant = await browsers.support!.postJson<{ present_id: number }>(
+      `/api/ops/members/${account.userId}/presents`,
+      { kind: "volume", book_id: bookId, reason: "読めない不具合のお詫び" },
+    );
+    expect(grant.status, JSON.stringify(grant.body)).toBe(200);
+    const received = await member.postJson(`/api/present/${grant.body.present_id}`);
+    expect(received.status, JSON.stringify(received.body)).toBe(200);
+    const shelf = (await page()).shelf.find((s) => s.book_id === bookId);
+    expect(shelf).toMatchObject({ title: "月影の図書館（1）", source: "present" });
+    const twice = await browsers.support!.postJson(`/api/ops/members/${account.userId}/presents`, {
+      kind: "volume",
+      book_id: bookId,
+      reason: "二重付与",
+    });
+    expect(twice.status).toBe(409);
   });
 
   it("a volume that does not exist cannot be a present", async () => {
