@@ -1,18 +1,30 @@
-import { DEMO_MEMBER, expect, login, screenshot, test, visit } from "./fixtures";
+import { ACCOUNT_LOCKED_MESSAGE } from "../../contract/account";
+import {
+  DEMO_MEMBER,
+  expect,
+  login,
+  screenshot,
+  signUp,
+  test,
+  uniqueEmail,
+  visit,
+} from "./fixtures";
 import { signInToOps } from "./ops-fixtures";
 
 /**
  * Member support (issue 24), at 1280 and 375 px: the seeded support member signs in to /ops,
  * finds the demo member by address, grants 100 points with a reason, and the demo member, in a
- * browser of their own, reads the points and the reason in their points history.
+ * browser of their own, reads the points and the reason in their points history. Then support
+ * locks a newly signed-up member: signed out at once, refused at sign-in with the reason to ask
+ * support; unlocked, they sign in again. Every action is in the audit log.
  */
 const SUPPORT = { email: "support@komaya.example", password: "komaya-support-2026" };
 
-test("support finds the demo member, grants points with a reason, and the member sees them", async ({
+test("support finds the demo member, grants points with a reason, and the member sees them; locks and unlocks a member", async ({
   page,
   browser,
 }, testInfo) => {
-  test.setTimeout(150_000);
+  test.setTimeout(180_000);
   await signInToOps(page, SUPPORT);
   await page
     .getByRole("navigation", { name: "運営メニュー" })
@@ -61,11 +73,55 @@ test("support finds the demo member, grants points with a reason, and the member
   await screenshot(memberPage, "ops-member-points-history");
   await memberContext.close();
 
-  // The grant is in the audit log with its reason.
+  // A new member (the demo member stays usable for the other specs) is locked, then unlocked.
+  const lockedEmail = uniqueEmail("locked");
+  const lockedPassword = "locked-member-2026";
+  const lockedContext = await browser.newContext({
+    viewport: page.viewportSize() ?? undefined,
+    extraHTTPHeaders: { "x-forwarded-for": `10.201.${testInfo.project.name === "pc" ? 1 : 2}.9` },
+  });
+  const locked = await lockedContext.newPage();
+  await signUp(locked, lockedEmail, lockedPassword);
+
+  await visit(page, `/ops/members?q=${encodeURIComponent(lockedEmail)}`);
+  await page.getByRole("link", { name: lockedEmail }).click();
+  await expect(page.locator("#section-sessions tbody tr")).toHaveCount(1);
+  const lockForm = page.getByRole("form", { name: "アカウントをロック" });
+  await lockForm.getByLabel(/^理由/).fill("不正利用の調査のため");
+  page.once("dialog", (dialog) => void dialog.accept());
+  await lockForm.getByRole("button", { name: "アカウントをロック" }).click();
+  await expect(page.getByRole("status")).toContainText("アカウントをロックしました");
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("ロック中");
+  await expect(page.locator("#section-sessions")).toContainText("ありません");
+  await screenshot(page, "ops-member-locked");
+
+  await locked.reload();
+  await expect(locked.getByTestId("header-member")).toHaveCount(0);
+  await visit(locked, "/login");
+  await locked.getByLabel("メールアドレス").fill(lockedEmail);
+  await locked.getByLabel("パスワード").fill(lockedPassword);
+  await locked.getByRole("button", { name: "ログイン", exact: true }).click();
+  await expect(locked.getByRole("alert").first()).toContainText(ACCOUNT_LOCKED_MESSAGE);
+  await expect(locked.getByTestId("header-member")).toHaveCount(0);
+  await screenshot(locked, "ops-member-locked-sign-in");
+
+  const unlockForm = page.getByRole("form", { name: "ロックを解除" });
+  await unlockForm.getByLabel(/^理由/).fill("調査完了");
+  await unlockForm.getByRole("button", { name: "ロックを解除" }).click();
+  await expect(page.getByRole("status")).toContainText("ロックを解除しました");
+  await login(locked, lockedEmail, lockedPassword);
+  await lockedContext.close();
+
+  // The grant and the lock are in the audit log with their reasons.
   await page
     .getByRole("navigation", { name: "運営メニュー" })
     .getByRole("link", { name: "操作履歴" })
     .click();
+  await page.getByLabel("対象").selectOption("member");
+  await page.getByRole("button", { name: "絞り込む" }).click();
+  await expect(page.locator("tbody tr").first()).toContainText("ロック解除");
+  await expect(page.locator("tbody tr").nth(1)).toContainText("不正利用の調査のため");
+
   await page.getByLabel("対象").selectOption("member_points");
   await page.getByRole("button", { name: "絞り込む" }).click();
   const newest = page.locator("tbody tr").first();
