@@ -329,7 +329,7 @@ export function MemberPage({ page, mayAct }: { page: MemberPageAnswer; mayAct: b
           </thead>
           <tbody>
             {page.sessions.map((s) => (
-              <tr key={s.session_ref}>
+              <tr key={`${s.session_ref}-${s.created_at}`}>
                 <td data-label="識別子">
                   <code>{s.session_ref}</code>
                 </td>

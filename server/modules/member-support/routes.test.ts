@@ -10,6 +10,7 @@ import { orderItems, orders } from "../commerce/schema";
 import { passwordChangedMail, signInLinkMail } from "../mail/messages";
 import { enqueueMail } from "../mail/outbox";
 import { outbox } from "../mail/schema";
+import { grantStaffRoleAtSeed } from "../staff/service";
 import { newStaffAccount, signInToOps } from "../staff/test-fixture";
 
 /**
@@ -477,6 +478,15 @@ describe("the member's page and the actions, seen from the member's side", () =>
     expect(rows.map((r) => r.action)).toEqual(["lock", "unlock"]);
     expect(rows[0]!.before).toEqual({ locked_at: null });
     expect(rows[0]!.after).toMatchObject({ reason: "チャージバック調査中", sessions_ended: 1 });
+  });
+
+  it("a member locked before being made staff cannot sign in to /ops either", async () => {
+    const later = await newStaffAccount(t.services.db, null);
+    const lock = await browsers.support!.postJson(`/api/ops/members/${later.userId}/lock`, reason);
+    expect(lock.status).toBe(200);
+    await grantStaffRoleAtSeed(t.services.db, later.userId, "support");
+    const ops = await new Browser(t.app).postJson("/api/ops/login", later);
+    expect(ops.status).toBe(401);
   });
 
   it("a staff account is not locked from member support", async () => {

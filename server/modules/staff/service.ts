@@ -12,7 +12,7 @@ import type { SessionMember } from "../../lib/context";
 import { ApiError, Conflict, NotFound } from "../../lib/errors";
 import type { LimitRule, RateLimiter } from "../../rate-limit";
 import { memberByEmail, memberNames } from "../account/member-lookup";
-import { authenticate, getMember, normaliseEmail } from "../account/service";
+import { authenticate, getMember, isLocked, normaliseEmail } from "../account/service";
 import { type AuditActor, auditedWrite } from "../audit/service";
 import { staffMembers, staffRecoveryCodes, staffSessions } from "./schema";
 import {
@@ -89,7 +89,9 @@ export async function startSignIn(
   if (!attempt.allowed) return { kind: "throttled", retryAfterSeconds: attempt.retryAfterSeconds };
   const member = await authenticate(deps.db, email, input.password);
   const staff = member && (await activeStaffRow(deps.db, member.userId));
-  if (!member?.email || !staff) return { kind: "wrong" };
+  // An account support locked before it was made staff stays out of /ops too.
+  if (!member?.email || !staff || (await isLocked(deps.db, member.userId)))
+    return { kind: "wrong" };
   await deps.limiter.reset(OPS_LOGIN, `${email}|${input.address}`);
 
   let enrol: { secret: string; uri: string } | null = null;
