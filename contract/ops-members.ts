@@ -82,6 +82,12 @@ export const mailIdParams = z.object({
   mailId: recordId("mailId"),
 });
 
+export const refundLineParams = z.object({
+  memberId: recordId("memberId"),
+  orderId: recordId("orderId"),
+  orderItemId: recordId("orderItemId"),
+});
+
 /** What a search row says matched, so a number found as both an id and an order is clear. */
 export type MemberMatch = "email" | "nickname" | "member_id" | "order_id" | "newest";
 
@@ -111,6 +117,8 @@ export interface MemberOrderLine {
   cd_id: number | null;
   price_inc: number;
   discount: number;
+  /** Set once support refunded the line (decision 0096): it is refunded once. */
+  refund: { at: string; amount: number; point: number; reason: string } | null;
 }
 
 export interface MemberOrderRow {

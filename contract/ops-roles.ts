@@ -34,7 +34,7 @@ export const OPS_RIGHTS = {
   "schedules.write": { label: "公開・販売スケジュールの設定", roles: ["admin", "editor"] },
   "members.read": { label: "会員情報の検索・閲覧", roles: ["admin", "support"] },
   "members.write": {
-    label: "会員へのポイント・プレゼント付与、ロック、セッション終了、メール再送",
+    label: "会員へのポイント・プレゼント付与、ロック、セッション終了、メール再送、返金",
     roles: ["admin", "support"],
   },
   "staff.manage": { label: "スタッフアカウントと権限の管理", roles: ["admin"] },
@@ -69,6 +69,7 @@ export const AUDIT_ENTITIES = {
   member_present: "会員へのプレゼント",
   member_sessions: "会員のセッション",
   mail: "メール",
+  order: "注文",
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 
@@ -102,4 +103,5 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   lock: "ロック",
   unlock: "ロック解除",
   resend: "再送",
+  refund: "返金",
 };

@@ -116,7 +116,7 @@ export function apiRouter(services: AppServices, paymentProvider: PaymentProvide
   api.route("/ops/catalog/import", catalogImportRoutes(services));
   api.route("/ops/catalog", catalogEditorRoutes(services, { seriesPreview, volumePreview }));
   api.route("/ops", contentRoutes(services));
-  api.route("/ops/members", memberSupportRoutes(services));
+  api.route("/ops/members", memberSupportRoutes(services, paymentProvider));
   return api;
 }
 

@@ -194,12 +194,38 @@ export function MemberPage({ page, mayAct }: { page: MemberPageAnswer; mayAct: b
               </p>
               <ul className="ops-order__lines">
                 {o.lines.map((line) => (
-                  <li key={line.order_item_id}>
-                    <span>{line.name}</span>
-                    <span>
-                      {yen(line.price_inc)}
-                      {line.discount > 0 ? `（割引 −${yen(line.discount)}）` : ""}
-                    </span>
+                  <li key={line.order_item_id} data-order-item-id={line.order_item_id}>
+                    <div className="ops-order__line">
+                      <span>{line.name}</span>
+                      <span>
+                        {yen(line.price_inc)}
+                        {line.discount > 0 ? `（割引 −${yen(line.discount)}）` : ""}
+                      </span>
+                    </div>
+                    {line.refund ? (
+                      <p className="ops-order__refunded">
+                        <span className="ops-tag ops-tag--refunded">返金済み</span>
+                        {at(line.refund.at)}・{yen(line.refund.amount)}
+                        {line.refund.point > 0 ? `・${line.refund.point}pt` : ""}・
+                        {line.refund.reason}
+                      </p>
+                    ) : mayAct && o.status === "paid" ? (
+                      <details className="ops-order__refund">
+                        <summary>この商品を返金する</summary>
+                        <ActionForm
+                          label={`「${line.name}」を返金`}
+                          url={`/api/ops/members/${member.user_id}/orders/${o.order_id}/lines/${line.order_item_id}/refund`}
+                          toBody={(form) => ({ reason: formText(form, "reason") })}
+                          submitLabel="返金する"
+                          danger
+                          confirm={`「${line.name}」を返金します。お支払い方法への返金・ポイントの返還を行い、作品は本棚から削除されます。返金は取り消せません。よろしいですか？`}
+                          done={`「${line.name}」を返金しました。会員に返金のお知らせメールを送ります。`}
+                          onDone={onDone}
+                        >
+                          <ReasonField hint="操作履歴に記録されます" />
+                        </ActionForm>
+                      </details>
+                    ) : null}
                   </li>
                 ))}
               </ul>

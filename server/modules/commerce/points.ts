@@ -321,3 +321,99 @@ export async function pointHistory(
     })),
   };
 }
+
+/**
+ * A refunded order line (decision 0096): up to `point` of the points the order spent go back to
+ * the lots they came from, with those lots' expiry, as a cancellation gives them back; what
+ * earlier refunds of the same order gave back is not given twice. Answers the points given back.
+ */
+export async function giveBackSpentPoints(
+  tx: Tx,
+  input: { userId: number; orderId: number; point: number; now: Date; description: string },
+): Promise<number> {
+  const { userId, orderId, now } = input;
+  if (input.point <= 0) return 0;
+  await lockPoints(tx, userId, now);
+  const entries = await tx
+    .select()
+    .from(pointEntries)
+    .where(and(eq(pointEntries.userId, userId), eq(pointEntries.orderId, orderId)));
+  const open = new Map<number, number>();
+  for (const e of entries) {
+    if (e.lotId === null) continue;
+    if (e.reason === "use") open.set(e.lotId, (open.get(e.lotId) ?? 0) - e.delta);
+    if (e.reason === "cancel" && e.delta > 0) open.set(e.lotId, (open.get(e.lotId) ?? 0) - e.delta);
+  }
+  let left = input.point;
+  const rows: Array<PgInsertValue<typeof pointEntries>> = [];
+  for (const [lotId, spent] of [...open].sort((a, b) => a[0] - b[0])) {
+    if (left === 0) break;
+    const back = Math.min(spent, left);
+    if (back <= 0) continue;
+    left -= back;
+    rows.push({
+      userId,
+      delta: back,
+      reason: "cancel",
+      lotId,
+      orderId,
+      expiresAt: expiryOfLot(lotId),
+      description: input.description,
+      createdAt: now,
+    });
+  }
+  if (rows.length > 0) await tx.insert(pointEntries).values(rows);
+  return input.point - left;
+}
+
+/**
+ * A refunded order line: up to `point` of the points the order earned are taken back, as far as
+ * they are unspent and unexpired (points already spent stay spent). Answers the points taken.
+ */
+export async function takeBackEarnedPoints(
+  tx: Tx,
+  input: { userId: number; orderId: number; point: number; now: Date; description: string },
+): Promise<number> {
+  const { userId, orderId, now } = input;
+  if (input.point <= 0) return 0;
+  await lockPoints(tx, userId, now);
+  const lots = await tx
+    .select()
+    .from(pointEntries)
+    .where(
+      and(
+        eq(pointEntries.userId, userId),
+        eq(pointEntries.orderId, orderId),
+        isNull(pointEntries.lotId),
+        gt(pointEntries.delta, 0),
+        unexpired(now),
+      ),
+    )
+    .orderBy(asc(pointEntries.pointEntryId));
+  let left = input.point;
+  const rows: Array<PgInsertValue<typeof pointEntries>> = [];
+  for (const lot of lots) {
+    if (left === 0) break;
+    const [remaining] = await tx
+      .select({ n: sql<string>`sum(${pointEntries.delta})` })
+      .from(pointEntries)
+      .where(
+        sql`coalesce(${pointEntries.lotId}, ${pointEntries.pointEntryId}) = ${lot.pointEntryId}`,
+      );
+    const take = Math.min(Number(remaining?.n ?? 0), left);
+    if (take <= 0) continue;
+    left -= take;
+    rows.push({
+      userId,
+      delta: -take,
+      reason: "cancel",
+      lotId: lot.pointEntryId,
+      orderId,
+      expiresAt: expiryOfLot(lot.pointEntryId),
+      description: input.description,
+      createdAt: now,
+    });
+  }
+  if (rows.length > 0) await tx.insert(pointEntries).values(rows);
+  return input.point - left;
+}

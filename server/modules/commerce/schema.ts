@@ -395,6 +395,46 @@ export const presents = pgTable(
   ],
 );
 
+/**
+ * One order line refunded by support (issue 24, decision 0096): the money back through the
+ * payment provider, the points back, and what of the order's earned points was taken back. One
+ * row per line (order_refunds_line_key), so a line is refunded once, however often it is asked.
+ */
+export const orderRefunds = pgTable(
+  "order_refunds",
+  {
+    orderRefundId: integer("order_refund_id").primaryKey().generatedByDefaultAsIdentity(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.orderId),
+    orderItemId: integer("order_item_id")
+      .notNull()
+      .references(() => orderItems.orderItemId),
+    userId: integer("user_id").notNull(),
+    /** Yen back to the payment method (the line's share of orders.amount). */
+    amount: integer("amount").notNull(),
+    /** Points back (the line's share of orders.used_point). */
+    point: integer("point").notNull(),
+    /** The line's share of the coupon discount: not paid, so not paid back. */
+    couponDiscount: integer("coupon_discount").notNull(),
+    /** Earned points taken back (the line's share of add_point, as far as unspent). */
+    earnedTakenBack: integer("earned_taken_back").notNull(),
+    /** The provider's refund id; null when no money moved (a line paid in points). */
+    providerRef: text("provider_ref"),
+    reason: text("reason").notNull(),
+    staffUserId: integer("staff_user_id").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("order_refunds_line_key").on(t.orderItemId),
+    index("order_refunds_order_idx").on(t.orderId),
+    check(
+      "order_refunds_amounts_check",
+      sql`${t.amount} >= 0 and ${t.point} >= 0 and ${t.couponDiscount} >= 0 and ${t.earnedTakenBack} >= 0`,
+    ),
+  ],
+);
+
 export type Order = typeof orders.$inferSelect;
 export type OrderItem = typeof orderItems.$inferSelect;
 export type PointEntry = typeof pointEntries.$inferSelect;

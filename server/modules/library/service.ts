@@ -407,3 +407,24 @@ export async function readingCounts(
     todayBySeries: new Map(today.map((r) => [r.seriesId, Number(r.volumes)])),
   };
 }
+
+/**
+ * A refunded purchase leaves the shelf (decision 0096): the row the order put there, and only
+ * that one (the same volume received later as a present stays).
+ */
+export async function removeRefundedItem(
+  tx: Tx,
+  input: { userId: number; itemId: number; orderId: number },
+): Promise<boolean> {
+  const removed = await tx
+    .delete(userItems)
+    .where(
+      and(
+        eq(userItems.userId, input.userId),
+        eq(userItems.itemId, input.itemId),
+        eq(userItems.orderId, input.orderId),
+      ),
+    )
+    .returning({ id: userItems.userItemId });
+  return removed.length > 0;
+}

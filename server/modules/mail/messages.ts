@@ -13,7 +13,8 @@ export type MailKind =
   | "email_verify"
   | "email_change_confirm"
   | "email_change_notice"
-  | "email_changed";
+  | "email_changed"
+  | "refund";
 
 export interface MailDraft {
   kind: MailKind;
@@ -201,5 +202,39 @@ export function newsletterConfirmedMail(to: string, unsubscribeUrl: string): Mai
       "List-Unsubscribe": `<${unsubscribeUrl}>`,
       "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
     },
+  };
+}
+
+/** Support refunded one line of an order (decision 0096). */
+export function refundMail(
+  to: string,
+  refund: {
+    orderId: number;
+    title: string;
+    amount: number;
+    point: number;
+    earnedTakenBack: number;
+    couponReturned: boolean;
+  },
+): MailDraft {
+  const lines = [
+    "ご注文の一部を返金いたしました。",
+    "",
+    `注文番号：${refund.orderId}`,
+    `返金した作品：${refund.title}`,
+    ...(refund.amount > 0 ? [`返金額：${yen(refund.amount)}（お支払い方法へ返金します）`] : []),
+    ...(refund.point > 0 ? [`返還ポイント：${refund.point}pt`] : []),
+    ...(refund.earnedTakenBack > 0 ? [`取り消した付与ポイント：${refund.earnedTakenBack}pt`] : []),
+    ...(refund.couponReturned
+      ? ["ご利用のクーポンは、有効期限内であれば再びご利用いただけます。"]
+      : []),
+    "",
+    "返金した作品は本棚から削除されました。",
+  ];
+  return {
+    kind: "refund",
+    to,
+    subject: `【コマヤ】返金のお知らせ（注文番号 ${refund.orderId}）`,
+    body: `${lines.join("\n")}${SIGNATURE}`,
   };
 }

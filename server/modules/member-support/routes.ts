@@ -5,16 +5,19 @@ import {
   mailIdParams,
   memberIdParams,
   memberSearchQuery,
+  refundLineParams,
   supportReasonPayload,
 } from "../../../contract/ops-members";
 import type { AppEnv, AppServices } from "../../lib/context";
 import { readJson, readParams, readQuery } from "../../lib/input";
+import type { PaymentProvider } from "../commerce/payments/provider";
 import { staffWith } from "../staff/request";
 import {
   grantPoints,
   grantPresent,
   lockMember,
   memberPage,
+  refundLine,
   resendMail,
   revokeSessions,
   searchMembers,
@@ -26,7 +29,10 @@ import {
  * the member's version after commit, so their kept pages and session show the change at once
  * (decision 0080).
  */
-export function memberSupportRoutes(services: AppServices): Hono<AppEnv> {
+export function memberSupportRoutes(
+  services: AppServices,
+  paymentProvider: PaymentProvider,
+): Hono<AppEnv> {
   const { db } = services;
   const routes = new Hono<AppEnv>();
 
@@ -87,6 +93,20 @@ export function memberSupportRoutes(services: AppServices): Hono<AppEnv> {
     const { memberId, mailId } = readParams(c, mailIdParams);
     const { reason } = await readJson(c, supportReasonPayload);
     return c.json({ result: true, ...(await resendMail(db, staff, memberId, mailId, reason)) });
+  });
+
+  routes.post("/:memberId/orders/:orderId/lines/:orderItemId/refund", async (c) => {
+    const staff = await staffWith(c, services, "members.write");
+    const { memberId, orderId, orderItemId } = readParams(c, refundLineParams);
+    const { reason } = await readJson(c, supportReasonPayload);
+    const done = await refundLine(db, paymentProvider, staff, {
+      userId: memberId,
+      orderId,
+      orderItemId,
+      reason,
+    });
+    await services.memberKept.changed(memberId);
+    return c.json({ result: true, ...done });
   });
 
   return routes;

@@ -25,8 +25,10 @@ import {
 import { type AuditedChange, auditedWrite } from "../audit/service";
 import { seriesAndVolumeLabels } from "../catalog/service";
 import { shelfVolumes } from "../catalog/shelf-facts";
+import { refundedLines, refundOrderLine } from "../commerce/line-refunds";
 import { heldCouponsOf, pointLedger, presentsOf } from "../commerce/member-support";
 import { orderOwner, recentOrders } from "../commerce/orders";
+import type { PaymentProvider } from "../commerce/payments/provider";
 import { daysLater, earnPoints } from "../commerce/points";
 import { PRESENT_POINT_DAYS, putInPresentBox } from "../commerce/presents";
 import { pointBalance } from "../commerce/service";
@@ -120,6 +122,10 @@ export async function memberPage(
       reviewsBy(db, userId, n),
       inquiriesOf(db, userId, n),
     ]);
+  const refunds = await refundedLines(
+    db,
+    orders.map((o) => o.order.orderId),
+  );
   const bookIds = shelf.flatMap((s) => (s.bookId ? [s.bookId] : []));
   const cdIds = shelf.flatMap((s) => (s.cdId && !s.bookId ? [s.cdId] : []));
   const [volumes, cds, labels] = await Promise.all([
@@ -159,15 +165,26 @@ export async function memberPage(
       add_point: order.addPoint,
       payment_name: paymentName,
       coupon_name: couponName,
-      lines: items.map((line) => ({
-        order_item_id: line.orderItemId,
-        name: line.name,
-        item_id: line.itemId,
-        book_id: line.bookId,
-        cd_id: line.cdId,
-        price_inc: line.priceInc,
-        discount: line.discount,
-      })),
+      lines: items.map((line) => {
+        const refund = refunds.get(line.orderItemId);
+        return {
+          order_item_id: line.orderItemId,
+          name: line.name,
+          item_id: line.itemId,
+          book_id: line.bookId,
+          cd_id: line.cdId,
+          price_inc: line.priceInc,
+          discount: line.discount,
+          refund: refund
+            ? {
+                at: iso(refund.createdAt),
+                amount: refund.amount,
+                point: refund.point,
+                reason: refund.reason,
+              }
+            : null,
+        };
+      }),
     })),
     points: points.map((p) => ({
       point_entry_id: p.pointEntryId,
@@ -445,6 +462,55 @@ export async function resendMail(
       before: { mail_id: mail.mailId, kind: mail.kind, subject: mail.subject },
       after: { mail_id: copyId, to_address: mail.toAddress, reason },
       result: { mail_id: copyId },
+    } satisfies AuditedChange<unknown>;
+  });
+}
+
+/**
+ * Refunds one line of the member's order (decision 0096) with its audit row, in one transaction:
+ * see refundOrderLine for what moves. The audit row keeps the order line before and the refund
+ * after.
+ */
+export async function refundLine(
+  db: Db,
+  provider: PaymentProvider,
+  staff: Staff,
+  input: { userId: number; orderId: number; orderItemId: number; reason: string },
+  now = new Date(),
+) {
+  return auditedWrite(db, actorOf(staff), async (tx) => {
+    const account = await supportAccount(tx, input.userId);
+    if (!account) throw new NotFound(NO_MEMBER);
+    const refund = await refundOrderLine(tx, provider, {
+      ...input,
+      staffUserId: staff.userId,
+      email: account.leftAt ? null : account.email,
+      now,
+    });
+    return {
+      action: "refund",
+      entity: "order",
+      entityId: input.orderId,
+      before: { order_item_id: input.orderItemId, name: refund.name, refunded: false },
+      after: {
+        order_item_id: input.orderItemId,
+        member_id: input.userId,
+        amount: refund.amount,
+        point: refund.point,
+        earned_taken_back: refund.earnedTakenBack,
+        coupon_returned: refund.couponReturned,
+        order_refunded: refund.orderRefunded,
+        provider_ref: refund.providerRef,
+        reason: input.reason,
+      },
+      result: {
+        order_refund_id: refund.orderRefundId,
+        amount: refund.amount,
+        point: refund.point,
+        earned_taken_back: refund.earnedTakenBack,
+        coupon_returned: refund.couponReturned,
+        order_refunded: refund.orderRefunded,
+      },
     } satisfies AuditedChange<unknown>;
   });
 }

@@ -45,7 +45,24 @@ export interface PaymentProvider {
   confirm(reference: string): Promise<ChargeOutcome>;
   /** The member left the confirmation step: void the payment. */
   cancel(reference: string): Promise<void>;
+  /**
+   * Gives back part or all of a settled payment (decision 0096). The same idempotency key gives
+   * the same outcome, so a retried refund never pays twice.
+   */
+  refund(request: RefundRequest): Promise<RefundOutcome>;
 }
+
+export interface RefundRequest {
+  /** The settled payment's reference (payments.provider_ref). */
+  reference: string;
+  /** Yen, more than 0. */
+  amount: number;
+  idempotencyKey: string;
+}
+
+export type RefundOutcome =
+  | { status: "succeeded"; reference: string }
+  | { status: "failed"; message: string };
 
 /** Payment types of payment_methods (spec 001: the list the checkout offers) by what they are. */
 export function methodOfPaymentType(paymentType: number): PaymentMethodKind | null {
@@ -113,5 +130,9 @@ export function sandboxProvider(): PaymentProvider {
         : { status: "declined", code: "not_confirmed" };
     },
     async cancel() {},
+    async refund(request) {
+      if (request.amount <= 0) return { status: "failed", message: "amount" };
+      return { status: "succeeded", reference: `sbx_rf_${request.idempotencyKey}` };
+    },
   };
 }
