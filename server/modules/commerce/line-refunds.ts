@@ -34,7 +34,7 @@ export function splitByWeight(total: number, weights: readonly number[]): number
 
 export interface LineShare {
   orderItemId: number;
-  /** The line's price after its campaign discount. */
+  /** The line's price, its campaign discount taken off (order_items.price_inc). */
   value: number;
   couponDiscount: number;
   /** Points the line was paid with. */
@@ -47,15 +47,16 @@ export interface LineShare {
 
 /**
  * What each line of an order cost the member (decision 0096): the coupon discount split over the
- * lines by their price after campaign discounts, then the points spent and the points earned
+ * lines by their paid prices (campaign discounts already off), then the points spent and the points earned
  * split over what is left, the rest being money.
  */
 export function lineShares(
   order: { couponDiscount: number; usedPoint: number; addPoint: number },
-  lines: readonly Pick<OrderItem, "orderItemId" | "priceInc" | "discount">[],
+  lines: readonly Pick<OrderItem, "orderItemId" | "priceInc">[],
 ): LineShare[] {
   const sorted = [...lines].sort((a, b) => a.orderItemId - b.orderItemId);
-  const values = sorted.map((l) => Math.max(0, l.priceInc - l.discount));
+  // order_items.price_inc is already the price after the campaign discount (schema.ts).
+  const values = sorted.map((l) => Math.max(0, l.priceInc));
   const coupon = splitByWeight(order.couponDiscount, values);
   const nets = values.map((v, i) => Math.max(0, v - coupon[i]!));
   const point = splitByWeight(order.usedPoint, nets);
