@@ -1,7 +1,9 @@
+import type { Page } from "@playwright/test";
 import { ACCOUNT_LOCKED_MESSAGE } from "../../contract/account";
 import {
   DEMO_MEMBER,
   expect,
+  hydrated,
   login,
   screenshot,
   signUp,
@@ -9,6 +11,7 @@ import {
   uniqueEmail,
   visit,
 } from "./fixtures";
+import { deliveredMail } from "./mail";
 import { signInToOps } from "./ops-fixtures";
 
 /**
@@ -128,4 +131,86 @@ test("support finds the demo member, grants points with a reason, and the member
   await expect(newest).toContainText("ポイント付与");
   await expect(newest).toContainText(SUPPORT.email);
   await expect(newest).toContainText(reason);
+});
+
+/** A series page, reached from the ranking, with at least `n` volumes the member can add. */
+async function seriesWithAddable(page: Page, n: number) {
+  await visit(page, "/ranking");
+  const hrefs = await page
+    .locator(".ranking-row a[href^='/series/']")
+    .evaluateAll((links) => [...new Set(links.map((a) => a.getAttribute("href")!.split("?")[0]!))]);
+  for (const href of hrefs.slice(0, 20)) {
+    await visit(page, href);
+    const adds = page.getByRole("button", { name: "カートに入れる", exact: true });
+    if ((await adds.count()) >= n) return adds;
+  }
+  throw new Error(`no series page with ${n} volumes to add`);
+}
+
+test("support refunds one line of a member's order: off the shelf, the order line marked, a mail", async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  // A new member buys two volumes by card (the demo member's shelf stays as other specs read it).
+  const email = uniqueEmail("refund");
+  const buyerContext = await browser.newContext({
+    viewport: page.viewportSize() ?? undefined,
+    extraHTTPHeaders: { "x-forwarded-for": `10.202.${testInfo.project.name === "pc" ? 1 : 2}.5` },
+  });
+  const buyer = await buyerContext.newPage();
+  await signUp(buyer, email, "refund-member-2026");
+  const adds = await seriesWithAddable(buyer, 2);
+  await adds.first().click();
+  await expect(buyer.getByTestId("cart-badge")).toHaveText("1");
+  await adds.first().click();
+  await expect(buyer.getByTestId("cart-badge")).toHaveText("2");
+  await visit(buyer, "/cart");
+  await buyer.getByRole("link", { name: "購入手続きへ" }).click();
+  await expect(buyer).toHaveURL(/\/order/);
+  await hydrated(buyer);
+  const none = buyer.getByRole("radio", { name: "クーポンを使用しない" });
+  if ((await none.count()) > 0) {
+    await none.click();
+    await expect(buyer).toHaveURL(/[?&]coupon=0\b/);
+  }
+  await buyer.getByLabel("お支払い方法").selectOption({ label: "クレジットカード" });
+  await buyer.getByLabel("カード番号").fill("4242 4242 4242 4242");
+  await buyer.getByRole("button", { name: "購入する" }).click();
+  await expect(buyer).toHaveURL(/\/order_complete\?order=\d+/, { timeout: 30_000 });
+  const orderId = new URL(buyer.url()).searchParams.get("order")!;
+
+  await signInToOps(page, SUPPORT);
+  await visit(page, `/ops/members?q=${encodeURIComponent(email)}`);
+  await page.getByRole("link", { name: email }).click();
+  const order = page.locator(`li[data-order-id="${orderId}"]`);
+  await expect(order).toContainText("支払い済み");
+  const line = order.locator("li[data-order-item-id]").first();
+  const title = (await line.locator(".ops-order__line span").first().textContent())!;
+  await expect(page.locator("#section-shelf tbody tr")).toHaveCount(2);
+  await line.getByText("この商品を返金する").click();
+  await line.getByLabel(/^理由/).fill("誤購入のお申し出");
+  page.once("dialog", (dialog) => void dialog.accept());
+  await line.getByRole("button", { name: "返金する" }).click();
+  await expect(page.getByRole("status")).toContainText("返金しました");
+  await expect(line).toContainText("返金済み");
+  await expect(line).toContainText("誤購入のお申し出");
+  // The refunded volume left the shelf; the other stays.
+  await expect(page.locator("#section-shelf tbody tr")).toHaveCount(1);
+  await line.scrollIntoViewIfNeeded();
+  await screenshot(page, "ops-member-refund");
+
+  const mail = await deliveredMail(email, "refund");
+  expect(mail).toContain(`注文番号：${orderId}`);
+  expect(mail).toContain(`返金した作品：${title}`);
+  await buyerContext.close();
+
+  await page
+    .getByRole("navigation", { name: "運営メニュー" })
+    .getByRole("link", { name: "操作履歴" })
+    .click();
+  await page.getByLabel("対象").selectOption("order");
+  await page.getByRole("button", { name: "絞り込む" }).click();
+  await expect(page.locator("tbody tr").first()).toContainText("返金");
+  await expect(page.locator("tbody tr").first()).toContainText("誤購入のお申し出");
 });
