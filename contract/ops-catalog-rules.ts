@@ -143,3 +143,14 @@ export const PUBLICATION_LABELS: Record<PublicationState, string> = {
   published: "公開中",
   withdrawn: "取り下げ",
 };
+
+/** The field that names a reference row in the editor's answers, per reference list. */
+export const REFERENCE_ID_FIELD = {
+  authors: "author_id",
+  publishers: "publisher_id",
+  labels: "label_id",
+  magazines: "magazine_id",
+  genres: "genre_id",
+  categories: "category_id",
+  tags: "tag_id",
+} as const;

@@ -4,6 +4,7 @@ import {
   AUTHOR_ROLES,
   dramaCdIssues,
   CATALOG_LIMITS as L,
+  REFERENCE_ID_FIELD,
   type RuleIssue,
   volumeIssues,
 } from "./ops-catalog-rules";
@@ -201,16 +202,11 @@ export const trackPayload = z.object({
 export type TrackPayload = z.infer<typeof trackPayload>;
 
 /** The reference lists the editor keeps, each with its own fields. */
-export const REFERENCE_KINDS = [
-  "authors",
-  "publishers",
-  "labels",
-  "magazines",
-  "genres",
-  "categories",
-  "tags",
-] as const;
-export type ReferenceKind = (typeof REFERENCE_KINDS)[number];
+export type ReferenceKind = keyof typeof REFERENCE_ID_FIELD;
+export const REFERENCE_KINDS = Object.keys(REFERENCE_ID_FIELD) as [
+  ReferenceKind,
+  ...ReferenceKind[],
+];
 
 export const referencePayloads = {
   authors: z.object({

@@ -1,6 +1,6 @@
 import { useRevalidator } from "react-router";
 import type { CatalogList, Choice, ReferenceAnswer } from "../../../contract/ops-catalog-answers";
-import { CATALOG_LIMITS as L } from "../../../contract/ops-catalog-rules";
+import { CATALOG_LIMITS as L, REFERENCE_ID_FIELD } from "../../../contract/ops-catalog-rules";
 import { post } from "../../lib/request";
 import { REFERENCE_LABELS } from "./CatalogNav";
 import {
@@ -53,16 +53,6 @@ const FIELDS: Record<
     { name: "name", label: "タグ名", kind: "text" },
     { name: "sort_order", label: "並び順", kind: "number" },
   ],
-};
-
-const ID_OF: Record<Kind, string> = {
-  authors: "author_id",
-  publishers: "publisher_id",
-  labels: "label_id",
-  magazines: "magazine_id",
-  genres: "genre_id",
-  categories: "category_id",
-  tags: "tag_id",
 };
 
 function bodyOf(kind: Kind, form: FormData) {
@@ -119,7 +109,7 @@ function Row({
   publishers: Choice[];
 }) {
   const revalidator = useRevalidator();
-  const id = Number(row[ID_OF[kind]]);
+  const id = Number(row[REFERENCE_ID_FIELD[kind]]);
   const saving = useRowSave();
   return (
     <li className={row.withdrawn ? "catalog-ref is-withdrawn" : "catalog-ref"} data-id={id}>
@@ -200,7 +190,7 @@ export function ReferenceList(props: {
         <ul className="catalog-refs">
           {props.list.rows.map((row) => (
             <Row
-              key={String(row[ID_OF[props.kind]])}
+              key={String(row[REFERENCE_ID_FIELD[props.kind]])}
               kind={props.kind}
               row={row}
               publishers={props.publishers}

@@ -13,7 +13,11 @@ import type {
   SeriesAnswer,
   VolumeAnswer,
 } from "../../../contract/ops-catalog-answers";
-import { CATALOG_PAGE_SIZE, type PublicationState } from "../../../contract/ops-catalog-rules";
+import {
+  CATALOG_PAGE_SIZE,
+  type PublicationState,
+  REFERENCE_ID_FIELD,
+} from "../../../contract/ops-catalog-rules";
 import type { AuditEntity, OpsRight } from "../../../contract/ops-roles";
 import { roleMay } from "../../../contract/ops-roles";
 import { parseTokyoDateTimeInput, tokyoDateTimeInput } from "../../../contract/tokyo-time";
@@ -621,16 +625,6 @@ const REFERENCE_ENTITY: Record<ReferenceKind, AuditEntity & CatalogChange["entit
   tags: "tag",
 };
 
-const REFERENCE_ID: Record<ReferenceKind, string> = {
-  authors: "author_id",
-  publishers: "publisher_id",
-  labels: "label_id",
-  magazines: "magazine_id",
-  genres: "genre_id",
-  categories: "category_id",
-  tags: "tag_id",
-};
-
 const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 const camel = (key: string) => key.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
 
@@ -664,7 +658,7 @@ export async function createReferenceIn(
   payload: Record<string, unknown>,
 ): Promise<EditorChange<ReferenceAnswer>> {
   const after = referenceAnswer(await insertReference(tx, kind, columnsOf(payload)));
-  const id = Number(after[REFERENCE_ID[kind]]);
+  const id = Number(after[REFERENCE_ID_FIELD[kind]]);
   return {
     action: "create",
     entity: REFERENCE_ENTITY[kind],
