@@ -121,6 +121,31 @@ async function write<T>(
 }
 
 /** A new row: nothing before, its answer after (the answer the form loads). */
+async function created<T>(
+  tx: Tx,
+  entity: EditorEntity,
+  id: number,
+  read: (tx: Tx, id: number) => Promise<T>,
+): Promise<EditorChange<T>> {
+  const after = await read(tx, id);
+  return { action: "create", entity, entityId: id, before: null, after, result: after };
+}
+
+/** A change to an existing row: its answer before (for the change's own checks) and after. */
+async function changed<T>(
+  tx: Tx,
+  target: { action: string; entity: EditorEntity; id: number },
+  read: (tx: Tx) => Promise<T>,
+  change: (tx: Tx, before: T) => Promise<unknown>,
+): Promise<EditorChange<T>> {
+  const before = await read(tx);
+  await change(tx, before);
+  const after = await read(tx);
+  const { action, entity, id } = target;
+  return { action, entity, entityId: id, before, after, result: after };
+}
+
+/** `created` in a transaction of its own. */
 function writeNew<T>(
   deps: EditorDeps,
   staff: Staff,
@@ -128,14 +153,10 @@ function writeNew<T>(
   insert: (tx: Tx) => Promise<number>,
   read: (tx: Tx, id: number) => Promise<T>,
 ): Promise<T> {
-  return write(deps, staff, async (tx) => {
-    const id = await insert(tx);
-    const after = await read(tx, id);
-    return { action: "create", entity, entityId: id, before: null, after, result: after };
-  });
+  return write(deps, staff, async (tx) => created(tx, entity, await insert(tx), read));
 }
 
-/** A change to an existing row: its answer before (for the change's own checks) and after. */
+/** `changed` in a transaction of its own. */
 function writeChange<T>(
   deps: EditorDeps,
   staff: Staff,
@@ -143,13 +164,7 @@ function writeChange<T>(
   read: (tx: Tx) => Promise<T>,
   change: (tx: Tx, before: T) => Promise<unknown>,
 ): Promise<T> {
-  return write(deps, staff, async (tx) => {
-    const before = await read(tx);
-    await change(tx, before);
-    const after = await read(tx);
-    const { action, entity, id } = target;
-    return { action, entity, entityId: id, before, after, result: after };
-  });
+  return write(deps, staff, (tx) => changed(tx, target, read, change));
 }
 
 /** A right the staff member's role must hold, beyond the one the route checked. */
@@ -284,8 +299,7 @@ export async function createSeriesIn(
 ): Promise<EditorChange<SeriesAnswer>> {
   requireFieldRights(staff, p.publish_at ? p : {}, null);
   const id = await insertSeries(tx, seriesValues(p), now, { draft: !options.published });
-  const after = await getSeries(tx, id, now);
-  return { action: "create", entity: "series", entityId: id, before: null, after, result: after };
+  return created(tx, "series", id, (tx, id) => getSeries(tx, id, now));
 }
 
 export async function editSeriesIn(
@@ -295,11 +309,15 @@ export async function editSeriesIn(
   p: SeriesPayload,
   now: Date,
 ): Promise<EditorChange<SeriesAnswer>> {
-  const before = await getSeries(tx, id, now);
-  requireFieldRights(staff, p, before);
-  await updateSeries(tx, id, seriesValues(p), now);
-  const after = await getSeries(tx, id, now);
-  return { action: "update", entity: "series", entityId: id, before, after, result: after };
+  return changed(
+    tx,
+    { action: "update", entity: "series", id },
+    (tx) => getSeries(tx, id, now),
+    async (tx, before) => {
+      requireFieldRights(staff, p, before);
+      await updateSeries(tx, id, seriesValues(p), now);
+    },
+  );
 }
 
 export async function createSeries(deps: EditorDeps, staff: Staff, p: SeriesPayload) {
@@ -398,8 +416,7 @@ export async function createVolumeIn(
   const id = await insertVolume(tx, p.series_id, volumeValues(p), now, {
     draft: !options.published,
   });
-  const after = await getVolume(tx, id, now);
-  return { action: "create", entity: "volume", entityId: id, before: null, after, result: after };
+  return created(tx, "volume", id, (tx, id) => getVolume(tx, id, now));
 }
 
 export async function editVolumeIn(
@@ -409,11 +426,15 @@ export async function editVolumeIn(
   p: VolumePayload,
   now: Date,
 ): Promise<EditorChange<VolumeAnswer>> {
-  const before = await getVolume(tx, id, now);
-  requireFieldRights(staff, p, before);
-  await updateVolume(tx, id, volumeValues(p), now);
-  const after = await getVolume(tx, id, now);
-  return { action: "update", entity: "volume", entityId: id, before, after, result: after };
+  return changed(
+    tx,
+    { action: "update", entity: "volume", id },
+    (tx) => getVolume(tx, id, now),
+    async (tx, before) => {
+      requireFieldRights(staff, p, before);
+      await updateVolume(tx, id, volumeValues(p), now);
+    },
+  );
 }
 
 export async function createVolume(
@@ -657,16 +678,13 @@ export async function createReferenceIn(
   kind: ReferenceKind,
   payload: Record<string, unknown>,
 ): Promise<EditorChange<ReferenceAnswer>> {
-  const after = referenceAnswer(await insertReference(tx, kind, columnsOf(payload)));
-  const id = Number(after[REFERENCE_ID_FIELD[kind]]);
-  return {
-    action: "create",
-    entity: REFERENCE_ENTITY[kind],
-    entityId: id,
-    before: null,
-    after,
-    result: after,
-  };
+  const row = referenceAnswer(await insertReference(tx, kind, columnsOf(payload)));
+  return created(
+    tx,
+    REFERENCE_ENTITY[kind],
+    Number(row[REFERENCE_ID_FIELD[kind]]),
+    async () => row,
+  );
 }
 
 export async function createReference(
