@@ -300,6 +300,8 @@ export function DramaCdForm({
           </ul>
           {rights.catalog ? (
             <TrackForm
+              // A new key after each track added: the empty row starts again at the next number.
+              key={`new-${nextTrack}`}
               url={`/api/ops/catalog/drama-cds/${cd.cd_id}/tracks`}
               track={null}
               nextTrackNo={nextTrack}
