@@ -5,11 +5,13 @@ import { post } from "../../lib/request";
 import { REFERENCE_LABELS } from "./CatalogNav";
 import {
   ChoiceOptions,
+  EditableFields,
   Notice,
   numberOrNull,
   Problem,
   text,
   useCatalogSave,
+  useEditorRights,
   useRowSave,
 } from "./catalog-fields";
 
@@ -111,6 +113,7 @@ function Row({
   const revalidator = useRevalidator();
   const id = Number(row[REFERENCE_ID_FIELD[kind]]);
   const saving = useRowSave();
+  const rights = useEditorRights();
   return (
     <li className={row.withdrawn ? "catalog-ref is-withdrawn" : "catalog-ref"} data-id={id}>
       <form
@@ -124,23 +127,31 @@ function Row({
         }}
       >
         <span className="catalog-ref__id">{id}</span>
-        <Inputs kind={kind} row={row} publishers={publishers} />
-        <button type="submit" className="ops-button" disabled={saving.busy}>
-          保存
-        </button>
-        <button
-          type="button"
-          className="ops-button ops-button--quiet"
-          onClick={async () => {
-            const answer = await post(
-              `/api/ops/catalog/${kind}/${id}/${row.withdrawn ? "restore" : "withdraw"}`,
-              {},
-            );
-            if (answer.result) await revalidator.revalidate();
-          }}
-        >
-          {row.withdrawn ? "取り下げを取り消す" : "取り下げる"}
-        </button>
+        <EditableFields>
+          <Inputs kind={kind} row={row} publishers={publishers} />
+        </EditableFields>
+        {rights.catalog ? (
+          <>
+            <button type="submit" className="ops-button" disabled={saving.busy}>
+              保存
+            </button>
+            <button
+              type="button"
+              className="ops-button ops-button--quiet"
+              onClick={async () => {
+                const answer = await post(
+                  `/api/ops/catalog/${kind}/${id}/${row.withdrawn ? "restore" : "withdraw"}`,
+                  {},
+                );
+                if (answer.result) await revalidator.revalidate();
+              }}
+            >
+              {row.withdrawn ? "取り下げを取り消す" : "取り下げる"}
+            </button>
+          </>
+        ) : row.withdrawn ? (
+          <span className="catalog-track__state">取り下げ中</span>
+        ) : null}
       </form>
       <Problem text={saving.problem} />
     </li>
@@ -157,32 +168,35 @@ export function ReferenceList(props: {
   publishers: Choice[];
 }) {
   const revalidator = useRevalidator();
+  const rights = useEditorRights();
   const adding = useCatalogSave(() => {
     void revalidator.revalidate();
     return `${REFERENCE_LABELS[props.kind]}を追加しました。`;
   });
   return (
     <>
-      <section className="ops-panel" aria-labelledby="reference-add">
-        <h2 id="reference-add">{REFERENCE_LABELS[props.kind]}を追加</h2>
-        <form
-          className="catalog-ref__form"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void adding.save(
-              `/api/ops/catalog/${props.kind}`,
-              bodyOf(props.kind, new FormData(e.currentTarget)),
-            );
-          }}
-        >
-          <Inputs kind={props.kind} row={null} publishers={props.publishers} />
-          <button type="submit" className="ops-button ops-button--primary" disabled={adding.busy}>
-            追加する
-          </button>
-        </form>
-        <Problem text={adding.problem} />
-        <Notice text={adding.notice} />
-      </section>
+      {rights.catalog ? (
+        <section className="ops-panel" aria-labelledby="reference-add">
+          <h2 id="reference-add">{REFERENCE_LABELS[props.kind]}を追加</h2>
+          <form
+            className="catalog-ref__form"
+            onSubmit={(e) => {
+              e.preventDefault();
+              void adding.save(
+                `/api/ops/catalog/${props.kind}`,
+                bodyOf(props.kind, new FormData(e.currentTarget)),
+              );
+            }}
+          >
+            <Inputs kind={props.kind} row={null} publishers={props.publishers} />
+            <button type="submit" className="ops-button ops-button--primary" disabled={adding.busy}>
+              追加する
+            </button>
+          </form>
+          <Problem text={adding.problem} />
+          <Notice text={adding.notice} />
+        </section>
+      ) : null}
       <section className="ops-panel">
         <h2>
           {REFERENCE_LABELS[props.kind]}一覧（{props.list.total}件）

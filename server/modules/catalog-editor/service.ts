@@ -6,7 +6,6 @@ import type {
   TrackPayload,
   VolumePayload,
 } from "../../../contract/ops-catalog";
-import { PRICE_FIELDS, SCHEDULE_FIELDS } from "../../../contract/ops-catalog";
 import type {
   DramaCdAnswer,
   ReferenceAnswer,
@@ -15,8 +14,10 @@ import type {
 } from "../../../contract/ops-catalog-answers";
 import {
   CATALOG_PAGE_SIZE,
+  PRICE_FIELDS,
   type PublicationState,
   REFERENCE_ID_FIELD,
+  SCHEDULE_FIELDS,
 } from "../../../contract/ops-catalog-rules";
 import type { AuditEntity, OpsRight } from "../../../contract/ops-roles";
 import { roleMay } from "../../../contract/ops-roles";
@@ -57,6 +58,7 @@ import {
   insertDramaCd,
   insertTrack,
   setDramaCdPublication,
+  setTrackWithdrawal,
   type TrackRecord,
   updateDramaCd,
   updateTrack,
@@ -461,6 +463,7 @@ function trackAnswer(t: TrackRecord) {
     name: t.name,
     duration_sec: t.durationSec,
     has_trial: t.trialFileName !== null,
+    withdrawn_at: local(t.withdrawnAt),
   };
 }
 
@@ -588,6 +591,27 @@ export async function editTrack(deps: EditorDeps, staff: Staff, id: number, p: T
     { action: "update", entity: "track", id },
     (tx) => getTrack(tx, id),
     (tx) => updateTrack(tx, id, { trackNo: p.track_no, name: p.name }),
+  );
+}
+
+/**
+ * Withdraws one track, or restores it (decision 0094): the CD stays in the store without it, and
+ * those who had the CD before keep playing it. Nothing is deleted; a withdrawn track is restored
+ * as it was.
+ */
+export async function changeTrackWithdrawal(
+  deps: EditorDeps,
+  staff: Staff,
+  id: number,
+  action: "withdraw" | "restore",
+) {
+  const now = clock(deps);
+  return writeChange(
+    deps,
+    staff,
+    { action, entity: "track", id },
+    (tx) => getTrack(tx, id),
+    (tx) => setTrackWithdrawal(tx, id, action === "withdraw" ? now : null),
   );
 }
 

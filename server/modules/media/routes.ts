@@ -346,7 +346,8 @@ export function mediaRoutes(
   routes.get("/cds/:cdId/trials/:trackNo{[0-9]+\\.mp3}", async (c) => {
     const { cdId, trackNo } = readParams(c, trackParams);
     const track = await trackAccess(db, cdId, trackNo, null);
-    if (!track?.hasTrial) notFound();
+    // Asked as no one: "trial" unless there is none or the track was withdrawn (0094).
+    if (track?.access !== "trial") notFound();
     const uploaded = await liveSet(db, "track", track.trackId);
     if (uploaded) {
       return sendUploaded(c, trackKey(track.trackId, uploaded.setId, "trial"), PUBLIC_DAY);
@@ -358,7 +359,8 @@ export function mediaRoutes(
   routes.get("/cds/:cdId/tracks/:trackNo{[0-9]+\\.mp3}", async (c) => {
     const { cdId, trackNo } = readParams(c, trackParams);
     const track = await trackAccess(db, cdId, trackNo, c.get("member")?.userId ?? null);
-    if (!track) notFound();
+    // A withdrawn track is gone for all but those who keep it (decision 0094).
+    if (!track || (track.withdrawn && track.access !== "full")) notFound();
     if (track.access !== "full") throw new ApiError(403, "この音声を聴くには購入が必要です");
     const uploaded = await liveSet(db, "track", track.trackId);
     if (uploaded) {
