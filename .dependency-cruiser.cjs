@@ -25,7 +25,7 @@ const SERVER_MODULE_LAYERS = [
   ["cards", "media", "catalog-editor"],
   ["commerce"],
   ["bookshelf", "lottery", "ranking", "review", "stamp"],
-  ["home", "reader"],
+  ["extras-editor", "home", "reader"],
   ["menu", "popup", "recommend", "search"],
   ["topic"],
   ["catalog-import"],
@@ -55,7 +55,7 @@ const APP_FEATURE_LAYERS = [
   ["popup"],
   ["shell"],
   ["info", "search"],
-  ["editor", "ledgers", "ops-catalog"],
+  ["editor", "ledgers", "ops-catalog", "ops-extras"],
 ];
 
 /**
