@@ -39,7 +39,6 @@ import {
   type PrizeValues,
   updateLottery,
 } from "../lottery/editing";
-import type { Lottery } from "../lottery/schema";
 import { isRunning, type PrizeContent } from "../lottery/service";
 import {
   editorNews,
@@ -61,7 +60,6 @@ import {
   type StampCellValues,
   updateStampCard,
 } from "../stamp/editing";
-import type { LoginStampCard } from "../stamp/schema";
 
 /**
  * The /ops editor of the store's notices, login stamp cards and lotteries (issue 24), built as
@@ -78,6 +76,9 @@ export interface ExtrasDeps {
 }
 
 type Entity = AuditEntity & CatalogChange["entity"];
+
+type LoginStampCard = EditorStampCard["card"];
+type Lottery = NonNullable<Awaited<ReturnType<typeof editorLottery>>>["lottery"];
 
 const clock = (deps: ExtrasDeps) => deps.now?.() ?? new Date();
 
