@@ -55,7 +55,8 @@ const APP_FEATURE_LAYERS = [
   ["popup"],
   ["shell"],
   ["info", "search"],
-  ["editor", "ledgers", "ops-catalog", "ops-extras"],
+  ["editor", "ledgers", "ops-catalog"],
+  ["ops-extras"],
 ];
 
 /**
