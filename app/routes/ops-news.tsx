@@ -18,11 +18,12 @@ const COLUMNS: Column<NewsEditorRow>[] = [
   { label: "ID", cell: (n) => n.m_news_id },
   {
     label: "タイトル",
+    // One inline run: a phone's table cell is a flex row, which would stretch the mark.
     cell: (n) => (
-      <>
+      <span>
         {n.important ? <span className="extras-important">{IMPORTANT_MARK}</span> : null}
         <a href={`/ops/news/${n.m_news_id}`}>{n.title}</a>
-      </>
+      </span>
     ),
   },
   { label: "公開日時（東京）", short: "公開日時", cell: (n) => n.published_at.replace("T", " ") },

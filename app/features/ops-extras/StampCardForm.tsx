@@ -282,7 +282,7 @@ export function StampCardForm({
                   />
                 </label>
                 <label className="extras-cell__num">
-                  プレゼント（pt）
+                  プレゼントpt
                   <input
                     type="number"
                     min={0}
