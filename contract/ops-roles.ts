@@ -58,6 +58,9 @@ export const AUDIT_ENTITIES = {
   genre: "ジャンル",
   category: "カテゴリ",
   tag: "タグ",
+  news: "お知らせ",
+  stamp_card: "ログインスタンプカード",
+  lottery: "くじ",
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 
