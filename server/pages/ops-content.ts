@@ -27,7 +27,7 @@ export async function opsVolumeContentPage(services: AppServices, bookId: number
     /** null: the seed's drawn pages; else the uploaded set the store serves. */
     pageSet: pages ? { setId: pages.setId, count: pages.itemCount } : null,
     coverUploaded: cover !== null,
-    coverUrl: coverUrl(bookId),
+    coverUrl: coverUrl(bookId, cover?.setId ?? null),
     thumbs: Array.from(
       { length: Math.min(access.pageCount, 12) },
       (_, i) => `/media/books/${bookId}/thumbs/${i + 1}.png${pages ? `?s=${pages.setId}` : ""}`,
@@ -39,7 +39,10 @@ export async function opsTrackAudioPage(services: AppServices, trackId: number) 
   const { db } = services;
   const track = await trackById(db, trackId);
   if (!track) throw new ApiError(404, "トラックが見つかりません");
-  const audio = await liveSet(db, "track", trackId);
+  const [audio, jacket] = await Promise.all([
+    liveSet(db, "track", trackId),
+    liveSet(db, "jacket", track.cdId),
+  ]);
   return {
     trackId,
     cdId: track.cdId,
@@ -50,7 +53,7 @@ export async function opsTrackAudioPage(services: AppServices, trackId: number) 
     trialDurationSec: track.trialDurationSec,
     trialStartSec: audio?.trialStartSec ?? null,
     uploaded: audio !== null,
-    jacketUrl: jacketUrl(track.cdId),
+    jacketUrl: jacketUrl(track.cdId, jacket?.setId ?? null),
     trialUrl: track.trialFileName ? `/media/cds/${track.cdId}/trials/${track.trackNo}.mp3` : null,
   };
 }

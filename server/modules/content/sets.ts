@@ -79,6 +79,24 @@ export async function liveSet(
   return set;
 }
 
+/**
+ * The set an address names by id (a cover's `?v=`), read again from the database when this
+ * process's kept list does not hold it: another instance may have published it a moment ago,
+ * and an address naming a set is cached for good, so it must never be answered with the old
+ * picture. Else as liveSet: the published set, or null.
+ */
+export async function namedSet(
+  db: Db,
+  kind: ContentKind,
+  ownerId: number,
+  setId: string,
+): Promise<LiveSet | null> {
+  const kept = await liveSet(db, kind, ownerId, setId);
+  if (kept?.setId === setId) return kept;
+  keptSets(db).delete(ownerKey(kind, ownerId));
+  return liveSet(db, kind, ownerId, setId);
+}
+
 /** Whether a set (an upload) was already published, now or before it was replaced. */
 export async function setExists(db: Db, setId: string): Promise<boolean> {
   const rows = await db
