@@ -17,13 +17,13 @@ import { tokyoDateTime } from "../../../contract/tokyo-time";
 import type { Db } from "../../db/client";
 import { Conflict, Forbidden } from "../../lib/errors";
 import { dramaCdItems } from "../cards/cd-items";
-import { type ArtAddresses, artAddresses } from "../content/art-addresses";
 import {
   releasedVolumesOf,
   type ShelfVolumeFact,
   shelfSeriesFacts,
   shelfVolumes,
 } from "../catalog/shelf-facts";
+import { type ArtAddresses, artAddresses } from "../content/art-addresses";
 import { readingAccess } from "../entitlements/rules";
 import { volumeEntry } from "../entitlements/service";
 import { clearSeriesViews } from "../library/series-marks";

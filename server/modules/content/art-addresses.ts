@@ -1,8 +1,8 @@
 import { and, eq, inArray, or } from "drizzle-orm";
 import { coverUrl, jacketUrl } from "../../../contract/media";
 import type { Db } from "../../db/client";
-import { catalogGeneration } from "../../lib/catalog-generation";
 import { cachePer } from "../../lib/cache";
+import { catalogGeneration } from "../../lib/catalog-generation";
 import { contentSets } from "./schema";
 
 /**
