@@ -31,6 +31,14 @@ export function jacketUrl(cdId: number, set: string | null): string {
 }
 
 /**
+ * A series' uploaded appeal image, the appeal card's picture (decision 0095). Where none was
+ * uploaded the card shows the seed's drawn one, by its name (/media/appeal/{name}.png).
+ */
+export function seriesAppealUrl(seriesId: number, set: string): string {
+  return `/media/series/${seriesId}/appeal.png?v=${set}`;
+}
+
+/**
  * The widths images come in (?w=); any other width is served at the nearest one, so few sizes
  * are drawn and cached.
  */

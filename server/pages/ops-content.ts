@@ -1,6 +1,8 @@
-import { coverUrl, jacketUrl } from "../../contract/media";
+import { coverUrl, jacketUrl, seriesAppealUrl } from "../../contract/media";
 import type { AppServices } from "../lib/context";
 import { ApiError } from "../lib/errors";
+import { appealUrl } from "../modules/cards/series-items";
+import { seriesOnRecord } from "../modules/catalog/series-record";
 import { bookAccess, readerVolume } from "../modules/catalog/service";
 import { liveSet } from "../modules/content/sets";
 import { trackById } from "../modules/dramacd/track-audio";
@@ -32,6 +34,24 @@ export async function opsVolumeContentPage(services: AppServices, bookId: number
       { length: Math.min(access.pageCount, 12) },
       (_, i) => `/media/books/${bookId}/thumbs/${i + 1}.png${pages ? `?s=${pages.setId}` : ""}`,
     ),
+  };
+}
+
+/** A series' appeal image (decision 0095): the uploaded one, else the seed's drawn one, else none. */
+export async function opsSeriesContentPage(services: AppServices, seriesId: number) {
+  const { db } = services;
+  const [series, appeal] = await Promise.all([
+    seriesOnRecord(db, seriesId),
+    liveSet(db, "appeal", seriesId),
+  ]);
+  if (!series) throw new ApiError(404, "作品が見つかりません");
+  return {
+    seriesId,
+    name: series.name,
+    appealUploaded: appeal !== null,
+    appealUrl: appeal
+      ? seriesAppealUrl(seriesId, appeal.setId)
+      : appealUrl("appeal", series.appealImg),
   };
 }
 

@@ -189,6 +189,9 @@ export function SeriesForm({
           <Link className="ops-button" to={`/ops/catalog/series/${series.series_id}/preview`}>
             プレビュー（ゲスト・会員）
           </Link>
+          <a className="ops-button" href={`/ops/series/${series.series_id}/content`}>
+            アピール画像をアップロード
+          </a>
           {series.state === "published" ? (
             <a className="ops-button ops-button--quiet" href={`/series/${series.series_id}`}>
               ストアで見る

@@ -1,7 +1,15 @@
 import type { AppLoadContext } from "react-router";
-import { trackUploadParams, volumeUploadParams } from "../../../contract/content";
+import {
+  seriesUploadParams,
+  trackUploadParams,
+  volumeUploadParams,
+} from "../../../contract/content";
 import { parseInput } from "../../../server/lib/input";
-import { opsTrackAudioPage, opsVolumeContentPage } from "../../../server/pages/ops-content";
+import {
+  opsSeriesContentPage,
+  opsTrackAudioPage,
+  opsVolumeContentPage,
+} from "../../../server/pages/ops-content";
 import { orPageFailure } from "../../lib/page-failure.server";
 import { requireOpsRight } from "../ops/ops.server";
 
@@ -14,6 +22,18 @@ export async function loadVolumeContent(
   await requireOpsRight(context, request, "catalog.write");
   return orPageFailure(() =>
     opsVolumeContentPage(context.services, parseInput(volumeUploadParams, params).volumeId),
+  );
+}
+
+/** /ops/series/:seriesId/content: the series' appeal image. */
+export async function loadSeriesContent(
+  context: AppLoadContext,
+  request: Request,
+  params: Record<string, string | undefined>,
+) {
+  await requireOpsRight(context, request, "catalog.write");
+  return orPageFailure(() =>
+    opsSeriesContentPage(context.services, parseInput(seriesUploadParams, params).seriesId),
   );
 }
 

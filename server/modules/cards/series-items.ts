@@ -65,14 +65,19 @@ export async function seriesItems(
   return seriesCardsOf(ids, context.series, (id) => context.campaigns.get(id) ?? [], now, art);
 }
 
-/** The cover addresses series cards of these facts show: each one's latest and entry volume. */
+/**
+ * The pictures series cards of these facts show: each one's latest and entry volume's cover,
+ * and the series' appeal image.
+ */
 export function seriesCardArt(db: Db, facts: Iterable<SeriesFacts>): Promise<ArtAddresses> {
   const covers: number[] = [];
+  const appeals: number[] = [];
   for (const s of facts) {
+    appeals.push(s.seriesId);
     if (s.latestBookId) covers.push(s.latestBookId);
     if (s.entry) covers.push(s.entry.bookId);
   }
-  return artAddresses(db, { covers });
+  return artAddresses(db, { covers, appeals });
 }
 
 /**
@@ -114,6 +119,7 @@ export async function bookItems(
   const context = seriesContext(facts, campaigns);
   const art = await artAddresses(db, {
     covers: [...rows.map((r) => r.bookId), ...facts.flatMap((s) => s.latestBookId ?? [])],
+    appeals: seriesOfBooks,
   });
   const byId = new Map(rows.map((r) => [r.bookId, r]));
   const out: SeriesItem[] = [];
@@ -147,7 +153,7 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V) {
 }
 
 /** Seeded appeal files are bare names; the media routes draw them as /media/{kind}/{name}.png. */
-function appealUrl(kind: string, value: string | null): string | null {
+export function appealUrl(kind: string, value: string | null): string | null {
   if (!value) return null;
   if (value.startsWith("/") || /^https?:\/\//.test(value)) return value;
   const name = value
@@ -238,7 +244,8 @@ function buildItem(
     price:
       ownPrice === null ? 0 : ownPrice < volume!.priceInc ? priceExTax(ownPrice) : volume!.price,
     price_inc: ownPrice ?? 0,
-    appeal_img: appealUrl("appeal", s.appealImg),
+    // An uploaded appeal image first (decision 0095), else the seed's drawn one by its name.
+    appeal_img: art.appeal(s.seriesId) ?? appealUrl("appeal", s.appealImg),
     comment_img: appealUrl("comment", s.commentImg),
     appeal_title: s.appealTitle,
     appeal_intro: s.appealIntro,

@@ -1,5 +1,5 @@
 import { and, eq, inArray, or } from "drizzle-orm";
-import { coverUrl, jacketUrl } from "../../../contract/media";
+import { coverUrl, jacketUrl, seriesAppealUrl } from "../../../contract/media";
 import type { Db } from "../../db/client";
 import { cachePer } from "../../lib/cache";
 import { catalogGeneration } from "../../lib/catalog-generation";
@@ -18,26 +18,33 @@ const keptArt = cachePer<Db, string | null>({
   maxEntries: 100_000,
 });
 
-/** Cover and jacket addresses for the owners asked (decision 0095); see artAddresses. */
+/** Cover, jacket and appeal image addresses for the owners asked (decision 0095); see artAddresses. */
 export interface ArtAddresses {
   cover(bookId: number): string;
   jacket(cdId: number): string;
+  /** The series' uploaded appeal image; null: none, and the card shows the seed's, if any. */
+  appeal(seriesId: number): string | null;
 }
 
-type ArtKind = "cover" | "jacket";
+const KINDS = ["cover", "jacket", "appeal"] as const;
+type ArtKind = (typeof KINDS)[number];
 
 /**
- * Looks up, at most one query, which upload each volume's cover and CD's jacket is, and answers
- * their addresses (contract/media.ts builds them). An owner not asked is a mistake of the
+ * Looks up, at most one query, which upload each volume's cover, CD's jacket and series' appeal
+ * image is, and answers their addresses (contract/media.ts builds them). An owner not asked is a mistake of the
  * caller's, answered with an error rather than an address that would outlive the picture.
  */
 export async function artAddresses(
   db: Db,
-  asked: { covers?: readonly number[]; jackets?: readonly number[] },
+  asked: {
+    covers?: readonly number[];
+    jackets?: readonly number[];
+    appeals?: readonly number[];
+  },
 ): Promise<ArtAddresses> {
   const kept = keptArt(db);
   const found = new Map<string, string | null>();
-  const missing: Record<ArtKind, number[]> = { cover: [], jacket: [] };
+  const missing: Record<ArtKind, number[]> = { cover: [], jacket: [], appeal: [] };
   const look = (kind: ArtKind, ids: readonly number[] = []) => {
     for (const id of new Set(ids)) {
       const key = `${kind}:${id}`;
@@ -48,7 +55,8 @@ export async function artAddresses(
   };
   look("cover", asked.covers);
   look("jacket", asked.jackets);
-  if (missing.cover.length + missing.jacket.length > 0) {
+  look("appeal", asked.appeals);
+  if (KINDS.some((kind) => missing[kind].length > 0)) {
     const generation = catalogGeneration();
     const rows = await db
       .select({ kind: contentSets.kind, ownerId: contentSets.ownerId, setId: contentSets.setId })
@@ -57,18 +65,16 @@ export async function artAddresses(
         and(
           eq(contentSets.state, "published"),
           or(
-            ...(["cover", "jacket"] as const)
-              .filter((kind) => missing[kind].length > 0)
-              .map((kind) =>
-                and(eq(contentSets.kind, kind), inArray(contentSets.ownerId, missing[kind])),
-              ),
+            ...KINDS.filter((kind) => missing[kind].length > 0).map((kind) =>
+              and(eq(contentSets.kind, kind), inArray(contentSets.ownerId, missing[kind])),
+            ),
           ),
         ),
       );
     const sets = new Map(rows.map((r) => [`${r.kind}:${r.ownerId}`, r.setId]));
     // Read before a change was heard, the answer may be the old set: used once, never kept.
     const keep = catalogGeneration() === generation;
-    for (const kind of ["cover", "jacket"] as const) {
+    for (const kind of KINDS) {
       for (const id of missing[kind]) {
         const key = `${kind}:${id}`;
         const set = sets.get(key) ?? null;
@@ -85,6 +91,10 @@ export async function artAddresses(
   return {
     cover: (bookId) => coverUrl(bookId, setOf("cover", bookId)),
     jacket: (cdId) => jacketUrl(cdId, setOf("jacket", cdId)),
+    appeal: (seriesId) => {
+      const set = setOf("appeal", seriesId);
+      return set === null ? null : seriesAppealUrl(seriesId, set);
+    },
   };
 }
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MEDIA_VERSION } from "../../../contract/media";
 import type { SeriesMain } from "../../../contract/series";
 import type { Browser } from "../../http/test-client";
+import { auditLog } from "../audit/schema";
 import { dramaCdItems } from "../cards/cd-items";
 import { bookItems, seriesItems } from "../cards/series-items";
 import { ITEM_TYPE_DRAMA_CD, items, series } from "../catalog/schema";
@@ -78,7 +79,12 @@ const picture = (width: number, height: number, background: typeof RED) =>
     .toBuffer();
 
 /** Uploads a picture as the editor and waits for its job; answers the published set's id. */
-async function publish(path: string, data: Buffer, kind: "cover" | "jacket", ownerId: number) {
+async function publish(
+  path: string,
+  data: Buffer,
+  kind: "cover" | "jacket" | "appeal",
+  ownerId: number,
+) {
   const response = await browsers.editor!.fetch(path, {
     method: "POST",
     body: uploadForm([{ name: `${kind}.png`, data }]),
@@ -174,5 +180,50 @@ describe("a replaced cover gets a new address", () => {
     expect((await dramaCdItems(t.services.db, [9]))[0]!.img).toBe(url);
     expect(await served(`${url}&w=160`)).toEqual({ cacheControl: IMMUTABLE, colour: "red" });
     expect((await served("/media/cds/9/jacket.png")).cacheControl).toBe("public, max-age=300");
+  });
+});
+
+describe("a series' appeal image", () => {
+  const url = "/api/ops/series/50/appeal-image";
+  const post = async (who: string, data?: Buffer) =>
+    browsers[who]!.fetch(url, {
+      method: "POST",
+      body: uploadForm([{ name: "appeal.png", data: data ?? (await picture(800, 400, RED)) }]),
+    });
+
+  it("is uploaded only by an editor (visitor 401, member 403, support 403), for a series on record", async () => {
+    expect((await post("visitor")).status).toBe(401);
+    expect((await post("member")).status).toBe(403);
+    expect((await post("support")).status).toBe(403);
+    const unknown = await browsers.editor!.fetch("/api/ops/series/999/appeal-image", {
+      method: "POST",
+      body: uploadForm([{ name: "appeal.png", data: await picture(800, 400, RED) }]),
+    });
+    expect(unknown.status).toBe(404);
+    const text = await post("editor", Buffer.from("not a picture at all"));
+    const { job_id } = (await text.json()) as { job_id: string };
+    const refused = await jobFinished(browsers.editor!, job_id);
+    expect(refused.state).toBe("failed");
+    expect(refused.error_message).toContain("appeal.png");
+    expect((await seriesItems(t.services.db, [50]))[0]!.appeal_img).toBeNull();
+  });
+
+  it("becomes the appeal card's picture at an address naming it, cached for good, and is audited", async () => {
+    const set = await publish(url, await picture(800, 400, BLUE), "appeal", 50);
+    const address = `/media/series/50/appeal.png?v=${set}`;
+    const [card] = await seriesItems(t.services.db, [50]);
+    expect(card!.appeal_img).toBe(address);
+    expect((await bookItems(t.services.db, [501]))[0]!.appeal_img).toBe(address);
+    expect(await served(`${address}&w=480`)).toEqual({ cacheControl: IMMUTABLE, colour: "blue" });
+    expect((await served("/media/series/50/appeal.png")).cacheControl).toBe("public, max-age=300");
+    expect((await browsers.visitor!.fetch("/media/series/51/appeal.png")).status).toBe(404);
+    const [row] = await t.services.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, "series"), eq(auditLog.action, "appeal_image")));
+    expect(row).toMatchObject({
+      entityId: "50",
+      after: expect.objectContaining({ image_set: set }),
+    });
   });
 });

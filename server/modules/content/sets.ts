@@ -12,6 +12,7 @@ const FOLDERS: Record<ContentKind, string> = {
   cover: "covers",
   jacket: "jackets",
   track: "tracks",
+  appeal: "appeals",
 };
 
 export function setPrefix(kind: ContentKind, ownerId: number, setId: string): string {

@@ -10,7 +10,7 @@ import { ApiError } from "../../lib/errors";
 import { readParams, readQuery } from "../../lib/input";
 import { type ByteRange, contentTypeOfKey, type StoredFile } from "../../lib/storage";
 import { bookAccess } from "../catalog/service";
-import { ART_WIDTHS, artKey } from "../content/art";
+import { ART_WIDTHS, type ArtKind, artKey } from "../content/art";
 import { trackKey } from "../content/audio";
 import { THUMB_WIDTH } from "../content/images";
 import { pageKey } from "../content/pages";
@@ -47,6 +47,7 @@ const fileNumber = (field: string) =>
 const bookParams = z.object({ bookId: id });
 const pageParams = z.object({ bookId: id, page: fileNumber("page") });
 const cdParams = z.object({ cdId: id });
+const seriesParams = z.object({ seriesId: id });
 const trackParams = z.object({ cdId: id, trackNo: fileNumber("trackNo") });
 /**
  * Whether the member owns an item, kept for them under their version (decision 0080): every
@@ -237,7 +238,7 @@ export function mediaRoutes(
    */
   const sendUploadedArt = async (
     c: Context<AppEnv>,
-    kind: "cover" | "jacket",
+    kind: ArtKind,
     ownerId: number,
     w: number,
     v: string | undefined,
@@ -364,6 +365,13 @@ export function mediaRoutes(
     const jacket = { cdId, ...(await jacketCaption(db, cdId)), width: w, height: w };
     const format = formatFor(c.req.header("accept"));
     return sendDrawn(c, () => jacketFile(cache, jacket, format), publicCache(v));
+  });
+
+  // A series' uploaded appeal image (decision 0095); the seed's are drawn under /media/appeal/.
+  routes.get("/series/:seriesId/appeal.png", async (c) => {
+    const { seriesId } = readParams(c, seriesParams);
+    const { w = 300, v } = readQuery(c, artQuery);
+    return (await sendUploadedArt(c, "appeal", seriesId, w, v)) ?? notFound();
   });
 
   routes.get("/cds/:cdId/trials/:trackNo{[0-9]+\\.mp3}", async (c) => {
