@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { expect, hydrated, screenshot, test, visit } from "./fixtures";
+import { expect, hydrated, loadLazySections, screenshot, test, visit } from "./fixtures";
 import { signInToOps } from "./ops-fixtures";
 
 /**
@@ -10,15 +10,16 @@ import { signInToOps } from "./ops-fixtures";
  */
 const EDITOR = { email: "editor@komaya.example", password: "komaya-editor-2026" };
 
-/** A cover no drawn one looks like: orange, with 新しい表紙 written on it. */
-function newCover(): Promise<Buffer> {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="848">
-    <rect width="600" height="848" fill="#f28c28"/>
-    <rect x="40" y="40" width="520" height="768" fill="none" stroke="#fff" stroke-width="12"/>
-    <text x="300" y="420" font-size="72" text-anchor="middle" fill="#fff" font-family="sans-serif">NEW COVER</text>
+/** A picture no drawn one looks like: orange, framed, with its words on it. */
+function picture(width: number, height: number, words: string): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+    <rect width="${width}" height="${height}" fill="#f28c28"/>
+    <rect x="30" y="30" width="${width - 60}" height="${height - 60}" fill="none" stroke="#fff" stroke-width="12"/>
+    <text x="${width / 2}" y="${height / 2 + 24}" font-size="64" text-anchor="middle" fill="#fff" font-family="sans-serif">${words}</text>
   </svg>`;
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
+const newCover = () => picture(600, 848, "NEW COVER");
 
 /** The cover address the store's pages show for the volume. */
 function coverImages(page: Page, bookId: number) {
@@ -84,4 +85,69 @@ test("a replaced cover reaches the series page and its search card at a new, imm
   expect(plain.status()).toBe(200);
   expect(plain.headers()["cache-control"]).toBe("public, max-age=300");
   await visitor.close();
+});
+
+test("an appeal image uploaded from the series editor becomes the home appeal card's picture", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  // A pink appeal card on the home page: its series has no appeal image, nor its section one.
+  const visitor = await browser.newPage({ viewport: page.viewportSize()! });
+  await visit(visitor, "/home");
+  await loadLazySections(visitor);
+  const plain = visitor.locator(".appeal-card--pickup.appeal-card--plain");
+  test.skip((await plain.count()) === 0, "the seed put no plain appeal card on the home page");
+  const index = test.info().project.name === "pc" ? 0 : Math.min(1, (await plain.count()) - 1);
+  const href = await plain.nth(index).locator("a.appeal-card__name").getAttribute("href");
+  const seriesId = Number(/\/series\/(\d+)/.exec(href!)![1]);
+
+  await signInToOps(page, EDITOR);
+  await visit(page, `/ops/catalog/series/${seriesId}`);
+  await page.getByRole("link", { name: "アピール画像をアップロード" }).click();
+  await expect(page).toHaveURL(`/ops/series/${seriesId}/content`);
+  await hydrated(page);
+  await screenshot(page, "cover-replace-appeal-ops-before");
+  const panel = page.getByRole("region", { name: "アピール画像をアップロード" });
+  await panel.locator('input[type="file"]').setInputFiles({
+    name: "appeal.png",
+    mimeType: "image/png",
+    buffer: await picture(960, 480, "APPEAL"),
+  });
+  await panel.getByRole("button", { name: "アップロードして公開" }).click();
+  await expect(panel.getByRole("status")).toContainText("公開しました", { timeout: 60_000 });
+  await visit(page, `/ops/series/${seriesId}/content`);
+  await expect(page.getByText("アピール画像：アップロードされた画像")).toBeVisible();
+  await expect(page.getByRole("img", { name: /のアピール画像$/ })).toHaveAttribute(
+    "src",
+    new RegExp(`/media/series/${seriesId}/appeal\\.png\\?v=[0-9a-f-]{36}&w=480$`),
+  );
+  await screenshot(page, "cover-replace-appeal-ops-after");
+
+  // A new shopper: a browser that loaded the section before keeps its shared answer until the
+  // campaign hour's cache key moves (SHARED_MAX_AGE), as it keeps a price (decision 0095).
+  await visitor.close();
+  const shopper = await browser.newPage({ viewport: page.viewportSize()! });
+  await visit(shopper, "/home");
+  await loadLazySections(shopper);
+  const card = shopper
+    .locator(".appeal-card--image")
+    .filter({ has: shopper.locator(`a.appeal-card__name[href="${href}"]`) })
+    .first();
+  await expect(card.locator("img.appeal-card__image")).toHaveAttribute(
+    "src",
+    new RegExp(`/media/series/${seriesId}/appeal\\.png\\?v=[0-9a-f-]{36}$`),
+  );
+  await card.scrollIntoViewIfNeeded();
+  await expect
+    .poll(() =>
+      card
+        .locator("img.appeal-card__image")
+        .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+    )
+    .toBe(true);
+  await card.screenshot({
+    path: `tests/e2e/screenshots/cover-replace-appeal-card-${page.viewportSize()!.width}.png`,
+  });
+  await shopper.close();
 });
