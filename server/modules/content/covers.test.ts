@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -9,6 +10,8 @@ import { dramaCdItems } from "../cards/cd-items";
 import { bookItems, seriesItems } from "../cards/series-items";
 import { ITEM_TYPE_DRAMA_CD, items, series } from "../catalog/schema";
 import { cdBrands, cdLabels, dramaCds } from "../dramacd/schema";
+import { ART_WIDTHS, artKey } from "./art";
+import { ART_BOUNDS, webpDerivatives } from "./images";
 import { contentSets } from "./schema";
 import { type ContentTestApp, jobFinished, startContentApp, uploadForm } from "./test-fixture";
 
@@ -73,6 +76,7 @@ afterAll(() => stop?.());
 
 const RED = { r: 220, g: 30, b: 30 };
 const BLUE = { r: 30, g: 30, b: 220 };
+const GREEN = { r: 30, g: 220, b: 30 };
 const picture = (width: number, height: number, background: typeof RED) =>
   sharp({ create: { width, height, channels: 3, background } })
     .png()
@@ -112,7 +116,9 @@ async function served(url: string) {
   const { channels } = await sharp(Buffer.from(await response.arrayBuffer())).stats();
   return {
     cacheControl: response.headers.get("cache-control"),
-    colour: channels[0]!.mean > channels[2]!.mean ? "red" : "blue",
+    colour: (["red", "green", "blue"] as const)[
+      [0, 1, 2].reduce((best, i) => (channels[i]!.mean > channels[best]!.mean ? i : best), 0)
+    ],
   };
 }
 
@@ -170,6 +176,48 @@ describe("a replaced cover gets a new address", () => {
     ]) {
       expect(await served(url)).toEqual({ cacheControl: "public, max-age=300", colour: "blue" });
     }
+  });
+
+  it("answers an address naming a set another instance has just published with that set, never the old", async () => {
+    // This process holds the owner's sets (asked a moment ago); another one publishes a third
+    // cover straight into the storage and the table, so nothing here forgot what it holds.
+    await served("/media/books/501/cover.png");
+    const setId = randomUUID();
+    const made = await webpDerivatives(
+      "green.png",
+      await picture(600, 848, GREEN),
+      ART_WIDTHS,
+      ART_BOUNDS,
+    );
+    for (const w of ART_WIDTHS) {
+      await t.services.storage.put(
+        artKey("cover", 501, setId, w),
+        made.files.get(`w${w}`)!,
+        "image/webp",
+      );
+    }
+    await t.services.db
+      .update(contentSets)
+      .set({ state: "retired", retiredAt: new Date() })
+      .where(
+        and(
+          eq(contentSets.kind, "cover"),
+          eq(contentSets.ownerId, 501),
+          eq(contentSets.state, "published"),
+        ),
+      );
+    await t.services.db.insert(contentSets).values({
+      setId,
+      kind: "cover",
+      ownerId: 501,
+      state: "published",
+      itemCount: 1,
+      widths: ART_WIDTHS,
+    });
+    expect(await served(`/media/books/501/cover.png?v=${setId}`)).toEqual({
+      cacheControl: IMMUTABLE,
+      colour: "green",
+    });
   });
 
   it("gives a replaced jacket a new address on the drama CD's card", async () => {
