@@ -134,6 +134,7 @@ export default [
     route("ops/catalog/import", "routes/ops-catalog-import.tsx"),
     route("ops/catalog/:kind", "routes/ops-catalog-reference.tsx"),
     route("ops/volumes/:volumeId/content", "routes/ops-volume-content.tsx"),
+    route("ops/series/:seriesId/content", "routes/ops-series-content.tsx"),
     route("ops/tracks/:trackId/audio", "routes/ops-track-audio.tsx"),
     // News, login stamp cards and lotteries (issue 24).
     route("ops/news", "routes/ops-news.tsx"),

@@ -87,5 +87,6 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   pages: "ページの差し替え",
   cover: "表紙の差し替え",
   jacket: "ジャケットの差し替え",
+  appeal_image: "アピール画像の差し替え",
   audio: "音声の差し替え",
 };

@@ -5,7 +5,6 @@ import {
   type DramaCdPageAnswer,
   type DramaCdTrack,
 } from "../../contract/dramacd";
-import { jacketUrl } from "../../contract/media";
 import type { Db } from "../db/client";
 import { dramaCdItems } from "../modules/cards/cd-items";
 import { withMemberFlags } from "../modules/commerce/member-flags";
@@ -141,7 +140,8 @@ export async function dramaCdPage(
       brand_name: detail.brandName,
       label_id: detail.labelId,
       label_name: detail.labelName,
-      jacket_url: jacketUrl(cdId),
+      // The card's jacket address, which names the uploaded jacket (decision 0095).
+      jacket_url: item.img,
       description: detail.description,
       ethic_type: detail.ethicType,
       final_flag: detail.finalFlag,

@@ -197,6 +197,9 @@ export function SeriesForm({
           <Link className="ops-button" to={`/ops/catalog/series/${series.series_id}/preview`}>
             プレビュー（ゲスト・会員）
           </Link>
+          <a className="ops-button" href={`/ops/series/${series.series_id}/content`}>
+            {rights.catalog ? "アピール画像をアップロード" : "アピール画像を見る"}
+          </a>
           {series.state === "published" ? (
             <a className="ops-button ops-button--quiet" href={`/series/${series.series_id}`}>
               ストアで見る

@@ -1,8 +1,16 @@
 import type { AppLoadContext } from "react-router";
-import { trackUploadParams, volumeUploadParams } from "../../../contract/content";
+import {
+  seriesUploadParams,
+  trackUploadParams,
+  volumeUploadParams,
+} from "../../../contract/content";
 import { roleMay } from "../../../contract/ops-roles";
 import { parseInput } from "../../../server/lib/input";
-import { opsTrackAudioPage, opsVolumeContentPage } from "../../../server/pages/ops-content";
+import {
+  opsSeriesContentPage,
+  opsTrackAudioPage,
+  opsVolumeContentPage,
+} from "../../../server/pages/ops-content";
 import { orPageFailure } from "../../lib/page-failure.server";
 import { requireOpsRight } from "../ops/ops.server";
 
@@ -28,6 +36,17 @@ export function loadVolumeContent(
 ) {
   return withUploadRight(context, request, () =>
     opsVolumeContentPage(context.services, parseInput(volumeUploadParams, params).volumeId),
+  );
+}
+
+/** /ops/series/:seriesId/content: the series' appeal image. */
+export function loadSeriesContent(
+  context: AppLoadContext,
+  request: Request,
+  params: Record<string, string | undefined>,
+) {
+  return withUploadRight(context, request, () =>
+    opsSeriesContentPage(context.services, parseInput(seriesUploadParams, params).seriesId),
   );
 }
 
