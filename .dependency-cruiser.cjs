@@ -25,7 +25,7 @@ const SERVER_MODULE_LAYERS = [
   ["cards", "media", "catalog-editor"],
   ["commerce"],
   ["bookshelf", "lottery", "ranking", "review", "stamp"],
-  ["home", "member-support", "reader"],
+  ["extras-editor", "home", "member-support", "reader"],
   ["menu", "popup", "recommend", "search"],
   ["topic"],
   ["catalog-import"],
@@ -56,6 +56,7 @@ const APP_FEATURE_LAYERS = [
   ["shell"],
   ["info", "search"],
   ["editor", "ledgers", "ops-catalog"],
+  ["ops-extras"],
 ];
 
 /**

@@ -2,6 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { tokyoIsoDate } from "./contract/tokyo-time";
 
 const port = Number(process.env.E2E_PORT ?? 3917);
 // E2E_BASE_URL points the tests at a server already running (e.g. `npm run dev`) instead.
@@ -10,6 +11,10 @@ const external = process.env.E2E_BASE_URL;
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "komaya-e2e-"));
 // Workers load this file again: they must see the same directory (tests read DATA_DIR/mail).
 process.env.E2E_DATA_DIR = dataDir;
+// The Tokyo day the store seeds from, named here so a test that seeds the same catalog in memory
+// (seeded-links.spec.ts) agrees with it even when the run crosses Tokyo midnight.
+const seedDay = process.env.E2E_SEED_DAY ?? tokyoIsoDate(new Date());
+process.env.E2E_SEED_DAY = seedDay;
 
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -73,6 +78,7 @@ export default defineConfig({
           HOST: "127.0.0.1",
           DATA_DIR: dataDir,
           SEED_SERIES: process.env.E2E_SEED_SERIES ?? "300",
+          SEED_DAY: seedDay,
           LOG_LEVEL: "warn",
           // Tests stand for different shoppers by their X-Forwarded-For (tests/e2e/fixtures.ts).
           TRUST_PROXY: "1",

@@ -136,7 +136,18 @@ export default [
     route("ops/catalog/import", "routes/ops-catalog-import.tsx"),
     route("ops/catalog/:kind", "routes/ops-catalog-reference.tsx"),
     route("ops/volumes/:volumeId/content", "routes/ops-volume-content.tsx"),
+    route("ops/series/:seriesId/content", "routes/ops-series-content.tsx"),
     route("ops/tracks/:trackId/audio", "routes/ops-track-audio.tsx"),
+    // News, login stamp cards and lotteries (issue 24).
+    route("ops/news", "routes/ops-news.tsx"),
+    route("ops/news/new", "routes/ops-news-item.tsx", { id: "ops-news-new" }),
+    route("ops/news/:newsId", "routes/ops-news-item.tsx"),
+    route("ops/stamp-cards", "routes/ops-stamp-cards.tsx"),
+    route("ops/stamp-cards/new", "routes/ops-stamp-card.tsx", { id: "ops-stamp-card-new" }),
+    route("ops/stamp-cards/:cardId", "routes/ops-stamp-card.tsx"),
+    route("ops/lotteries", "routes/ops-lotteries.tsx"),
+    route("ops/lotteries/new", "routes/ops-lottery.tsx", { id: "ops-lottery-new" }),
+    route("ops/lotteries/:lotteryId", "routes/ops-lottery.tsx"),
   ]),
 
   layout("layouts/default.tsx", { id: "layouts/default-404" }, [

@@ -14,7 +14,7 @@ export const ART_UPLOAD_MAX_BYTES = 50 * 1024 ** 2;
 /** The upload calls, each with the body limit the HTTP layer applies to it before reading. */
 export function uploadBodyLimit(path: string): number | null {
   if (/^\/api\/ops\/(volumes\/\d+\/pages|tracks\/\d+\/audio)$/.test(path)) return UPLOAD_MAX_BYTES;
-  if (/^\/api\/ops\/(volumes\/\d+\/cover|cds\/\d+\/jacket)$/.test(path))
+  if (/^\/api\/ops\/(volumes\/\d+\/cover|cds\/\d+\/jacket|series\/\d+\/appeal-image)$/.test(path))
     return ART_UPLOAD_MAX_BYTES;
   return null;
 }
@@ -22,6 +22,7 @@ export function uploadBodyLimit(path: string): number | null {
 export const volumeUploadParams = z.object({ volumeId: recordId("volumeId") });
 export const trackUploadParams = z.object({ trackId: recordId("trackId") });
 export const cdUploadParams = z.object({ cdId: recordId("cdId") });
+export const seriesUploadParams = z.object({ seriesId: recordId("seriesId") });
 
 /** Longest trial clip an editor may choose (seconds). */
 export const MAX_TRIAL_CLIP_SECONDS = 600;

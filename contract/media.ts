@@ -10,14 +10,32 @@ export function mediaUrl(path: string): string {
   return `${path}${path.includes("?") ? "&" : "?"}v=${MEDIA_VERSION}`;
 }
 
+/**
+ * The one builder of cover and jacket addresses. `set` is the published upload's id
+ * (server/modules/content/art-addresses.ts looks it up), null where the seed's drawn art is
+ * served: the address changes with the picture, so every address is cached for good and a
+ * replaced cover reaches a shopper with the next page they load (decision 0095).
+ */
+function artUrl(path: string, set: string | null): string {
+  return set === null ? mediaUrl(path) : `${path}?v=${set}`;
+}
+
 /** A volume's cover, as cards, the cart and the bookshelf show it. */
-export function coverUrl(bookId: number): string {
-  return mediaUrl(`/media/books/${bookId}/cover.png`);
+export function coverUrl(bookId: number, set: string | null): string {
+  return artUrl(`/media/books/${bookId}/cover.png`, set);
 }
 
 /** A drama CD's jacket. */
-export function jacketUrl(cdId: number): string {
-  return mediaUrl(`/media/cds/${cdId}/jacket.png`);
+export function jacketUrl(cdId: number, set: string | null): string {
+  return artUrl(`/media/cds/${cdId}/jacket.png`, set);
+}
+
+/**
+ * A series' uploaded appeal image, the appeal card's picture (decision 0095). Where none was
+ * uploaded the card shows the seed's drawn one, by its name (/media/appeal/{name}.png).
+ */
+export function seriesAppealUrl(seriesId: number, set: string): string {
+  return `/media/series/${seriesId}/appeal.png?v=${set}`;
 }
 
 /**

@@ -3,6 +3,8 @@
 export interface NewsListItem {
   m_news_id: number;
   title: string;
+  /** The 重要 mark an editor set: shown before the title on /news and /home. */
+  important_flag: boolean;
   /** Tokyo time "2026-06-01 10:00". */
   published_at: string;
   /** Published within the last 7 days. */
@@ -34,7 +36,11 @@ export interface NewsDetail {
   body: string;
   published_at: string;
   new_flag: boolean;
+  important_flag: boolean;
 }
+
+/** The mark's text, the same on every list. */
+export const IMPORTANT_MARK = "重要";
 
 export interface NewsDetailAnswer {
   result: true;

@@ -94,6 +94,8 @@ export interface TrackAnswer {
   name: string;
   duration_sec: number;
   has_trial: boolean;
+  /** Withdrawn on its own (decision 0094): out of the store, its owners keep it; null: in. */
+  withdrawn_at: string | null;
 }
 
 export interface DramaCdAnswer {

@@ -1,6 +1,7 @@
 // Without zod: the catalog editor's forms check these as the editor types, and the schemas in
 // ops-catalog.ts apply the same functions on the server (decisions 0040, 0091).
 
+import { roleMay, type StaffRole } from "./ops-roles";
 import { parseTokyoDateTimeInput } from "./tokyo-time";
 
 /** Bounds of the editor's fields; the store has no longer names or larger books. */
@@ -25,6 +26,56 @@ export const CATALOG_PAGE_SIZE = 30;
 /** What the editor credits an author as (series_authors.role), the store's own words. */
 export const AUTHOR_ROLES = ["著者", "原作", "漫画", "作画", "構成", "キャラクター原案"] as const;
 export type AuthorRole = (typeof AUTHOR_ROLES)[number];
+
+/**
+ * Which payload fields need which right beyond catalog.write (contract/ops-roles.ts): the server
+ * refuses a change to them without it, and the forms lock them.
+ */
+export const PRICE_FIELDS = [
+  "price_inc",
+  "sale_price_inc",
+  "sale_start_at",
+  "sale_end_at",
+  "free_flag",
+  "free_start_at",
+  "free_end_at",
+  "member_free_flag",
+  "member_free_start_at",
+  "member_free_end_at",
+  "before_price_inc",
+] as const;
+export const SCHEDULE_FIELDS = [
+  "item_start_date",
+  "publish_at",
+  "sale_start_date",
+  "sale_end_date",
+] as const;
+
+/** What a staff member may change on the editor's screens, from their role. */
+export interface EditorRights {
+  /** catalog.write: every form, row and upload. */
+  catalog: boolean;
+  /** prices.write: PRICE_FIELDS. */
+  prices: boolean;
+  /** schedules.write: SCHEDULE_FIELDS, and publishing. */
+  schedules: boolean;
+}
+
+export function editorRightsOf(role: StaffRole): EditorRights {
+  return {
+    catalog: roleMay(role, "catalog.write"),
+    prices: roleMay(role, "prices.write"),
+    schedules: roleMay(role, "schedules.write"),
+  };
+}
+
+/** Whether these rights may change one payload field. */
+export function mayChangeField(rights: EditorRights, field: string): boolean {
+  if (!rights.catalog) return false;
+  if ((PRICE_FIELDS as readonly string[]).includes(field) && !rights.prices) return false;
+  if ((SCHEDULE_FIELDS as readonly string[]).includes(field) && !rights.schedules) return false;
+  return true;
+}
 
 /** One rule broken: the field it is about and what to tell the editor. */
 export interface RuleIssue {
@@ -143,3 +194,14 @@ export const PUBLICATION_LABELS: Record<PublicationState, string> = {
   published: "公開中",
   withdrawn: "取り下げ",
 };
+
+/** The field that names a reference row in the editor's answers, per reference list. */
+export const REFERENCE_ID_FIELD = {
+  authors: "author_id",
+  publishers: "publisher_id",
+  labels: "label_id",
+  magazines: "magazine_id",
+  genres: "genre_id",
+  categories: "category_id",
+  tags: "tag_id",
+} as const;

@@ -4,6 +4,7 @@ import {
   AUTHOR_ROLES,
   dramaCdIssues,
   CATALOG_LIMITS as L,
+  REFERENCE_ID_FIELD,
   type RuleIssue,
   volumeIssues,
 } from "./ops-catalog-rules";
@@ -152,26 +153,8 @@ export const volumeCreatePayload = volumeFields
   .superRefine(withRules(volumeIssues));
 export type VolumePayload = z.infer<typeof volumeUpdatePayload>;
 
-/** Which fields need which right beyond catalog.write (contract/ops-roles.ts). */
-export const PRICE_FIELDS = [
-  "price_inc",
-  "sale_price_inc",
-  "sale_start_at",
-  "sale_end_at",
-  "free_flag",
-  "free_start_at",
-  "free_end_at",
-  "member_free_flag",
-  "member_free_start_at",
-  "member_free_end_at",
-  "before_price_inc",
-] as const;
-export const SCHEDULE_FIELDS = [
-  "item_start_date",
-  "publish_at",
-  "sale_start_date",
-  "sale_end_date",
-] as const;
+// Which of these fields also need prices.write or schedules.write: PRICE_FIELDS and
+// SCHEDULE_FIELDS in ops-catalog-rules.ts, zod-free so the forms lock the same fields.
 
 const dramaCdFields = z.object({
   name: name("タイトル"),
@@ -201,16 +184,11 @@ export const trackPayload = z.object({
 export type TrackPayload = z.infer<typeof trackPayload>;
 
 /** The reference lists the editor keeps, each with its own fields. */
-export const REFERENCE_KINDS = [
-  "authors",
-  "publishers",
-  "labels",
-  "magazines",
-  "genres",
-  "categories",
-  "tags",
-] as const;
-export type ReferenceKind = (typeof REFERENCE_KINDS)[number];
+export type ReferenceKind = keyof typeof REFERENCE_ID_FIELD;
+export const REFERENCE_KINDS = Object.keys(REFERENCE_ID_FIELD) as [
+  ReferenceKind,
+  ...ReferenceKind[],
+];
 
 export const referencePayloads = {
   authors: z.object({

@@ -9,6 +9,16 @@ describe("configuration", () => {
     expect(env.REDIS_URL).toBeUndefined();
   });
 
+  it("reads the seed's Tokyo day, refusing a day that does not exist", () => {
+    expect(parseEnv({}).SEED_DAY).toBeUndefined();
+    // 2026-11-28 00:00 in Tokyo is 2026-11-27 15:00 UTC.
+    expect(parseEnv({ SEED_DAY: "2026-11-28" }).SEED_DAY?.toISOString()).toBe(
+      "2026-11-27T15:00:00.000Z",
+    );
+    expect(() => parseEnv({ SEED_DAY: "2026-02-30" })).toThrow(/SEED_DAY must be a date/);
+    expect(() => parseEnv({ SEED_DAY: "tomorrow" })).toThrow(/SEED_DAY/);
+  });
+
   it("stops on a wrong value with one line naming the variable", () => {
     expect(() => parseEnv({ PORT: "eighty" })).toThrow(EnvError);
     expect(() => parseEnv({ PORT: "eighty" })).toThrow(/^Invalid configuration: PORT /);

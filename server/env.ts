@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseTokyoDateTimeInput } from "../contract/tokyo-time";
 import { parseStorageUrl, type S3Location } from "./lib/storage";
 
 /**
@@ -104,6 +105,23 @@ const settings = z.object({
   ),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   SEED_SERIES: z.coerce.number().int().min(0).max(1_000_000).default(2000),
+  /**
+   * The Tokyo day (YYYY-MM-DD) the demo seed dates its campaigns and releases from; unset, the
+   * day of the first start. Tests name it so a store and the copy they compare it with agree.
+   */
+  SEED_DAY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v, ctx) => {
+      if (!v) return undefined;
+      const day = parseTokyoDateTimeInput(`${v}T00:00`);
+      if (!day) {
+        ctx.addIssue({ code: "custom", message: "SEED_DAY must be a date as YYYY-MM-DD" });
+        return z.NEVER;
+      }
+      return day;
+    }),
   /** How many proxies in front of the app append to X-Forwarded-*: 0 none, 1 a load balancer… */
   TRUST_PROXY: z
     .string()

@@ -107,7 +107,7 @@ async function prepareDatabase(env: Env, logger: Logger) {
     // Dated from today (Tokyo), so a fresh demo store has running campaigns and new releases.
     await seedDatabase(database.db, {
       ...defaultSeedOptions(env.SEED_SERIES),
-      now: startOfTokyoDay(new Date()),
+      now: env.SEED_DAY ?? startOfTokyoDay(new Date()),
     });
     logger.info("seeded", { seconds: Math.round((performance.now() - seedStarted) / 100) / 10 });
   }

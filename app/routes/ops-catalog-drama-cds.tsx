@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import type { DramaCdListRow } from "../../contract/ops-catalog-answers";
 import { CatalogNav, StateBadge } from "../features/ops-catalog/CatalogNav";
 import { CatalogListPanel, type Column } from "../features/ops-catalog/CatalogTable";
+import { EditorRightsProvider } from "../features/ops-catalog/catalog-fields";
 import { loadCatalogDramaCds } from "../features/ops-catalog/ops-catalog.server";
 import type { Route } from "./+types/ops-catalog-drama-cds";
 
@@ -27,7 +28,7 @@ const COLUMNS: Column<DramaCdListRow>[] = [
 export default function OpsCatalogDramaCds({ loaderData }: Route.ComponentProps) {
   const { query, list } = loaderData;
   return (
-    <>
+    <EditorRightsProvider rights={loaderData.rights}>
       <h1 className="ops-title">ドラマCD管理</h1>
       <CatalogNav />
       <CatalogListPanel
@@ -40,7 +41,7 @@ export default function OpsCatalogDramaCds({ loaderData }: Route.ComponentProps)
         columns={COLUMNS}
         rowKey={(cd) => cd.cd_id}
       />
-    </>
+    </EditorRightsProvider>
   );
 }
 

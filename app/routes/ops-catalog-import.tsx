@@ -1,5 +1,6 @@
 import { CatalogImport } from "../features/ops-catalog/CatalogImport";
 import { CatalogNav } from "../features/ops-catalog/CatalogNav";
+import { EditorRightsProvider } from "../features/ops-catalog/catalog-fields";
 import { loadCatalogImport } from "../features/ops-catalog/ops-catalog.server";
 import type { Route } from "./+types/ops-catalog-import";
 
@@ -14,11 +15,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 /** /ops/catalog/import: series and volumes from a CSV or an ONIX 3.0 delivery. */
 export default function OpsCatalogImport({ loaderData }: Route.ComponentProps) {
   return (
-    <>
+    <EditorRightsProvider rights={loaderData.rights}>
       <h1 className="ops-title">一括登録（CSV / ONIX）</h1>
       <CatalogNav />
-      <CatalogImport mayImport={loaderData.mayImport} />
-    </>
+      <CatalogImport />
+    </EditorRightsProvider>
   );
 }
 

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { CatalogNav, StateBadge } from "../features/ops-catalog/CatalogNav";
 import { CatalogPreview } from "../features/ops-catalog/CatalogPreview";
+import { EditorRightsProvider } from "../features/ops-catalog/catalog-fields";
 import { loadCatalogPreview } from "../features/ops-catalog/ops-catalog.server";
 import { PublicationBar } from "../features/ops-catalog/PublicationBar";
 import type { Route } from "./+types/ops-catalog-preview";
@@ -24,7 +25,7 @@ export default function OpsCatalogPreview({ loaderData }: Route.ComponentProps) 
   const { visitor, member, series } = loaderData;
   const drafts = series.volumes.filter((v) => v.state !== "published");
   return (
-    <>
+    <EditorRightsProvider rights={loaderData.rights}>
       <h1 className="ops-title">プレビュー：{series.name}</h1>
       <CatalogNav />
       <section className="ops-panel catalog-head">
@@ -59,7 +60,7 @@ export default function OpsCatalogPreview({ loaderData }: Route.ComponentProps) 
       ) : (
         <p className="ops-panel">取り下げた作品はプレビューできません。</p>
       )}
-    </>
+    </EditorRightsProvider>
   );
 }
 

@@ -1,5 +1,6 @@
 import { CATALOG_PAGE_SIZE } from "../../contract/ops-catalog-rules";
 import { CatalogNav, Pager, REFERENCE_LABELS, SearchBox } from "../features/ops-catalog/CatalogNav";
+import { EditorRightsProvider } from "../features/ops-catalog/catalog-fields";
 import { loadCatalogReference } from "../features/ops-catalog/ops-catalog.server";
 import { ReferenceList } from "../features/ops-catalog/ReferenceList";
 import type { Route } from "./+types/ops-catalog-reference";
@@ -18,7 +19,7 @@ export default function OpsCatalogReference({ loaderData }: Route.ComponentProps
   const { kind, query, list, publishers } = loaderData;
   const base = `/ops/catalog/${kind}`;
   return (
-    <>
+    <EditorRightsProvider rights={loaderData.rights}>
       <h1 className="ops-title">{REFERENCE_LABELS[kind]}管理</h1>
       <CatalogNav />
       <section className="ops-panel">
@@ -31,7 +32,7 @@ export default function OpsCatalogReference({ loaderData }: Route.ComponentProps
         publishers={publishers}
       />
       <Pager base={base} q={query.q} page={list.page} total={list.total} size={CATALOG_PAGE_SIZE} />
-    </>
+    </EditorRightsProvider>
   );
 }
 

@@ -1,4 +1,5 @@
 import { CatalogNav } from "../features/ops-catalog/CatalogNav";
+import { EditorRightsProvider } from "../features/ops-catalog/catalog-fields";
 import { loadCatalogSeries } from "../features/ops-catalog/ops-catalog.server";
 import { SeriesForm } from "../features/ops-catalog/SeriesForm";
 import type { Route } from "./+types/ops-catalog-series";
@@ -19,11 +20,11 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 export default function OpsCatalogSeries({ loaderData }: Route.ComponentProps) {
   const { series, choices } = loaderData;
   return (
-    <>
+    <EditorRightsProvider rights={loaderData.rights}>
       <h1 className="ops-title">{series ? series.name : "作品を追加"}</h1>
       <CatalogNav />
       <SeriesForm key={series?.series_id ?? "new"} series={series} choices={choices} />
-    </>
+    </EditorRightsProvider>
   );
 }
 

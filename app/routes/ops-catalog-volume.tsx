@@ -1,4 +1,5 @@
 import { CatalogNav } from "../features/ops-catalog/CatalogNav";
+import { EditorRightsProvider } from "../features/ops-catalog/catalog-fields";
 import { loadCatalogVolume } from "../features/ops-catalog/ops-catalog.server";
 import { VolumeForm } from "../features/ops-catalog/VolumeForm";
 import type { Route } from "./+types/ops-catalog-volume";
@@ -19,11 +20,11 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 export default function OpsCatalogVolume({ loaderData }: Route.ComponentProps) {
   const { volume, series } = loaderData;
   return (
-    <>
+    <EditorRightsProvider rights={loaderData.rights}>
       <h1 className="ops-title">{volume ? volume.title : "巻を追加"}</h1>
       <CatalogNav />
       <VolumeForm key={volume?.book_id ?? "new"} volume={volume} series={series} />
-    </>
+    </EditorRightsProvider>
   );
 }
 

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import type { SeriesListRow } from "../../contract/ops-catalog-answers";
 import { CatalogNav, StateBadge } from "../features/ops-catalog/CatalogNav";
 import { CatalogListPanel, type Column } from "../features/ops-catalog/CatalogTable";
+import { EditorRightsProvider } from "../features/ops-catalog/catalog-fields";
 import { loadCatalogSeriesList } from "../features/ops-catalog/ops-catalog.server";
 import type { Route } from "./+types/ops-catalog";
 
@@ -42,7 +43,7 @@ const COLUMNS: Column<SeriesListRow>[] = [
 export default function OpsCatalog({ loaderData }: Route.ComponentProps) {
   const { query, list } = loaderData;
   return (
-    <>
+    <EditorRightsProvider rights={loaderData.rights}>
       <h1 className="ops-title">作品管理</h1>
       <CatalogNav />
       <CatalogListPanel
@@ -56,7 +57,7 @@ export default function OpsCatalog({ loaderData }: Route.ComponentProps) {
         columns={COLUMNS}
         rowKey={(s) => s.series_id}
       />
-    </>
+    </EditorRightsProvider>
   );
 }
 

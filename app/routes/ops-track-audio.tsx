@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { DEFAULT_TRIAL_CLIP_SECONDS, MAX_TRIAL_CLIP_SECONDS } from "../../contract/content";
+import { ReadOnlyNotice } from "../features/ops/ReadOnlyNotice";
 import { ContentUpload } from "../features/ops-content/ContentUpload";
 import { loadTrackAudio } from "../features/ops-content/ops-content.server";
 import "../features/ops-content/ops-content.css";
@@ -27,6 +28,7 @@ export default function OpsTrackAudio({ loaderData: t }: Route.ComponentProps) {
       <h1 className="ops-title">
         {t.cdName}　トラック{t.trackNo}：{t.name}
       </h1>
+      {t.mayUpload ? null : <ReadOnlyNotice />}
       <section className="ops-panel" aria-labelledby="ops-track-now">
         <h2 id="ops-track-now">公開中の音声</h2>
         <ul className="ops-facts">
@@ -42,37 +44,39 @@ export default function OpsTrackAudio({ loaderData: t }: Route.ComponentProps) {
           <audio controls preload="none" src={t.trialUrl} aria-label="試聴の音声" />
         ) : null}
       </section>
-      <ContentUpload
-        url={`/api/ops/tracks/${t.trackId}/audio`}
-        label="音声をアップロード"
-        hint="MP3・AAC/M4A・WAV・FLAC のファイルを1つ。長さを読み取り、配信用の MP3 と試聴用の音声を作ります。"
-        accept="audio/*,.mp3,.m4a,.aac,.wav,.flac"
-        fields={() => ({ trial_start: start, trial_seconds: seconds })}
-      >
-        <div className="ops-upload__trial">
-          <label className="ops-field">
-            <span>試聴の開始位置（秒）</span>
-            <input
-              type="number"
-              min={0}
-              step={1}
-              value={start}
-              onChange={(e) => setStart(e.target.value)}
-            />
-          </label>
-          <label className="ops-field">
-            <span>試聴の長さ（秒）</span>
-            <input
-              type="number"
-              min={1}
-              max={MAX_TRIAL_CLIP_SECONDS}
-              step={1}
-              value={seconds}
-              onChange={(e) => setSeconds(e.target.value)}
-            />
-          </label>
-        </div>
-      </ContentUpload>
+      {t.mayUpload ? (
+        <ContentUpload
+          url={`/api/ops/tracks/${t.trackId}/audio`}
+          label="音声をアップロード"
+          hint="MP3・AAC/M4A・WAV・FLAC のファイルを1つ。長さを読み取り、配信用の MP3 と試聴用の音声を作ります。"
+          accept="audio/*,.mp3,.m4a,.aac,.wav,.flac"
+          fields={() => ({ trial_start: start, trial_seconds: seconds })}
+        >
+          <div className="ops-upload__trial">
+            <label className="ops-field">
+              <span>試聴の開始位置（秒）</span>
+              <input
+                type="number"
+                min={0}
+                step={1}
+                value={start}
+                onChange={(e) => setStart(e.target.value)}
+              />
+            </label>
+            <label className="ops-field">
+              <span>試聴の長さ（秒）</span>
+              <input
+                type="number"
+                min={1}
+                max={MAX_TRIAL_CLIP_SECONDS}
+                step={1}
+                value={seconds}
+                onChange={(e) => setSeconds(e.target.value)}
+              />
+            </label>
+          </div>
+        </ContentUpload>
+      ) : null}
     </>
   );
 }

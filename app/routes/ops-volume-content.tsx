@@ -1,3 +1,4 @@
+import { ReadOnlyNotice } from "../features/ops/ReadOnlyNotice";
 import { ContentUpload } from "../features/ops-content/ContentUpload";
 import { loadVolumeContent } from "../features/ops-content/ops-content.server";
 import "../features/ops-content/ops-content.css";
@@ -22,6 +23,7 @@ export default function OpsVolumeContent({ loaderData: v }: Route.ComponentProps
       <p className="ops-note">
         シリーズ：{v.seriesTitle}（巻ID {v.bookId}）
       </p>
+      {v.mayUpload ? null : <ReadOnlyNotice />}
       <section className="ops-panel" aria-labelledby="ops-content-now">
         <h2 id="ops-content-now">公開中の内容</h2>
         <div className="ops-content__now">
@@ -51,19 +53,23 @@ export default function OpsVolumeContent({ loaderData: v }: Route.ComponentProps
           ))}
         </ul>
       </section>
-      <ContentUpload
-        url={`/api/ops/volumes/${v.bookId}/pages`}
-        label="ページをアップロード"
-        hint="ZIP・CBZ を1つ、または JPEG・PNG・WebP の画像をまとめて。ページ順はファイル名の順（p2 は p10 より前）です。すべてのページを確かめてから一度に差し替えます。"
-        accept=".zip,.cbz,image/jpeg,image/png,image/webp"
-        multiple
-      />
-      <ContentUpload
-        url={`/api/ops/volumes/${v.bookId}/cover`}
-        label="表紙をアップロード"
-        hint="JPEG・PNG・WebP の画像を1枚。一覧や作品ページで使う大きさに合わせて作ります。"
-        accept="image/jpeg,image/png,image/webp"
-      />
+      {v.mayUpload ? (
+        <>
+          <ContentUpload
+            url={`/api/ops/volumes/${v.bookId}/pages`}
+            label="ページをアップロード"
+            hint="ZIP・CBZ を1つ、または JPEG・PNG・WebP の画像をまとめて。ページ順はファイル名の順（p2 は p10 より前）です。すべてのページを確かめてから一度に差し替えます。"
+            accept=".zip,.cbz,image/jpeg,image/png,image/webp"
+            multiple
+          />
+          <ContentUpload
+            url={`/api/ops/volumes/${v.bookId}/cover`}
+            label="表紙をアップロード"
+            hint="JPEG・PNG・WebP の画像を1枚。一覧や作品ページで使う大きさに合わせて作ります。"
+            accept="image/jpeg,image/png,image/webp"
+          />
+        </>
+      ) : null}
     </>
   );
 }

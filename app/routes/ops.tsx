@@ -52,6 +52,11 @@ export default function OpsHome({ loaderData }: Route.ComponentProps) {
             <a href="/ops/catalog/drama-cds">ドラマCD管理</a>：ドラマCDとトラックの編集
           </li>
           <li>
+            <a href="/ops/news">お知らせ</a>・<a href="/ops/stamp-cards">ログインスタンプ</a>・
+            <a href="/ops/lotteries">くじ</a>
+            ：お知らせの公開予約と重要マーク、スタンプカードのマス目と報酬、くじの景品・確率・在庫
+          </li>
+          <li>
             <a href="/ops/catalog/authors">
               著者・出版社・レーベル・掲載誌・ジャンル・カテゴリ・タグ
             </a>

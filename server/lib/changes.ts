@@ -17,7 +17,11 @@ export interface CatalogChange {
     | "category"
     | "tag"
     /** A campaign's prices or window: said by the schedule when one starts or ends (0087). */
-    | "campaign";
+    | "campaign"
+    /** The store's notices, stamp cards and lotteries (issue 24): kept answers show them. */
+    | "news"
+    | "stamp_card"
+    | "lottery";
   id: number;
 }
 

@@ -12,7 +12,6 @@ import {
   type CheckoutAnswer,
   PAYMENT_PLACEHOLDER,
 } from "../../contract/checkout";
-import { coverUrl, jacketUrl } from "../../contract/media";
 import { canUsePoints } from "../../contract/points";
 import type { Db } from "../db/client";
 import { NotFound } from "../lib/errors";
@@ -20,6 +19,7 @@ import { cartLines, removeFromCart } from "../modules/commerce/cart";
 import { memberCouponTerms, receivableCouponTerms } from "../modules/commerce/coupon-terms";
 import { pendingOrdersOf } from "../modules/commerce/orders";
 import { lastPaymentType, offeredPaymentTypes, pointBalance } from "../modules/commerce/service";
+import { type ArtAddresses, artAddressesOfLines } from "../modules/content/art-addresses";
 import { ownedItemIds } from "../modules/library/service";
 import { type PricedItem, priceItems } from "../modules/pricing/quote";
 import {
@@ -66,7 +66,11 @@ async function memberCart(db: Db, userId: number, now: Date): Promise<Basket> {
   return { priced, changed, duplicate: owned };
 }
 
-function groupLines(priced: readonly PricedItem[], changed: ReadonlySet<number>): CartGroup[] {
+function groupLines(
+  priced: readonly PricedItem[],
+  changed: ReadonlySet<number>,
+  art: ArtAddresses,
+): CartGroup[] {
   const groups = new Map<string, CartGroup>();
   for (const p of priced) {
     const key = p.seriesId !== null ? `s${p.seriesId}` : `c${p.cdId ?? p.itemId}`;
@@ -83,7 +87,7 @@ function groupLines(priced: readonly PricedItem[], changed: ReadonlySet<number>)
       volume: p.volume,
       name: p.name,
       // The cart shows the volume's cover or the CD's jacket; pricing answers prices only.
-      img: p.cdId !== null ? jacketUrl(p.cdId) : p.bookId !== null ? coverUrl(p.bookId) : "",
+      img: p.cdId !== null ? art.jacket(p.cdId) : p.bookId !== null ? art.cover(p.bookId) : "",
       list_price: p.listPrice,
       price: p.salePrice,
       before_price: p.salePrice < p.listPrice ? p.listPrice : null,
@@ -124,9 +128,10 @@ async function answerFor(
   now: Date,
 ): Promise<CartAnswer> {
   const buyable = basket.priced.filter((p) => p.buyable);
-  const [held, receivable] = await Promise.all([
+  const [held, receivable, art] = await Promise.all([
     memberCouponTerms(db, userId, now),
     receivableCouponTerms(db, userId, now),
+    artAddressesOfLines(db, basket.priced),
   ]);
   const usable = applicableCoupons(held, buyable, now);
   const chosen =
@@ -144,7 +149,7 @@ async function answerFor(
     tax: totals.tax,
     amount: totals.amount,
     add_point: totals.add_point,
-    items: groupLines(basket.priced, basket.changed),
+    items: groupLines(basket.priced, basket.changed, art),
     coupons: usable.map(({ terms: _, ...c }) => c),
     select_coupon: chosen?.couponId ?? 0,
     need_update: basket.changed.size > 0,

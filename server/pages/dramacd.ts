@@ -5,7 +5,6 @@ import {
   type DramaCdPageAnswer,
   type DramaCdTrack,
 } from "../../contract/dramacd";
-import { jacketUrl } from "../../contract/media";
 import type { Db } from "../db/client";
 import { dramaCdItems } from "../modules/cards/cd-items";
 import { withMemberFlags } from "../modules/commerce/member-flags";
@@ -17,9 +16,10 @@ import {
   releasedCdIds,
   trackRatingsOf,
 } from "../modules/dramacd/service";
-import { trackAccessOf } from "../modules/entitlements/rules";
+import { trackAccessOf, trackListed } from "../modules/entitlements/rules";
 import { layoutCdList } from "../modules/home/service";
 import { isCdFavorite } from "../modules/library/series-marks";
+import { itemAcquiredAt } from "../modules/library/service";
 
 /**
  * /doramacd and /api/doramacds: released CDs newest first, narrowed by label or cast, or the CDs
@@ -100,9 +100,21 @@ export async function dramaCdPage(
       ? [false, {}]
       : await Promise.all([isCdFavorite(db, userId, cdId), trackRatingsOf(db, userId, cdId)]);
   const owned = item.get_flag;
+  // When the owner got the CD tells whether they keep a track withdrawn on its own (0094).
+  const acquiredAt =
+    owned && userId !== null && detail.tracks.some((t) => t.withdrawnAt !== null)
+      ? await itemAcquiredAt(db, userId, item.item_id)
+      : null;
   // Who may play what is the entitlements' rule, the same the media routes apply to the files.
-  const tracks: DramaCdTrack[] = detail.tracks.map((t) => {
-    const access = trackAccessOf({ owns: owned, hasTrial: t.trialFileName !== null });
+  const tracks: DramaCdTrack[] = detail.tracks.flatMap((t) => {
+    const facts = {
+      owns: owned,
+      acquiredAt,
+      hasTrial: t.trialFileName !== null,
+      withdrawnAt: t.withdrawnAt,
+    };
+    if (!trackListed(facts)) return [];
+    const access = trackAccessOf(facts);
     return {
       track_id: t.trackId,
       track_no: t.trackNo,
@@ -110,8 +122,12 @@ export async function dramaCdPage(
       duration_sec: t.durationSec,
       file_name: t.fileName,
       file_url: access === "full" ? `/media/cds/${cdId}/tracks/${t.trackNo}.mp3` : null,
-      trial_file_name: t.trialFileName,
-      trial_file_url: t.trialFileName ? `/media/cds/${cdId}/trials/${t.trackNo}.mp3` : null,
+      // A withdrawn track's sample is served to no one, so its owners get only the whole.
+      trial_file_name: t.withdrawnAt === null ? t.trialFileName : null,
+      trial_file_url:
+        t.withdrawnAt === null && t.trialFileName
+          ? `/media/cds/${cdId}/trials/${t.trackNo}.mp3`
+          : null,
       trial_duration_sec: t.trialDurationSec,
       get_flag: access === "full",
     };
@@ -124,7 +140,8 @@ export async function dramaCdPage(
       brand_name: detail.brandName,
       label_id: detail.labelId,
       label_name: detail.labelName,
-      jacket_url: jacketUrl(cdId),
+      // The card's jacket address, which names the uploaded jacket (decision 0095).
+      jacket_url: item.img,
       description: detail.description,
       ethic_type: detail.ethicType,
       final_flag: detail.finalFlag,

@@ -1,6 +1,8 @@
-import { coverUrl, jacketUrl } from "../../contract/media";
+import { coverUrl, jacketUrl, seriesAppealUrl } from "../../contract/media";
 import type { AppServices } from "../lib/context";
 import { ApiError } from "../lib/errors";
+import { appealUrl } from "../modules/cards/series-items";
+import { seriesOnRecord } from "../modules/catalog/series-record";
 import { bookAccess, readerVolume } from "../modules/catalog/service";
 import { liveSet } from "../modules/content/sets";
 import { trackById } from "../modules/dramacd/track-audio";
@@ -27,7 +29,7 @@ export async function opsVolumeContentPage(services: AppServices, bookId: number
     /** null: the seed's drawn pages; else the uploaded set the store serves. */
     pageSet: pages ? { setId: pages.setId, count: pages.itemCount } : null,
     coverUploaded: cover !== null,
-    coverUrl: coverUrl(bookId),
+    coverUrl: coverUrl(bookId, cover?.setId ?? null),
     thumbs: Array.from(
       { length: Math.min(access.pageCount, 12) },
       (_, i) => `/media/books/${bookId}/thumbs/${i + 1}.png${pages ? `?s=${pages.setId}` : ""}`,
@@ -35,11 +37,32 @@ export async function opsVolumeContentPage(services: AppServices, bookId: number
   };
 }
 
+/** A series' appeal image (decision 0095): the uploaded one, else the seed's drawn one, else none. */
+export async function opsSeriesContentPage(services: AppServices, seriesId: number) {
+  const { db } = services;
+  const [series, appeal] = await Promise.all([
+    seriesOnRecord(db, seriesId),
+    liveSet(db, "appeal", seriesId),
+  ]);
+  if (!series) throw new ApiError(404, "作品が見つかりません");
+  return {
+    seriesId,
+    name: series.name,
+    appealUploaded: appeal !== null,
+    appealUrl: appeal
+      ? seriesAppealUrl(seriesId, appeal.setId)
+      : appealUrl("appeal", series.appealImg),
+  };
+}
+
 export async function opsTrackAudioPage(services: AppServices, trackId: number) {
   const { db } = services;
   const track = await trackById(db, trackId);
   if (!track) throw new ApiError(404, "トラックが見つかりません");
-  const audio = await liveSet(db, "track", trackId);
+  const [audio, jacket] = await Promise.all([
+    liveSet(db, "track", trackId),
+    liveSet(db, "jacket", track.cdId),
+  ]);
   return {
     trackId,
     cdId: track.cdId,
@@ -50,7 +73,7 @@ export async function opsTrackAudioPage(services: AppServices, trackId: number) 
     trialDurationSec: track.trialDurationSec,
     trialStartSec: audio?.trialStartSec ?? null,
     uploaded: audio !== null,
-    jacketUrl: jacketUrl(track.cdId),
+    jacketUrl: jacketUrl(track.cdId, jacket?.setId ?? null),
     trialUrl: track.trialFileName ? `/media/cds/${track.cdId}/trials/${track.trackNo}.mp3` : null,
   };
 }

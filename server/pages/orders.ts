@@ -1,6 +1,5 @@
 import { genreName } from "../../contract/genres";
 import { type GenreRef, productUrl } from "../../contract/items";
-import { coverUrl, jacketUrl } from "../../contract/media";
 import {
   monthText,
   type OrderDetailAnswer,
@@ -19,9 +18,10 @@ import {
   ordersInMonth,
 } from "../modules/commerce/orders";
 import { cartItemIds } from "../modules/commerce/service";
+import { type ArtAddresses, artAddressesOfLines } from "../modules/content/art-addresses";
 import { ownedItemIds } from "../modules/library/service";
 
-function line(item: OrderRecord["items"][number]): OrderLine {
+function line(item: OrderRecord["items"][number], art: ArtAddresses): OrderLine {
   const shape = { book_id: item.bookId, series_id: item.seriesId, cd_id: item.cdId };
   const isBook = item.bookId !== null;
   return {
@@ -31,7 +31,7 @@ function line(item: OrderRecord["items"][number]): OrderLine {
     book_id: item.bookId,
     cd_id: item.cdId,
     name: item.name,
-    img: isBook ? coverUrl(item.bookId!) : jacketUrl(item.cdId ?? 0),
+    img: isBook ? art.cover(item.bookId!) : item.cdId !== null ? art.jacket(item.cdId) : "",
     url: productUrl(shape),
     read_url: readUrl(shape),
     price_inc: item.priceInc,
@@ -39,9 +39,9 @@ function line(item: OrderRecord["items"][number]): OrderLine {
   };
 }
 
-function summary(record: OrderRecord): OrderSummary {
+function summary(record: OrderRecord, art: ArtAddresses): OrderSummary {
   const o = record.order;
-  const items = record.items.map(line);
+  const items = record.items.map((item) => line(item, art));
   return {
     order_id: o.orderId,
     status: o.status,
@@ -75,7 +75,11 @@ export async function orderHistory(
   const months = await orderMonths(db, userId);
   const target = month ?? months[0] ?? tokyoMonth(now);
   const records = await ordersInMonth(db, userId, target);
-  const order = records.map(summary);
+  const art = await artAddressesOfLines(
+    db,
+    records.flatMap((r) => r.items),
+  );
+  const order = records.map((r) => summary(r, art));
   return {
     target,
     target_text: monthText(target),
@@ -93,7 +97,7 @@ export async function orderDetail(
 ): Promise<OrderDetailAnswer | null> {
   const record = await memberOrder(db, userId, orderId);
   if (!record) return null;
-  const order = summary(record);
+  const order = summary(record, await artAddressesOfLines(db, record.items));
   const seriesIds = [
     ...new Set(record.items.flatMap((i) => (i.seriesId !== null ? [i.seriesId] : []))),
   ];

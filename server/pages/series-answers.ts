@@ -1,5 +1,4 @@
 import type { FeatureItem, PolicyType } from "../../contract/items";
-import { coverUrl } from "../../contract/media";
 import {
   applyMemberFreeRule,
   type Book,
@@ -33,6 +32,7 @@ import {
   runningCouponsForSeries,
   type SeriesCouponRow,
 } from "../modules/commerce/service";
+import { type ArtAddresses, artAddresses } from "../modules/content/art-addresses";
 import { volumeTerms } from "../modules/entitlements/rules";
 import { featureEntries } from "../modules/home/service";
 import {
@@ -111,6 +111,7 @@ function toBook(
   b: VolumeRow,
   campaignNames: ReadonlyMap<number, string>,
   now: Date,
+  art: ArtAddresses,
 ): Book {
   const effect = campaignEffect(facts.running, b.itemId);
   const terms = volumeTerms(b, effect, now);
@@ -141,7 +142,7 @@ function toBook(
     item_id: b.itemId,
     volume: b.volume,
     title: b.title,
-    img: coverUrl(b.bookId),
+    img: art.cover(b.bookId),
     free_flag: terms.free,
     member_free_flag: terms.memberFree,
     onsale_flag: b.onsaleFlag,
@@ -211,9 +212,10 @@ async function seriesMainOf(db: Db, facts: SeriesFacts, now: Date): Promise<Seri
   const { row } = facts;
   const seriesId = row.seriesId;
   const campaignIds = [...new Set(facts.running.map((r) => r.campaignId))];
-  const [about, campaignList] = await Promise.all([
+  const [about, campaignList, art] = await Promise.all([
     seriesDescriptors(db, seriesId),
     campaignEntriesByIds(db, campaignIds, now),
+    artAddresses(db, { covers: facts.books.map((b) => b.bookId) }),
   ]);
   const related = await relatedSeries(
     db,
@@ -223,7 +225,7 @@ async function seriesMainOf(db: Db, facts: SeriesFacts, now: Date): Promise<Seri
     now,
   );
   const names = new Map(campaignList.map((c) => [c.campaign_id, c.name]));
-  const bookList = facts.books.map((b) => toBook(facts, b, names, now));
+  const bookList = facts.books.map((b) => toBook(facts, b, names, now, art));
   const latest =
     bookList.find((b) => b.book_id === row.latestBookId) ??
     [...bookList].reverse().find((b) => b.onsale_flag) ??

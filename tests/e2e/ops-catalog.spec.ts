@@ -7,9 +7,12 @@ import { signInToOps } from "./ops-fixtures";
  * Issue 23's catalog editor: the seeded editor signs in with the second factor, creates a
  * series and a volume with a price and a 5-page trial, previews both as a visitor and as a
  * member, publishes; a visitor in another browser then finds the series in search and sees the
- * price on its page. At 1280 and 375 px.
+ * price on its page. A drama-CD track is withdrawn on its own and restored, and the support
+ * role reads the editor's forms locked. At 1280 and 375 px.
  */
 const EDITOR = { email: "editor@komaya.example", password: "komaya-editor-2026" };
+const ADMIN = { email: "staff@komaya.example", password: "komaya-staff-2026" };
+const SUPPORT = { email: "support@komaya.example", password: "komaya-support-2026" };
 
 test("an editor creates, previews and publishes a series a visitor then finds", async ({
   page,
@@ -115,7 +118,10 @@ test("an editor creates, previews and publishes a series a visitor then finds", 
   expect(width).toBeGreaterThan(0);
 });
 
-test("an editor adds a drama CD with a track and keeps a reference list", async ({ page }) => {
+test("an editor adds a drama CD with tracks, withdraws one and restores it, and keeps a reference list", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(120_000);
   const mark = randomBytes(2).toString("hex").toUpperCase();
   await signInToOps(page, EDITOR);
@@ -129,6 +135,7 @@ test("an editor adds a drama CD with a track and keeps a reference list", async 
   await page.getByLabel("販売開始（東京）").fill(tokyoDateTimeInput(Date.now()));
   await page.getByRole("button", { name: "下書きとして作成する" }).click();
   await expect(page).toHaveURL(/\/ops\/catalog\/drama-cds\/\d+$/);
+  const cdId = Number(page.url().split("/").pop());
   await page.getByLabel("新しいトラックの名前").fill("プロローグ");
   await page.getByRole("button", { name: "トラックを追加" }).click();
   const track = page.locator(".catalog-track").first();
@@ -138,6 +145,32 @@ test("an editor adds a drama CD with a track and keeps a reference list", async 
     /^\/ops\/tracks\/\d+\/audio$/,
   );
   await screenshot(page, "ops-catalog-drama-cd");
+
+  // A second track, the CD published: a visitor sees both; the second withdrawn on its own
+  // leaves the public page (decision 0094), and restored it is back.
+  await page.getByLabel("新しいトラックの名前").fill("エピローグ");
+  await page.getByRole("button", { name: "トラックを追加" }).click();
+  const second = page.locator(".catalog-track").nth(1);
+  await expect(second.getByRole("textbox", { name: "トラック名" })).toHaveValue("エピローグ");
+  await page.locator(".catalog-publication").getByRole("button", { name: "公開する" }).click();
+  await expect(page.locator(".catalog-publication .catalog-state")).toHaveText("公開中");
+  const visitor = await browser.newContext({ viewport: page.viewportSize() ?? undefined });
+  const guest = await visitor.newPage();
+  const publicTracks = async () => {
+    await visit(guest, `/doramacd/${cdId}`);
+    return guest.locator(".dramacd-track__name").allTextContents();
+  };
+  await expect.poll(publicTracks).toEqual(["プロローグ", "エピローグ"]);
+  page.once("dialog", (dialog) => void dialog.accept());
+  await second.getByRole("button", { name: "取り下げる" }).click();
+  await expect(second.getByText("取り下げ中")).toBeVisible();
+  await screenshot(page, "ops-catalog-track-withdrawn");
+  await expect.poll(publicTracks, { timeout: 10_000 }).toEqual(["プロローグ"]);
+  await screenshot(guest, "ops-catalog-track-withdrawn-public");
+  await second.getByRole("button", { name: "取り下げを取り消す" }).click();
+  await expect(second.getByText("取り下げ中")).toHaveCount(0);
+  await expect.poll(publicTracks, { timeout: 10_000 }).toEqual(["プロローグ", "エピローグ"]);
+  await visitor.close();
 
   await page
     .getByRole("navigation", { name: "作品管理メニュー" })
@@ -154,4 +187,79 @@ test("an editor adds a drama CD with a track and keeps a reference list", async 
   await row.getByRole("button", { name: "取り下げる" }).click();
   await expect(row).toHaveClass(/is-withdrawn/);
   await screenshot(page, "ops-catalog-tags");
+});
+
+test("support reads the editor's forms locked, with a notice, and gets no write button", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  await signInToOps(page, SUPPORT);
+  // ops.spec.ts turns this account into an editor in one project and back in the other: it is
+  // made support again first when that ran before.
+  const role = page.getByRole("heading", { name: /^あなたの権限：/ });
+  if ((await role.textContent())?.includes("サポート担当") !== true) {
+    const adminContext = await browser.newContext({ viewport: page.viewportSize() ?? undefined });
+    const admin = await adminContext.newPage();
+    await signInToOps(admin, ADMIN);
+    await visit(admin, "/ops/staff");
+    const row = admin.locator(`li[data-email="${SUPPORT.email}"]`);
+    await row.getByRole("combobox").selectOption("support");
+    await row.getByRole("button", { name: "権限を変更" }).click();
+    await expect(admin.getByRole("status")).toContainText("権限をサポート担当に変更しました");
+    await adminContext.close();
+  }
+
+  await visit(page, "/ops/catalog");
+  await expect(page.getByRole("note")).toHaveText(
+    "閲覧のみの権限です。編集は編集担当・管理者が行えます。",
+  );
+  await expect(page.getByRole("link", { name: "作品を追加する" })).toHaveCount(0);
+  await page.locator("table a[href^='/ops/catalog/series/']").first().click();
+  await expect(page).toHaveURL(/\/ops\/catalog\/series\/\d+$/);
+  await expect(page.getByLabel("作品名", { exact: true })).toBeDisabled();
+  await expect(page.getByRole("link", { name: "巻を追加する" })).toHaveCount(0);
+  await page.locator("table a[href^='/ops/catalog/volumes/']").first().click();
+  await expect(page).toHaveURL(/\/ops\/catalog\/volumes\/\d+$/);
+
+  // The volume's form: every field locked, no save, no publication button, the notice.
+  await expect(page.getByRole("note")).toContainText("閲覧のみの権限です");
+  for (const label of [
+    "タイトル",
+    "紹介文",
+    "ページ数",
+    "定価（円）",
+    "配信日（カードに出る日付）",
+  ]) {
+    await expect(page.getByLabel(label, { exact: true })).toBeDisabled();
+  }
+  await expect(page.getByLabel("販売する")).toBeDisabled();
+  await expect(page.getByRole("button", { name: "保存する" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: /取り下げ|公開する/ })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "ページ・表紙を見る" })).toBeVisible();
+  await screenshot(page, "ops-catalog-support-volume");
+  await page.getByRole("link", { name: "ページ・表紙を見る" }).click();
+  await expect(page.getByRole("heading", { name: "公開中の内容" })).toBeVisible();
+  await expect(page.getByRole("note")).toContainText("閲覧のみの権限です");
+  await expect(page.getByRole("button", { name: "アップロードして公開" })).toHaveCount(0);
+  await screenshot(page, "ops-catalog-support-content");
+
+  // A drama CD: its fields and tracks locked, no track added, withdrawn or saved.
+  await visit(page, "/ops/catalog/drama-cds");
+  await page.locator("table a[href^='/ops/catalog/drama-cds/']").first().click();
+  await expect(page.getByLabel("タイトル", { exact: true })).toBeDisabled();
+  await expect(page.getByRole("button", { name: /保存|取り下げ|トラックを追加/ })).toHaveCount(0);
+  await screenshot(page, "ops-catalog-support-drama-cd");
+
+  // A reference list: no row to add, no save or withdraw button.
+  await visit(page, "/ops/catalog/tags");
+  await expect(page.getByRole("region", { name: "タグを追加" })).toHaveCount(0);
+  await expect(page.locator(".catalog-ref input").first()).toBeDisabled();
+  await expect(page.getByRole("button", { name: /保存|取り下げ/ })).toHaveCount(0);
+  await screenshot(page, "ops-catalog-support-tags");
+
+  // The bulk import: its header documented, no file to send.
+  await visit(page, "/ops/catalog/import");
+  await expect(page.getByRole("button", { name: "確認（ドライラン）" })).toHaveCount(0);
+  await screenshot(page, "ops-catalog-support-import");
 });

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { startOfTokyoDay } from "../../contract/tokyo-time";
+import { parseTokyoDateTimeInput } from "../../contract/tokyo-time";
 import { defaultSeedOptions, seedDatabase } from "../../server/db/seed/seed";
 import { seededContent } from "../../server/db/seed/test-fixture";
 import { createTestDatabase } from "../../server/db/test-database";
@@ -12,12 +12,15 @@ test.skip(({ viewport }) => (viewport?.width ?? 0) < 1000, "viewport-independent
 test.setTimeout(600_000);
 
 test("every seeded popup, banner and topic link answers 200", async ({ request }) => {
+  // The day the store under test seeded from (playwright.config.ts names it for both).
+  const seedDay = parseTokyoDateTimeInput(`${process.env.E2E_SEED_DAY}T00:00`);
+  if (!seedDay) throw new Error("E2E_SEED_DAY is set by playwright.config.ts");
   const database = await createTestDatabase();
   let links: Array<{ from: string; value: string }>;
   try {
     await seedDatabase(database.db, {
       ...defaultSeedOptions(Number(process.env.E2E_SEED_SERIES ?? 300)),
-      now: startOfTokyoDay(new Date()),
+      now: seedDay,
     });
     links = (await seededContent(database.db, new Date())).links;
   } finally {

@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from "react";
 import { Link } from "react-router";
 import type { HomeAnswer } from "../../../contract/home";
-import { showsNew } from "../../../contract/news";
+import { IMPORTANT_MARK, showsNew } from "../../../contract/news";
 import { CardStateProvider } from "../cards/card-state";
 import { type HomeContext, LazySection } from "./LazySection";
 import { BannerList } from "./MediaSections";
@@ -71,6 +71,7 @@ export function HomePage(props: {
           {home.latest_news.map((n) => (
             <li key={n.m_news_id}>
               <Link to={`/news_detail?id=${n.m_news_id}`}>
+                {n.important_flag && <span className="home-news__important">{IMPORTANT_MARK}</span>}
                 {showsNew(n) && <span className="home-news__new">NEW</span>}
                 {n.title}
               </Link>

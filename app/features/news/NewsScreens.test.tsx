@@ -9,6 +9,7 @@ import { loadNewsDetail } from "./news.server";
 const item = (id: number, over: Partial<NewsListItem> = {}): NewsListItem => ({
   m_news_id: id,
   title: `年末年始のお知らせ${id}`,
+  important_flag: false,
   published_at: "2026-11-20 10:00",
   new_flag: false,
   read_flag: false,
@@ -85,6 +86,7 @@ const detail: NewsDetail = {
   body: '<p>12/1 2:00〜4:00 はご利用いただけません。</p><p><a href="/help">ヘルプ</a></p>',
   published_at: "2026-11-28 09:30",
   new_flag: false,
+  important_flag: false,
 };
 
 describe("/news_detail, one notice", () => {

@@ -1,7 +1,21 @@
 import { Link } from "react-router";
-import { type NewsDetail, type NewsListAnswer, showsNew } from "../../../contract/news";
+import {
+  IMPORTANT_MARK,
+  type NewsDetail,
+  type NewsListAnswer,
+  showsNew,
+} from "../../../contract/news";
 import { Html } from "../topic/TopicBlocks";
 import "./news.css";
+
+/** The 重要 mark an editor set on a notice. */
+export function ImportantMark() {
+  return (
+    <span className="news__important" data-testid="news-important">
+      {IMPORTANT_MARK}
+    </span>
+  );
+}
 
 /** "2026-06-01 10:00" → "2026/06/01". */
 const slashDay = (t: string) => t.slice(0, 10).replaceAll("-", "/");
@@ -23,6 +37,7 @@ export function NewsListScreen({ answer }: { answer: NewsListAnswer }) {
               <Link to={`/news_detail?id=${n.m_news_id}`} className="news__item">
                 <span className="news__date">
                   {slashDay(n.published_at)}
+                  {n.important_flag ? <ImportantMark /> : null}
                   {showsNew(n) ? (
                     <span className="news__new" data-testid="news-new">
                       NEW
@@ -54,6 +69,7 @@ export function NewsDetailScreen({ detail }: { detail: NewsDetail }) {
     <article className="news page" aria-labelledby="news-detail-title">
       <p className="news__date">
         {slashDay(detail.published_at)}
+        {detail.important_flag ? <ImportantMark /> : null}
         {detail.new_flag ? <span className="news__new">NEW</span> : null}
       </p>
       <h1 id="news-detail-title" className="news__title">

@@ -11,6 +11,7 @@ import {
   sampleCsv,
 } from "../../../contract/catalog-import";
 import { postForm } from "../../lib/request";
+import { EditableFields, useEditorRights } from "./catalog-fields";
 
 const URL_ = "/api/ops/catalog/import";
 
@@ -31,9 +32,13 @@ function downloadSample() {
 
 /**
  * /ops/catalog/import (decision 0093): choose a delivery, see what it would change (the dry
- * run), then import it; 取り込む opens only after a clean dry run of the same file.
+ * run), then import it; 取り込む opens only after a clean dry run of the same file. The dry run
+ * needs catalog.write, the import prices.write and schedules.write too; a staff member without
+ * catalog.write reads the page and its header only.
  */
-export function CatalogImport({ mayImport }: { mayImport: boolean }) {
+export function CatalogImport() {
+  const rights = useEditorRights();
+  const mayImport = rights.catalog && rights.prices && rights.schedules;
   const [file, setFile] = useState<File | null>(null);
   const [format, setFormat] = useState<"" | ImportFormat>("");
   const [answer, setAnswer] = useState<(ImportAnswer & { error_message?: string }) | null>(null);
@@ -70,66 +75,70 @@ export function CatalogImport({ mayImport }: { mayImport: boolean }) {
         <p className="ops-note">
           取り込んだ作品と巻はすぐに「公開中」になり、各巻の発売日（item_start_date）にストアに並びます。新しい作品はその最初の巻の発売日から表示されます。すでにある作品・巻は項目を更新するだけで、公開状態は変えません。
         </p>
-        <div className="catalog-import__form">
-          <label className="ops-field">
-            <span>ファイル（{IMPORT_MAX_BYTES / 1024 / 1024}MBまで、UTF-8）</span>
-            <input
-              type="file"
-              name="file"
-              accept=".csv,.xml,text/csv,application/xml,text/xml"
-              onChange={(e) => {
-                const chosen = e.currentTarget.files?.[0] ?? null;
-                setFileError(
-                  chosen && chosen.size > IMPORT_MAX_BYTES
-                    ? `ファイルは${IMPORT_MAX_BYTES / 1024 / 1024}MBまでです`
-                    : null,
-                );
-                setFile(chosen);
-                setAnswer(null);
-              }}
-            />
-          </label>
-          <label className="ops-field">
-            <span>形式</span>
-            <select
-              name="format"
-              value={format}
-              onChange={(e) => setFormat(e.currentTarget.value as "" | ImportFormat)}
-            >
-              <option value="">ファイルから判別</option>
-              {Object.entries(IMPORT_FORMATS).map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </select>
-          </label>
-        </div>
+        <EditableFields>
+          <div className="catalog-import__form">
+            <label className="ops-field">
+              <span>ファイル（{IMPORT_MAX_BYTES / 1024 / 1024}MBまで、UTF-8）</span>
+              <input
+                type="file"
+                name="file"
+                accept=".csv,.xml,text/csv,application/xml,text/xml"
+                onChange={(e) => {
+                  const chosen = e.currentTarget.files?.[0] ?? null;
+                  setFileError(
+                    chosen && chosen.size > IMPORT_MAX_BYTES
+                      ? `ファイルは${IMPORT_MAX_BYTES / 1024 / 1024}MBまでです`
+                      : null,
+                  );
+                  setFile(chosen);
+                  setAnswer(null);
+                }}
+              />
+            </label>
+            <label className="ops-field">
+              <span>形式</span>
+              <select
+                name="format"
+                value={format}
+                onChange={(e) => setFormat(e.currentTarget.value as "" | ImportFormat)}
+              >
+                <option value="">ファイルから判別</option>
+                {Object.entries(IMPORT_FORMATS).map(([value, label]) => (
+                  <option key={value} value={value}>
+                    {label}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </div>
+        </EditableFields>
         {fileError ? <p className="ops-problem">{fileError}</p> : null}
-        {!mayImport ? (
+        {rights.catalog && !mayImport ? (
           <p className="ops-problem">
             一括登録には価格とスケジュールの設定の権限も必要です。確認（ドライラン）だけできます。
           </p>
         ) : null}
-        <div className="catalog-import__buttons">
-          <button
-            type="button"
-            className="ops-button"
-            disabled={!file || busy || fileError !== null}
-            onClick={() => send(true)}
-          >
-            確認（ドライラン）
-          </button>
-          <button
-            type="button"
-            className="ops-button ops-button--primary"
-            disabled={!clean || busy || changes === 0 || !mayImport}
-            onClick={() => send(false)}
-          >
-            取り込む
-          </button>
-          {busy ? <span aria-live="polite">処理中…</span> : null}
-        </div>
+        {rights.catalog ? (
+          <div className="catalog-import__buttons">
+            <button
+              type="button"
+              className="ops-button"
+              disabled={!file || busy || fileError !== null}
+              onClick={() => send(true)}
+            >
+              確認（ドライラン）
+            </button>
+            <button
+              type="button"
+              className="ops-button ops-button--primary"
+              disabled={!clean || busy || changes === 0 || !mayImport}
+              onClick={() => send(false)}
+            >
+              取り込む
+            </button>
+            {busy ? <span aria-live="polite">処理中…</span> : null}
+          </div>
+        ) : null}
         {file && answer === null ? (
           <p className="ops-note">まず確認（ドライラン）で、何が変わるかを確かめてください。</p>
         ) : null}

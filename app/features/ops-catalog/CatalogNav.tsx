@@ -1,6 +1,7 @@
 import { NavLink } from "react-router";
 import type { PublicationState } from "../../../contract/ops-catalog-rules";
 import { PUBLICATION_LABELS } from "../../../contract/ops-catalog-rules";
+import { EditorRightsNotice } from "./catalog-fields";
 import "./ops-catalog.css";
 
 /** The reference lists and their names on the editor's screens. */
@@ -14,8 +15,17 @@ export const REFERENCE_LABELS = {
   tags: "タグ",
 } as const;
 
-/** The catalog editor's own menu, under the ops header. */
+/** The catalog editor's own menu, under the ops header, and what the staff member may not change. */
 export function CatalogNav() {
+  return (
+    <>
+      <CatalogMenu />
+      <EditorRightsNotice />
+    </>
+  );
+}
+
+function CatalogMenu() {
   return (
     <nav className="catalog-nav" aria-label="作品管理メニュー">
       <NavLink to="/ops/catalog" end>

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import type { CatalogList } from "../../../contract/ops-catalog-answers";
 import { CATALOG_PAGE_SIZE } from "../../../contract/ops-catalog-rules";
 import { Pager, SearchBox } from "./CatalogNav";
+import { useEditorRights } from "./catalog-fields";
 
 /** A column: its heading, the shorter label a narrow screen shows beside each cell, its cell. */
 export interface Column<Row> {
@@ -60,13 +61,16 @@ export function CatalogListPanel<Row>(props: {
   rowKey: (row: Row) => number;
 }) {
   const { list } = props;
+  const rights = useEditorRights();
   return (
     <section className="ops-panel">
       <div className="catalog-toolbar">
         <SearchBox action={props.base} q={props.q} label={props.searchLabel} />
-        <Link className="ops-button ops-button--primary" to={props.add.to}>
-          {props.add.label}
-        </Link>
+        {rights.catalog ? (
+          <Link className="ops-button ops-button--primary" to={props.add.to}>
+            {props.add.label}
+          </Link>
+        ) : null}
       </div>
       <h2>
         {props.heading}（{list.total}件）

@@ -3,7 +3,7 @@ import { useRevalidator } from "react-router";
 import type { PublicationState } from "../../../contract/ops-catalog-rules";
 import { post } from "../../lib/request";
 import { StateBadge } from "./CatalogNav";
-import { Notice } from "./catalog-fields";
+import { Notice, useEditorRights } from "./catalog-fields";
 
 type PublicationBarProps = {
   base: string;
@@ -33,6 +33,8 @@ export function PublicationHead({
  * what is in the store (owners keep reading it), restore what was withdrawn. Nothing is deleted.
  */
 export function PublicationBar(props: PublicationBarProps) {
+  // Publishing is schedules.write; withdrawing and restoring catalog.write (as the routes check).
+  const rights = useEditorRights();
   const revalidator = useRevalidator();
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
@@ -58,7 +60,7 @@ export function PublicationBar(props: PublicationBarProps) {
           : ""}
       </p>
       <div className="catalog-publication__buttons">
-        {props.state === "draft" ? (
+        {props.state === "draft" && rights.schedules ? (
           <button
             type="button"
             className="ops-button ops-button--primary"
@@ -75,7 +77,7 @@ export function PublicationBar(props: PublicationBarProps) {
             {props.publishAt ? "公開を予約する" : "公開する"}
           </button>
         ) : null}
-        {props.state === "withdrawn" ? (
+        {!rights.catalog ? null : props.state === "withdrawn" ? (
           <button
             type="button"
             className="ops-button"

@@ -1,15 +1,17 @@
 import { useRevalidator } from "react-router";
 import type { CatalogList, Choice, ReferenceAnswer } from "../../../contract/ops-catalog-answers";
-import { CATALOG_LIMITS as L } from "../../../contract/ops-catalog-rules";
+import { CATALOG_LIMITS as L, REFERENCE_ID_FIELD } from "../../../contract/ops-catalog-rules";
 import { post } from "../../lib/request";
 import { REFERENCE_LABELS } from "./CatalogNav";
 import {
   ChoiceOptions,
+  EditableFields,
   Notice,
   numberOrNull,
   Problem,
   text,
   useCatalogSave,
+  useEditorRights,
   useRowSave,
 } from "./catalog-fields";
 
@@ -53,16 +55,6 @@ const FIELDS: Record<
     { name: "name", label: "タグ名", kind: "text" },
     { name: "sort_order", label: "並び順", kind: "number" },
   ],
-};
-
-const ID_OF: Record<Kind, string> = {
-  authors: "author_id",
-  publishers: "publisher_id",
-  labels: "label_id",
-  magazines: "magazine_id",
-  genres: "genre_id",
-  categories: "category_id",
-  tags: "tag_id",
 };
 
 function bodyOf(kind: Kind, form: FormData) {
@@ -119,8 +111,9 @@ function Row({
   publishers: Choice[];
 }) {
   const revalidator = useRevalidator();
-  const id = Number(row[ID_OF[kind]]);
+  const id = Number(row[REFERENCE_ID_FIELD[kind]]);
   const saving = useRowSave();
+  const rights = useEditorRights();
   return (
     <li className={row.withdrawn ? "catalog-ref is-withdrawn" : "catalog-ref"} data-id={id}>
       <form
@@ -134,23 +127,31 @@ function Row({
         }}
       >
         <span className="catalog-ref__id">{id}</span>
-        <Inputs kind={kind} row={row} publishers={publishers} />
-        <button type="submit" className="ops-button" disabled={saving.busy}>
-          保存
-        </button>
-        <button
-          type="button"
-          className="ops-button ops-button--quiet"
-          onClick={async () => {
-            const answer = await post(
-              `/api/ops/catalog/${kind}/${id}/${row.withdrawn ? "restore" : "withdraw"}`,
-              {},
-            );
-            if (answer.result) await revalidator.revalidate();
-          }}
-        >
-          {row.withdrawn ? "取り下げを取り消す" : "取り下げる"}
-        </button>
+        <EditableFields>
+          <Inputs kind={kind} row={row} publishers={publishers} />
+        </EditableFields>
+        {rights.catalog ? (
+          <>
+            <button type="submit" className="ops-button" disabled={saving.busy}>
+              保存
+            </button>
+            <button
+              type="button"
+              className="ops-button ops-button--quiet"
+              onClick={async () => {
+                const answer = await post(
+                  `/api/ops/catalog/${kind}/${id}/${row.withdrawn ? "restore" : "withdraw"}`,
+                  {},
+                );
+                if (answer.result) await revalidator.revalidate();
+              }}
+            >
+              {row.withdrawn ? "取り下げを取り消す" : "取り下げる"}
+            </button>
+          </>
+        ) : row.withdrawn ? (
+          <span className="catalog-track__state">取り下げ中</span>
+        ) : null}
       </form>
       <Problem text={saving.problem} />
     </li>
@@ -167,32 +168,35 @@ export function ReferenceList(props: {
   publishers: Choice[];
 }) {
   const revalidator = useRevalidator();
+  const rights = useEditorRights();
   const adding = useCatalogSave(() => {
     void revalidator.revalidate();
     return `${REFERENCE_LABELS[props.kind]}を追加しました。`;
   });
   return (
     <>
-      <section className="ops-panel" aria-labelledby="reference-add">
-        <h2 id="reference-add">{REFERENCE_LABELS[props.kind]}を追加</h2>
-        <form
-          className="catalog-ref__form"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void adding.save(
-              `/api/ops/catalog/${props.kind}`,
-              bodyOf(props.kind, new FormData(e.currentTarget)),
-            );
-          }}
-        >
-          <Inputs kind={props.kind} row={null} publishers={props.publishers} />
-          <button type="submit" className="ops-button ops-button--primary" disabled={adding.busy}>
-            追加する
-          </button>
-        </form>
-        <Problem text={adding.problem} />
-        <Notice text={adding.notice} />
-      </section>
+      {rights.catalog ? (
+        <section className="ops-panel" aria-labelledby="reference-add">
+          <h2 id="reference-add">{REFERENCE_LABELS[props.kind]}を追加</h2>
+          <form
+            className="catalog-ref__form"
+            onSubmit={(e) => {
+              e.preventDefault();
+              void adding.save(
+                `/api/ops/catalog/${props.kind}`,
+                bodyOf(props.kind, new FormData(e.currentTarget)),
+              );
+            }}
+          >
+            <Inputs kind={props.kind} row={null} publishers={props.publishers} />
+            <button type="submit" className="ops-button ops-button--primary" disabled={adding.busy}>
+              追加する
+            </button>
+          </form>
+          <Problem text={adding.problem} />
+          <Notice text={adding.notice} />
+        </section>
+      ) : null}
       <section className="ops-panel">
         <h2>
           {REFERENCE_LABELS[props.kind]}一覧（{props.list.total}件）
@@ -200,7 +204,7 @@ export function ReferenceList(props: {
         <ul className="catalog-refs">
           {props.list.rows.map((row) => (
             <Row
-              key={String(row[ID_OF[props.kind]])}
+              key={String(row[REFERENCE_ID_FIELD[props.kind]])}
               kind={props.kind}
               row={row}
               publishers={props.publishers}

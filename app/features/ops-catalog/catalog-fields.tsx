@@ -1,8 +1,82 @@
-import { type InputHTMLAttributes, type ReactNode, useState } from "react";
+import {
+  createContext,
+  type InputHTMLAttributes,
+  type ReactNode,
+  useContext,
+  useState,
+} from "react";
 import { useNavigate, useRevalidator } from "react-router";
 import type { Choice } from "../../../contract/ops-catalog-answers";
-import { CATALOG_LIMITS, type RuleIssue } from "../../../contract/ops-catalog-rules";
+import {
+  CATALOG_LIMITS,
+  type EditorRights,
+  mayChangeField,
+  type RuleIssue,
+} from "../../../contract/ops-catalog-rules";
 import { post } from "../../lib/request";
+import { ReadOnlyNotice } from "../ops/ReadOnlyNotice";
+
+/** Nothing may be changed: what a page shows until its loader says otherwise. */
+const NO_RIGHTS: EditorRights = { catalog: false, prices: false, schedules: false };
+const RightsContext = createContext<EditorRights>(NO_RIGHTS);
+
+/**
+ * The signed-in staff member's rights on an editor page, from its loader (editorRightsOf): the
+ * fields, rows and buttons below lock themselves by them. The server checks every write anyway.
+ */
+export function EditorRightsProvider(props: { rights: EditorRights; children: ReactNode }) {
+  return <RightsContext.Provider value={props.rights}>{props.children}</RightsContext.Provider>;
+}
+
+export const useEditorRights = () => useContext(RightsContext);
+
+/** Whether the staff member may change this payload field (prices and dates need more). */
+const useMayChange = (field: string) => mayChangeField(useEditorRights(), field);
+
+/**
+ * A form's fields, locked together for a staff member without catalog.write. The fieldset draws
+ * nothing itself (display: contents), so the form's layout is the same either way.
+ */
+export function EditableFields({ children }: { children: ReactNode }) {
+  const rights = useEditorRights();
+  return (
+    <fieldset className="catalog-fieldset" disabled={!rights.catalog}>
+      {children}
+    </fieldset>
+  );
+}
+
+/** What the editor pages tell a staff member who may not change all of them. */
+export function EditorRightsNotice() {
+  const rights = useEditorRights();
+  if (!rights.catalog) return <ReadOnlyNotice />;
+  if (!rights.prices || !rights.schedules) {
+    return (
+      <ReadOnlyNotice
+        text={`${[!rights.prices && "価格", !rights.schedules && "日程・公開"].filter(Boolean).join("と")}の変更はこの権限ではできません。その項目は編集担当・管理者が行えます。`}
+      />
+    );
+  }
+  return null;
+}
+
+/**
+ * A saved row's body with the fields these rights may not change put back as they were loaded,
+ * so a save changes only what the staff member may change (the server compares with before).
+ */
+export function keepLocked<T extends Record<string, unknown>>(
+  body: T,
+  loaded: object | null,
+  rights: EditorRights,
+): T {
+  if (!loaded) return body;
+  const was = loaded as Record<string, unknown>;
+  const kept: Record<string, unknown> = { ...body };
+  for (const field of Object.keys(kept)) {
+    if (!mayChangeField(rights, field)) kept[field] = was[field] ?? null;
+  }
+  return kept as T;
+}
 
 /** The message of the rule `field` breaks, if it breaks one. */
 export function Issue(props: { issues: readonly RuleIssue[]; field: string }) {
@@ -43,9 +117,10 @@ export function InputField({
   wide,
   ...input
 }: FieldProps & Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "name">) {
+  const may = useMayChange(name);
   return (
     <Field label={label} name={name} issues={issues} hint={hint} wide={wide}>
-      <input id={`f-${name}`} name={name} {...input} />
+      <input id={`f-${name}`} name={name} disabled={!may} {...input} />
     </Field>
   );
 }
@@ -72,11 +147,13 @@ export function ChoiceField(
   },
 ) {
   const { onPick } = props;
+  const may = useMayChange(props.name);
   return (
     <Field label={props.label} name={props.name} issues={props.issues} hint={props.hint}>
       <select
         id={`f-${props.name}`}
         name={props.name}
+        disabled={!may}
         defaultValue={props.defaultValue}
         onChange={
           onPick ? (e) => onPick(e.target.value ? Number(e.target.value) : null) : undefined
@@ -119,12 +196,14 @@ export function Flags(props: {
 }
 
 export function Check(props: { name: string; label: string; defaultChecked: boolean }) {
+  const may = useMayChange(props.name);
   return (
     <label className="catalog-check">
       <input
         type="checkbox"
         name={props.name}
         id={`f-${props.name}`}
+        disabled={!may}
         defaultChecked={props.defaultChecked}
       />
       {props.label}
@@ -250,8 +329,12 @@ export function Problem({ text }: { text: string | null }) {
   ) : null;
 }
 
-/** The end of a series, volume or CD form: why the last save failed, and the save button. */
+/**
+ * The end of a series, volume or CD form: why the last save failed, and the save button, which a
+ * staff member without catalog.write does not get.
+ */
 export function SaveBar({ saving, editing }: { saving: CatalogSave; editing: boolean }) {
+  if (!useEditorRights().catalog) return null;
   return (
     <>
       <Problem text={saving.problem} />

@@ -256,7 +256,9 @@ export function MemberPage({ page, mayAct }: { page: MemberPageAnswer; mayAct: b
                 <td data-label="有効期限">{day(p.expires_at)}</td>
                 <td data-label="内容">
                   {p.description ?? "—"}
-                  {p.order_id ? `（注文 ${p.order_id}）` : ""}
+                  {p.order_id && !p.description?.includes(String(p.order_id))
+                    ? `（注文 ${p.order_id}）`
+                    : ""}
                 </td>
               </tr>
             ))}

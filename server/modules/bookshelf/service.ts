@@ -11,7 +11,6 @@ import type {
 } from "../../../contract/bookshelf";
 import { BOOKSHELF_PAGE_SIZE, readerUrl } from "../../../contract/bookshelf-rules";
 import type { Pattern } from "../../../contract/items";
-import { coverUrl } from "../../../contract/media";
 import type { ReadingEntitlement } from "../../../contract/reader";
 import { DEFAULT_MEMBER_FREE_VOL } from "../../../contract/series";
 import { tokyoDateTime } from "../../../contract/tokyo-time";
@@ -24,6 +23,7 @@ import {
   shelfSeriesFacts,
   shelfVolumes,
 } from "../catalog/shelf-facts";
+import { type ArtAddresses, artAddresses } from "../content/art-addresses";
 import { readingAccess } from "../entitlements/rules";
 import { volumeEntry } from "../entitlements/service";
 import { clearSeriesViews } from "../library/series-marks";
@@ -259,7 +259,7 @@ function sortEntries(
   );
 }
 
-function volumeOf(e: ShelfEntry, v: ShelfVolumeFact): ShelfVolume {
+function volumeOf(e: ShelfEntry, v: ShelfVolumeFact, art: ArtAddresses): ShelfVolume {
   const position = e.reading.get(v.bookId);
   const owned = e.owned.has(v.bookId);
   // A read, unowned volume was free to read; the reader itself checks the entitlement again.
@@ -268,7 +268,7 @@ function volumeOf(e: ShelfEntry, v: ShelfVolumeFact): ShelfVolume {
     book_id: v.bookId,
     volume: v.volume,
     title: v.title,
-    img: coverUrl(v.bookId),
+    img: art.cover(v.bookId),
     own_flag: owned,
     new_flag: e.newBookIds.has(v.bookId),
     page: position?.page ?? 0,
@@ -347,20 +347,27 @@ export async function bookshelfPage(
   );
   const sorted = sortEntries(matched, q.sort, (id) => facts.get(id)?.nameKana ?? "");
   const paged = sorted.slice((q.page - 1) * BOOKSHELF_PAGE_SIZE, q.page * BOOKSHELF_PAGE_SIZE);
+  const volumeIdsOf = (e: ShelfEntry) =>
+    new Set([...e.owned.keys(), ...e.reading.keys(), ...e.newBookIds]);
+  const art = await artAddresses(db, {
+    covers: paged.flatMap((e) => {
+      const latest = facts.get(e.seriesId)?.latestBookId;
+      return latest ? [...volumeIdsOf(e), latest] : [...volumeIdsOf(e)];
+    }),
+  });
   const books: ShelfSeries[] = paged.map((e) => {
     const fact = facts.get(e.seriesId);
-    const ids = new Set([...e.owned.keys(), ...e.reading.keys(), ...e.newBookIds]);
-    const list = [...ids]
+    const list = [...volumeIdsOf(e)]
       .flatMap((id) => {
         const v = volumes.get(id);
-        return v ? [volumeOf(e, v)] : [];
+        return v ? [volumeOf(e, v, art)] : [];
       })
       .sort((a, b) => a.volume - b.volume);
     const cover = list.findLast((v) => v.own_flag || v.page > 0) ?? list.at(-1);
     return {
       series_id: e.seriesId,
       name: fact?.name ?? "",
-      img: cover?.img ?? (fact?.latestBookId ? coverUrl(fact.latestBookId) : ""),
+      img: cover?.img ?? (fact?.latestBookId ? art.cover(fact.latestBookId) : ""),
       authors: fact?.authors ?? [],
       period_type: periodType(e),
       buy_status: buyStatus(e),
@@ -581,16 +588,21 @@ export async function recentlyChecked(db: Db, userId: number): Promise<RecentlyC
       )
     ).map((v) => [v.bookId, v]),
   );
+  const coverBookOf = (seriesId: number) =>
+    lastRead.get(seriesId)?.bookId ?? facts.get(seriesId)?.latestBookId ?? null;
+  const art = await artAddresses(db, {
+    covers: top.flatMap(([id]) => coverBookOf(id) ?? []),
+  });
   return top.flatMap(([seriesId, at]) => {
     const fact = facts.get(seriesId);
     if (!fact) return [];
     const read = lastRead.get(seriesId);
-    const coverBook = read?.bookId ?? fact.latestBookId;
+    const coverBook = coverBookOf(seriesId);
     return [
       {
         series_id: seriesId,
         name: fact.name,
-        img: coverBook ? coverUrl(coverBook) : "",
+        img: coverBook ? art.cover(coverBook) : "",
         url: `/series/${seriesId}`,
         continue_url: read ? readerUrl(read.bookId, seriesId) : "",
         continue_volume: read ? (readVolumes.get(read.bookId)?.volume ?? null) : null,

@@ -1,8 +1,8 @@
 import type { DramaCdItem } from "../../../contract/items";
-import { jacketUrl } from "../../../contract/media";
 import type { Db } from "../../db/client";
 import { runningCampaignsFor } from "../campaign/item-campaigns";
 import { dramaCdPrices } from "../catalog/series-lookups";
+import { artAddresses } from "../content/art-addresses";
 import { cdCardFacts } from "../dramacd/cd-card-facts";
 import { campaignEffect } from "../pricing/campaign-effect";
 
@@ -18,10 +18,11 @@ export async function dramaCdItems(
   const ids = [...new Set(cdIds.filter((id) => Number.isInteger(id) && id > 0))];
   if (ids.length === 0) return [];
   const now = opts.now ?? new Date();
-  const [{ cds, castRows, trialRows }, prices, running] = await Promise.all([
+  const [{ cds, castRows, trialRows }, prices, running, art] = await Promise.all([
     cdCardFacts(db, ids),
     dramaCdPrices(db, ids),
     runningCampaignsFor(db, { cdIds: ids }, now),
+    artAddresses(db, { jackets: ids }),
   ]);
   const castsOf = new Map<number, Array<{ cast_id: number; name: string }>>();
   for (const c of castRows) {
@@ -47,7 +48,7 @@ export async function dramaCdItems(
     out.push({
       cd_id: cd.cdId,
       item_id: price.itemId,
-      img: jacketUrl(cd.cdId),
+      img: art.jacket(cd.cdId),
       name: cd.name,
       appeal_text: cd.appealText ?? "",
       appeal_tags: cd.appealTags,

@@ -1,5 +1,5 @@
 import type { SeriesItem } from "../../../contract/items";
-import { coverUrl, mediaUrl } from "../../../contract/media";
+import { mediaUrl } from "../../../contract/media";
 import { tokyoDateTime } from "../../../contract/tokyo-time";
 import type { Db } from "../../db/client";
 import { endDateLabel, type ItemCampaign, runningCampaignsFor } from "../campaign/item-campaigns";
@@ -10,6 +10,7 @@ import {
   type SeriesFacts,
   seriesFactsOf,
 } from "../catalog/series-card-facts";
+import { type ArtAddresses, artAddresses } from "../content/art-addresses";
 import { volumeTerms } from "../entitlements/rules";
 import { campaignEffect } from "../pricing/campaign-effect";
 import { ownPriceAt } from "../pricing/free-terms";
@@ -60,24 +61,42 @@ export async function seriesItems(
     runningCampaignsFor(db, { seriesIds: ids }, now),
   ]);
   const context = seriesContext(rows, campaigns);
-  return seriesCardsOf(ids, context.series, (id) => context.campaigns.get(id) ?? [], now);
+  const art = await seriesCardArt(db, rows);
+  return seriesCardsOf(ids, context.series, (id) => context.campaigns.get(id) ?? [], now, art);
 }
 
 /**
- * Series cards from facts already at hand (a copy held in memory) and the campaigns running at
- * `now` for each series: the same cards seriesItems answers, without a query.
+ * The pictures series cards of these facts show: each one's latest and entry volume's cover,
+ * and the series' appeal image.
+ */
+export function seriesCardArt(db: Db, facts: Iterable<SeriesFacts>): Promise<ArtAddresses> {
+  const covers: number[] = [];
+  const appeals: number[] = [];
+  for (const s of facts) {
+    appeals.push(s.seriesId);
+    if (s.latestBookId) covers.push(s.latestBookId);
+    if (s.entry) covers.push(s.entry.bookId);
+  }
+  return artAddresses(db, { covers, appeals });
+}
+
+/**
+ * Series cards from facts already at hand (a copy held in memory), the campaigns running at
+ * `now` for each series and their covers (seriesCardArt): the same cards seriesItems answers,
+ * without a query.
  */
 export function seriesCardsOf(
   seriesIds: readonly number[],
   facts: ReadonlyMap<number, SeriesFacts>,
   campaignsOf: (seriesId: number) => readonly ItemCampaign[],
   now: Date,
+  art: ArtAddresses,
 ): SeriesItem[] {
   const out: SeriesItem[] = [];
   for (const id of distinctIds(seriesIds)) {
     const s = facts.get(id);
     if (!s) continue;
-    out.push(buildItem(campaignsOf(id), s, s.entry, "series", now));
+    out.push(buildItem(campaignsOf(id), s, s.entry, "series", now, art));
   }
   return out;
 }
@@ -98,13 +117,17 @@ export async function bookItems(
     runningCampaignsFor(db, { seriesIds: seriesOfBooks }, now),
   ]);
   const context = seriesContext(facts, campaigns);
+  const art = await artAddresses(db, {
+    covers: [...rows.map((r) => r.bookId), ...facts.flatMap((s) => s.latestBookId ?? [])],
+    appeals: seriesOfBooks,
+  });
   const byId = new Map(rows.map((r) => [r.bookId, r]));
   const out: SeriesItem[] = [];
   for (const id of ids) {
     const book = byId.get(id);
     const s = book ? context.series.get(book.seriesId) : undefined;
     if (!book || !s) continue;
-    out.push(buildItem(context.campaigns.get(s.seriesId) ?? [], s, book, "book", now));
+    out.push(buildItem(context.campaigns.get(s.seriesId) ?? [], s, book, "book", now, art));
   }
   return out;
 }
@@ -130,7 +153,7 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V) {
 }
 
 /** Seeded appeal files are bare names; the media routes draw them as /media/{kind}/{name}.png. */
-function appealUrl(kind: string, value: string | null): string | null {
+export function appealUrl(kind: string, value: string | null): string | null {
   if (!value) return null;
   if (value.startsWith("/") || /^https?:\/\//.test(value)) return value;
   const name = value
@@ -147,6 +170,7 @@ function buildItem(
   volume: CardVolume | null,
   level: "series" | "book",
   now: Date,
+  art: ArtAddresses,
 ): SeriesItem {
   const credits = s.credits;
   const effect = campaignEffect(running, volume?.itemId ?? null);
@@ -158,8 +182,8 @@ function buildItem(
     effect.policyType === 103 ? effect.memberFreeCount : 0,
   );
   // A series with nothing on sale has no latest volume; its card shows the volume it opens on.
-  const ownCover = volume ? coverUrl(volume.bookId) : "";
-  const latestCover = s.latestBookId ? coverUrl(s.latestBookId) : ownCover;
+  const ownCover = volume ? art.cover(volume.bookId) : "";
+  const latestCover = s.latestBookId ? art.cover(s.latestBookId) : ownCover;
   const isBook = level === "book" && volume !== null;
   const ownPrice = volume ? ownPriceAt(volume.priceInc, volume, now) : null;
   const startDate = isBook ? volume.itemStartDate : s.latestReleaseDate;
@@ -220,7 +244,8 @@ function buildItem(
     price:
       ownPrice === null ? 0 : ownPrice < volume!.priceInc ? priceExTax(ownPrice) : volume!.price,
     price_inc: ownPrice ?? 0,
-    appeal_img: appealUrl("appeal", s.appealImg),
+    // An uploaded appeal image first (decision 0095), else the seed's drawn one by its name.
+    appeal_img: art.appeal(s.seriesId) ?? appealUrl("appeal", s.appealImg),
     comment_img: appealUrl("comment", s.commentImg),
     appeal_title: s.appealTitle,
     appeal_intro: s.appealIntro,

@@ -199,6 +199,14 @@ const writes: Call[] = [
     body: () => ({ track_no: 1, name: `プロローグ${next()}` }),
     entity: "track",
   },
+  ...["withdraw", "restore"].map(
+    (action): Call => ({
+      name: `track ${action}`,
+      method: "POST",
+      path: () => `${C}/tracks/${target.track}/${action}`,
+      entity: "track",
+    }),
+  ),
   ...Object.keys(referenceBodies).map(
     (kind): Call => ({
       name: `${kind} create`,
@@ -366,6 +374,43 @@ describe("the shop's rules, checked on the server", () => {
       { name: "迷子", publisher_id: 99999 },
       /publisher_id: 出版社が見つかりません/,
     );
+  });
+
+  it("refuses a track id that is not one, and finds no track that is not there", async () => {
+    await refused(`${C}/tracks/abc/withdraw`, {}, /id/);
+    await refused(`${C}/tracks/0/restore`, {}, /id/);
+    const before = await t.services.db.$count(auditLog);
+    const missing = await browsers.editor!.postJson<{ error_message: string }>(
+      `${C}/tracks/999999/withdraw`,
+      {},
+    );
+    expect(missing.status).toBe(404);
+    expect(missing.body.error_message).toBe("トラックが見つかりませんでした");
+    expect(await t.services.db.$count(auditLog)).toBe(before);
+  });
+
+  it("records a track's withdrawal and restoring with its before and after", async () => {
+    const withdraw = await browsers.editor!.postJson(`${C}/tracks/${target.track}/withdraw`, {});
+    expect(withdraw.status).toBe(200);
+    const [row] = await t.services.db
+      .select()
+      .from(auditLog)
+      .orderBy(desc(auditLog.auditId))
+      .limit(1);
+    expect(row).toMatchObject({ entity: "track", action: "withdraw" });
+    expect(row!.entityId).toBe(String(target.track));
+    expect(row!.before).toMatchObject({ track_id: target.track, withdrawn_at: null });
+    expect((row!.after as { withdrawn_at: string | null }).withdrawn_at).toMatch(/^\d{4}-/);
+    expect(
+      (await browsers.editor!.postJson(`${C}/tracks/${target.track}/restore`, {})).status,
+    ).toBe(200);
+    const cd = await browsers.support!.getJson<{ drama_cd: { tracks: unknown[] } }>(
+      `${C}/drama-cds/${target.cd}`,
+    );
+    expect(cd.body.drama_cd.tracks[0]).toMatchObject({
+      track_id: target.track,
+      withdrawn_at: null,
+    });
   });
 
   it("writes the price without tax by the shop's one tax rule", async () => {

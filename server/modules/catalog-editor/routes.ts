@@ -25,6 +25,7 @@ import type { Staff } from "../staff/service";
 import {
   changePublication,
   changeReferencePublication,
+  changeTrackWithdrawal,
   createDramaCd,
   createReference,
   createSeries,
@@ -203,6 +204,13 @@ export function catalogEditorRoutes(
     const input = await readJson(c, trackPayload);
     return c.json({ result: true, track: await editTrack(deps, staff, id, input) });
   });
+  for (const action of ["withdraw", "restore"] as const) {
+    routes.post(`/tracks/:id/${action}`, async (c) => {
+      const staff = await staffWith(c, services, "catalog.write");
+      const { id } = readParams(c, catalogIdParams);
+      return c.json({ result: true, track: await changeTrackWithdrawal(deps, staff, id, action) });
+    });
+  }
 
   // ---- reference lists: authors, publishers, labels, magazines, genres, categories, tags
   routes.get("/:kind", async (c) => {

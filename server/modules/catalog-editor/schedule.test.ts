@@ -32,55 +32,49 @@ async function post<T>(path: string, body: unknown = {}) {
   return answer.body;
 }
 
+/** A published series with one volume released a minute ago, made through the editor. */
+async function publishedSeries() {
+  const refs = await seedEditorReferences(t.services.db);
+  const { series: s } = await post<{ series: { series_id: number } }>(
+    `${C}/series`,
+    seriesBody(refs),
+  );
+  const { volume } = await post<{ volume: { book_id: number } }>(
+    `${C}/volumes`,
+    volumeBody(s.series_id, 1, { item_start_date: tokyoDateTimeInput(Date.now() - 60_000) }),
+  );
+  await post(`${C}/volumes/${volume.book_id}/publish`);
+  await post(`${C}/series/${s.series_id}/publish`);
+  return { seriesId: s.series_id, volumeId: volume.book_id };
+}
+
 describe("beside the editor", () => {
   it("re-reads the search index after a published series, so search finds it", async () => {
     const db = t.services.db;
-    const refs = await seedEditorReferences(db);
     // createTestApp follows the bus as every store process does (followCatalogChanges).
-    {
-      const { series: s } = await post<{ series: { series_id: number } }>(
-        `${C}/series`,
-        seriesBody(refs),
-      );
-      const { volume } = await post<{ volume: { book_id: number } }>(
-        `${C}/volumes`,
-        volumeBody(s.series_id, 1, { item_start_date: tokyoDateTimeInput(Date.now() - 60_000) }),
-      );
-      await post(`${C}/volumes/${volume.book_id}/publish`);
-      await post(`${C}/series/${s.series_id}/publish`);
-      await expect
-        .poll(
-          async () => {
-            const [row] = await db
-              .select({ releasedAt: seriesSearch.releasedAt })
-              .from(seriesSearch)
-              .where(eq(seriesSearch.seriesId, s.series_id));
-            return row?.releasedAt != null;
-          },
-          { timeout: 15_000, interval: 250 },
-        )
-        .toBe(true);
-    }
+    const { seriesId } = await publishedSeries();
+    await expect
+      .poll(
+        async () => {
+          const [row] = await db
+            .select({ releasedAt: seriesSearch.releasedAt })
+            .from(seriesSearch)
+            .where(eq(seriesSearch.seriesId, seriesId));
+          return row?.releasedAt != null;
+        },
+        { timeout: 15_000, interval: 250 },
+      )
+      .toBe(true);
   });
 
   it("brings in a series whose scheduled time has come and tells the bus", async () => {
     const db = t.services.db;
-    const refs = await seedEditorReferences(db);
-    const { series: s } = await post<{ series: { series_id: number } }>(
-      `${C}/series`,
-      seriesBody(refs),
-    );
-    const { volume } = await post<{ volume: { book_id: number } }>(
-      `${C}/volumes`,
-      volumeBody(s.series_id, 1, { item_start_date: tokyoDateTimeInput(Date.now() - 60_000) }),
-    );
-    await post(`${C}/volumes/${volume.book_id}/publish`);
-    await post(`${C}/series/${s.series_id}/publish`);
+    const { seriesId, volumeId } = await publishedSeries();
     // A due time already past, as if the volume's time came while nobody wrote.
     await db
       .update(series)
       .set({ latestBookId: null, volumeCount: 0, summaryDueAt: new Date(Date.now() - 1000) })
-      .where(eq(series.seriesId, s.series_id));
+      .where(eq(series.seriesId, seriesId));
     const told: CatalogChange[] = [];
     const unsubscribe = t.services.changes.subscribe((change) => {
       told.push(change);
@@ -89,11 +83,11 @@ describe("beside the editor", () => {
     try {
       await expect
         .poll(async () => {
-          const [row] = await db.select().from(series).where(eq(series.seriesId, s.series_id));
+          const [row] = await db.select().from(series).where(eq(series.seriesId, seriesId));
           return { latestBookId: row.latestBookId, volumeCount: row.volumeCount };
         })
-        .toEqual({ latestBookId: volume.book_id, volumeCount: 1 });
-      await expect.poll(() => told).toContainEqual({ entity: "series", id: s.series_id });
+        .toEqual({ latestBookId: volumeId, volumeCount: 1 });
+      await expect.poll(() => told).toContainEqual({ entity: "series", id: seriesId });
     } finally {
       stop();
       unsubscribe();

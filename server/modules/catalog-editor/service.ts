@@ -6,14 +6,19 @@ import type {
   TrackPayload,
   VolumePayload,
 } from "../../../contract/ops-catalog";
-import { PRICE_FIELDS, SCHEDULE_FIELDS } from "../../../contract/ops-catalog";
 import type {
   DramaCdAnswer,
   ReferenceAnswer,
   SeriesAnswer,
   VolumeAnswer,
 } from "../../../contract/ops-catalog-answers";
-import { CATALOG_PAGE_SIZE, type PublicationState } from "../../../contract/ops-catalog-rules";
+import {
+  CATALOG_PAGE_SIZE,
+  PRICE_FIELDS,
+  type PublicationState,
+  REFERENCE_ID_FIELD,
+  SCHEDULE_FIELDS,
+} from "../../../contract/ops-catalog-rules";
 import type { AuditEntity, OpsRight } from "../../../contract/ops-roles";
 import { roleMay } from "../../../contract/ops-roles";
 import { parseTokyoDateTimeInput, tokyoDateTimeInput } from "../../../contract/tokyo-time";
@@ -53,6 +58,7 @@ import {
   insertDramaCd,
   insertTrack,
   setDramaCdPublication,
+  setTrackWithdrawal,
   type TrackRecord,
   updateDramaCd,
   updateTrack,
@@ -117,6 +123,31 @@ async function write<T>(
 }
 
 /** A new row: nothing before, its answer after (the answer the form loads). */
+async function created<T>(
+  tx: Tx,
+  entity: EditorEntity,
+  id: number,
+  read: (tx: Tx, id: number) => Promise<T>,
+): Promise<EditorChange<T>> {
+  const after = await read(tx, id);
+  return { action: "create", entity, entityId: id, before: null, after, result: after };
+}
+
+/** A change to an existing row: its answer before (for the change's own checks) and after. */
+async function changed<T>(
+  tx: Tx,
+  target: { action: string; entity: EditorEntity; id: number },
+  read: (tx: Tx) => Promise<T>,
+  change: (tx: Tx, before: T) => Promise<unknown>,
+): Promise<EditorChange<T>> {
+  const before = await read(tx);
+  await change(tx, before);
+  const after = await read(tx);
+  const { action, entity, id } = target;
+  return { action, entity, entityId: id, before, after, result: after };
+}
+
+/** `created` in a transaction of its own. */
 function writeNew<T>(
   deps: EditorDeps,
   staff: Staff,
@@ -124,14 +155,10 @@ function writeNew<T>(
   insert: (tx: Tx) => Promise<number>,
   read: (tx: Tx, id: number) => Promise<T>,
 ): Promise<T> {
-  return write(deps, staff, async (tx) => {
-    const id = await insert(tx);
-    const after = await read(tx, id);
-    return { action: "create", entity, entityId: id, before: null, after, result: after };
-  });
+  return write(deps, staff, async (tx) => created(tx, entity, await insert(tx), read));
 }
 
-/** A change to an existing row: its answer before (for the change's own checks) and after. */
+/** `changed` in a transaction of its own. */
 function writeChange<T>(
   deps: EditorDeps,
   staff: Staff,
@@ -139,13 +166,7 @@ function writeChange<T>(
   read: (tx: Tx) => Promise<T>,
   change: (tx: Tx, before: T) => Promise<unknown>,
 ): Promise<T> {
-  return write(deps, staff, async (tx) => {
-    const before = await read(tx);
-    await change(tx, before);
-    const after = await read(tx);
-    const { action, entity, id } = target;
-    return { action, entity, entityId: id, before, after, result: after };
-  });
+  return write(deps, staff, (tx) => changed(tx, target, read, change));
 }
 
 /** A right the staff member's role must hold, beyond the one the route checked. */
@@ -280,8 +301,7 @@ export async function createSeriesIn(
 ): Promise<EditorChange<SeriesAnswer>> {
   requireFieldRights(staff, p.publish_at ? p : {}, null);
   const id = await insertSeries(tx, seriesValues(p), now, { draft: !options.published });
-  const after = await getSeries(tx, id, now);
-  return { action: "create", entity: "series", entityId: id, before: null, after, result: after };
+  return created(tx, "series", id, (tx, id) => getSeries(tx, id, now));
 }
 
 export async function editSeriesIn(
@@ -291,11 +311,15 @@ export async function editSeriesIn(
   p: SeriesPayload,
   now: Date,
 ): Promise<EditorChange<SeriesAnswer>> {
-  const before = await getSeries(tx, id, now);
-  requireFieldRights(staff, p, before);
-  await updateSeries(tx, id, seriesValues(p), now);
-  const after = await getSeries(tx, id, now);
-  return { action: "update", entity: "series", entityId: id, before, after, result: after };
+  return changed(
+    tx,
+    { action: "update", entity: "series", id },
+    (tx) => getSeries(tx, id, now),
+    async (tx, before) => {
+      requireFieldRights(staff, p, before);
+      await updateSeries(tx, id, seriesValues(p), now);
+    },
+  );
 }
 
 export async function createSeries(deps: EditorDeps, staff: Staff, p: SeriesPayload) {
@@ -394,8 +418,7 @@ export async function createVolumeIn(
   const id = await insertVolume(tx, p.series_id, volumeValues(p), now, {
     draft: !options.published,
   });
-  const after = await getVolume(tx, id, now);
-  return { action: "create", entity: "volume", entityId: id, before: null, after, result: after };
+  return created(tx, "volume", id, (tx, id) => getVolume(tx, id, now));
 }
 
 export async function editVolumeIn(
@@ -405,11 +428,15 @@ export async function editVolumeIn(
   p: VolumePayload,
   now: Date,
 ): Promise<EditorChange<VolumeAnswer>> {
-  const before = await getVolume(tx, id, now);
-  requireFieldRights(staff, p, before);
-  await updateVolume(tx, id, volumeValues(p), now);
-  const after = await getVolume(tx, id, now);
-  return { action: "update", entity: "volume", entityId: id, before, after, result: after };
+  return changed(
+    tx,
+    { action: "update", entity: "volume", id },
+    (tx) => getVolume(tx, id, now),
+    async (tx, before) => {
+      requireFieldRights(staff, p, before);
+      await updateVolume(tx, id, volumeValues(p), now);
+    },
+  );
 }
 
 export async function createVolume(
@@ -436,6 +463,7 @@ function trackAnswer(t: TrackRecord) {
     name: t.name,
     duration_sec: t.durationSec,
     has_trial: t.trialFileName !== null,
+    withdrawn_at: local(t.withdrawnAt),
   };
 }
 
@@ -566,6 +594,27 @@ export async function editTrack(deps: EditorDeps, staff: Staff, id: number, p: T
   );
 }
 
+/**
+ * Withdraws one track, or restores it (decision 0094): the CD stays in the store without it, and
+ * those who had the CD before keep playing it. Nothing is deleted; a withdrawn track is restored
+ * as it was.
+ */
+export async function changeTrackWithdrawal(
+  deps: EditorDeps,
+  staff: Staff,
+  id: number,
+  action: "withdraw" | "restore",
+) {
+  const now = clock(deps);
+  return writeChange(
+    deps,
+    staff,
+    { action, entity: "track", id },
+    (tx) => getTrack(tx, id),
+    (tx) => setTrackWithdrawal(tx, id, action === "withdraw" ? now : null),
+  );
+}
+
 // ---------------------------------------------------------------- publication
 
 export type PublicationAction = "publish" | "withdraw" | "restore";
@@ -621,16 +670,6 @@ const REFERENCE_ENTITY: Record<ReferenceKind, AuditEntity & CatalogChange["entit
   tags: "tag",
 };
 
-const REFERENCE_ID: Record<ReferenceKind, string> = {
-  authors: "author_id",
-  publishers: "publisher_id",
-  labels: "label_id",
-  magazines: "magazine_id",
-  genres: "genre_id",
-  categories: "category_id",
-  tags: "tag_id",
-};
-
 const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 const camel = (key: string) => key.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
 
@@ -663,16 +702,13 @@ export async function createReferenceIn(
   kind: ReferenceKind,
   payload: Record<string, unknown>,
 ): Promise<EditorChange<ReferenceAnswer>> {
-  const after = referenceAnswer(await insertReference(tx, kind, columnsOf(payload)));
-  const id = Number(after[REFERENCE_ID[kind]]);
-  return {
-    action: "create",
-    entity: REFERENCE_ENTITY[kind],
-    entityId: id,
-    before: null,
-    after,
-    result: after,
-  };
+  const row = referenceAnswer(await insertReference(tx, kind, columnsOf(payload)));
+  return created(
+    tx,
+    REFERENCE_ENTITY[kind],
+    Number(row[REFERENCE_ID_FIELD[kind]]),
+    async () => row,
+  );
 }
 
 export async function createReference(

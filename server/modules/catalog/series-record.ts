@@ -121,3 +121,18 @@ export async function seriesExists(db: Db, seriesId: number, now = new Date()): 
     .limit(1);
   return rows.length > 0;
 }
+
+/**
+ * A series on record, a draft or withdrawn one too (the back office uploads its pictures before
+ * it is in the store): its name, or null.
+ */
+export async function seriesOnRecord(
+  db: Db,
+  seriesId: number,
+): Promise<{ name: string; appealImg: string | null } | null> {
+  const [row] = await db
+    .select({ name: series.name, appealImg: series.appealImg })
+    .from(series)
+    .where(eq(series.seriesId, seriesId));
+  return row ?? null;
+}

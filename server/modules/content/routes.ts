@@ -4,6 +4,7 @@ import {
   cdUploadParams,
   type JobAnswer,
   jobParams,
+  seriesUploadParams,
   trackUploadParams,
   trialFields,
   type UploadAnswer,
@@ -14,6 +15,7 @@ import type { AppEnv, AppServices } from "../../lib/context";
 import { ApiError, BadInput } from "../../lib/errors";
 import { parseInput, readParams } from "../../lib/input";
 import type { AuditActor } from "../audit/service";
+import { seriesOnRecord } from "../catalog/series-record";
 import { bookAccess } from "../catalog/service";
 import { dramaCdExists } from "../dramacd/service";
 import { trackById } from "../dramacd/track-audio";
@@ -67,7 +69,8 @@ async function readUpload(c: Context<AppEnv>, max: number) {
 
 /**
  * The content pipeline's calls (issue 23, decision 0089): uploads of a volume's pages, its cover,
- * a drama CD's jacket and a track's audio, each answered with the job that publishes it, and
+ * a drama CD's jacket, a series' appeal image (decision 0095) and a track's audio, each answered
+ * with the job that publishes it, and
  * the job's state. Uploads need catalog.write (admin, editor); any staff member may follow a job.
  */
 export function contentRoutes(services: AppServices) {
@@ -116,6 +119,16 @@ export function contentRoutes(services: AppServices) {
     const { files } = await readUpload(c, 1);
     return c.json(
       await enqueue(CONTENT_QUEUES.art, actor, { kind: "jacket", ownerId: cdId, files }),
+    );
+  });
+
+  routes.post("/series/:seriesId/appeal-image", async (c) => {
+    const actor = await staffWith(c, services, "catalog.write");
+    const { seriesId } = readParams(c, seriesUploadParams);
+    if (!(await seriesOnRecord(db, seriesId))) throw new ApiError(404, "作品が見つかりません");
+    const { files } = await readUpload(c, 1);
+    return c.json(
+      await enqueue(CONTENT_QUEUES.art, actor, { kind: "appeal", ownerId: seriesId, files }),
     );
   });
 

@@ -10,8 +10,11 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 
-/** What a content set holds: a volume's pages, a volume's cover, a CD's jacket, a track's audio. */
-export const CONTENT_KINDS = ["pages", "cover", "jacket", "track"] as const;
+/**
+ * What a content set holds: a volume's pages, a volume's cover, a CD's jacket, a track's audio,
+ * a series' appeal image (the appeal card's picture, decision 0095).
+ */
+export const CONTENT_KINDS = ["pages", "cover", "jacket", "track", "appeal"] as const;
 export type ContentKind = (typeof CONTENT_KINDS)[number];
 
 /**
@@ -27,7 +30,7 @@ export const contentSets = pgTable(
   {
     setId: text("set_id").primaryKey(),
     kind: text("kind").$type<ContentKind>().notNull(),
-    /** book_id (pages, cover), cd_id (jacket) or track_id (track). */
+    /** book_id (pages, cover), cd_id (jacket), track_id (track) or series_id (appeal). */
     ownerId: integer("owner_id").notNull(),
     state: text("state").$type<"published" | "retired">().notNull(),
     /** Pages in the set; 1 for the other kinds. */

@@ -12,6 +12,7 @@ const FOLDERS: Record<ContentKind, string> = {
   cover: "covers",
   jacket: "jackets",
   track: "tracks",
+  appeal: "appeals",
 };
 
 export function setPrefix(kind: ContentKind, ownerId: number, setId: string): string {
@@ -77,6 +78,24 @@ export async function liveSet(
   if (!found) return null;
   const { published: _, ...set } = found;
   return set;
+}
+
+/**
+ * The set an address names by id (a cover's `?v=`), read again from the database when this
+ * process's kept list does not hold it: another instance may have published it a moment ago,
+ * and an address naming a set is cached for good, so it must never be answered with the old
+ * picture. Else as liveSet: the published set, or null.
+ */
+export async function namedSet(
+  db: Db,
+  kind: ContentKind,
+  ownerId: number,
+  setId: string,
+): Promise<LiveSet | null> {
+  const kept = await liveSet(db, kind, ownerId, setId);
+  if (kept?.setId === setId) return kept;
+  keptSets(db).delete(ownerKey(kind, ownerId));
+  return liveSet(db, kind, ownerId, setId);
 }
 
 /** Whether a set (an upload) was already published, now or before it was replaced. */

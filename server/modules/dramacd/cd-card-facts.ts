@@ -1,10 +1,10 @@
-import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { casts, dramaCdCasts, dramaCds, tracks } from "./schema";
 
 /**
  * What a drama CD card shows of these CDs: the CDs, their casts in credit order, and the first
- * track with a trial file of each. Three queries whatever the number of ids.
+ * track still in the store with a trial file of each. Three queries whatever the number of ids.
  */
 export async function cdCardFacts(db: Db, ids: readonly number[]) {
   const [cds, castRows, trialRows] = await Promise.all([
@@ -28,7 +28,14 @@ export async function cdCardFacts(db: Db, ids: readonly number[]) {
     db
       .selectDistinctOn([tracks.cdId], { cdId: tracks.cdId, trial: tracks.trialFileName })
       .from(tracks)
-      .where(and(inArray(tracks.cdId, [...ids]), isNotNull(tracks.trialFileName)))
+      // A withdrawn track offers no sample (decision 0094).
+      .where(
+        and(
+          inArray(tracks.cdId, [...ids]),
+          isNotNull(tracks.trialFileName),
+          isNull(tracks.withdrawnAt),
+        ),
+      )
       .orderBy(asc(tracks.cdId), asc(tracks.trackNo)),
   ]);
   return { cds, castRows, trialRows };

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, ne, or } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, ne, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { BadInput, NotFound } from "../../lib/errors";
 import { cdBrands, cdLabels, dramaCds, tracks } from "./schema";
@@ -185,6 +185,23 @@ export async function updateTrack(tx: Tx, trackId: number, v: { trackNo: number;
     .update(tracks)
     .set({ trackNo: v.trackNo, name: v.name })
     .where(eq(tracks.trackId, trackId));
+}
+
+/**
+ * Withdraws a track on its own (a time) or brings it back (null); decision 0094. Withdrawing it
+ * again keeps the first time: who had the CD before it left is decided by that time.
+ */
+export async function setTrackWithdrawal(tx: Tx, trackId: number, withdrawnAt: Date | null) {
+  const [row] = await tx
+    .update(tracks)
+    .set({
+      withdrawnAt:
+        withdrawnAt &&
+        sql`coalesce(${tracks.withdrawnAt}, ${withdrawnAt.toISOString()}::timestamptz)`,
+    })
+    .where(eq(tracks.trackId, trackId))
+    .returning({ trackId: tracks.trackId });
+  if (!row) throw new NotFound("トラックが見つかりませんでした");
 }
 
 /** Makers and their labels, for the CD form. */

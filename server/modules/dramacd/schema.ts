@@ -128,7 +128,9 @@ export const dramaCdCategories = pgTable(
 
 /**
  * Tracks of a drama CD. file_name is the full MP3, trial_file_name the shorter sample
- * (absent for tracks without one); the media module generates both from these names.
+ * (absent for tracks without one); the media module generates both from these names. A track
+ * withdrawn on its own (decision 0094) leaves the CD's page, samples and what a later purchase
+ * gives; those who had the CD before keep playing it.
  */
 export const tracks = pgTable(
   "tracks",
@@ -143,6 +145,7 @@ export const tracks = pgTable(
     fileName: text("file_name").notNull(),
     trialFileName: text("trial_file_name"),
     trialDurationSec: integer("trial_duration_sec"),
+    withdrawnAt: timestamp("withdrawn_at", { withTimezone: true }),
   },
   (t) => [uniqueIndex("tracks_cd_track_no_idx").on(t.cdId, t.trackNo)],
 );

@@ -24,6 +24,7 @@ export async function trackForPlayback(db: Db, cdId: number, trackNo: number) {
       durationSec: tracks.durationSec,
       trialFileName: tracks.trialFileName,
       trialDurationSec: tracks.trialDurationSec,
+      withdrawnAt: tracks.withdrawnAt,
     })
     .from(tracks)
     .where(and(eq(tracks.cdId, cdId), eq(tracks.trackNo, trackNo)));
@@ -174,6 +175,8 @@ export async function cdDetail(db: Db, cdId: number) {
         fileName: tracks.fileName,
         trialFileName: tracks.trialFileName,
         trialDurationSec: tracks.trialDurationSec,
+        // A withdrawn track stays in the answer: the page lists it to those who keep it (0094).
+        withdrawnAt: tracks.withdrawnAt,
       })
       .from(tracks)
       .where(eq(tracks.cdId, cdId))

@@ -8,6 +8,7 @@ import {
   type Reader,
   readingAccess,
   trackAccessOf,
+  trackListed,
   type VolumeFacts,
   volumeTerms,
 } from "./rules";
@@ -222,5 +223,20 @@ describe("trackAccessOf", () => {
     expect(trackAccessOf({ owns: true, hasTrial: false })).toBe("full");
     expect(trackAccessOf({ owns: false, hasTrial: true })).toBe("trial");
     expect(trackAccessOf({ owns: false, hasTrial: false })).toBe("none");
+  });
+
+  it("keeps a withdrawn track whole for who had the CD before, and nothing for anyone else", () => {
+    const withdrawnAt = NOW;
+    const before = new Date(NOW.getTime() - 1000);
+    const after = new Date(NOW.getTime() + 1000);
+    const facts = { hasTrial: true, withdrawnAt };
+    expect(trackAccessOf({ ...facts, owns: true, acquiredAt: before })).toBe("full");
+    expect(trackAccessOf({ ...facts, owns: true, acquiredAt: after })).toBe("none");
+    expect(trackAccessOf({ ...facts, owns: true, acquiredAt: withdrawnAt })).toBe("none");
+    expect(trackAccessOf({ ...facts, owns: false })).toBe("none");
+    expect(trackListed({ ...facts, owns: true, acquiredAt: before })).toBe(true);
+    expect(trackListed({ ...facts, owns: true, acquiredAt: after })).toBe(false);
+    expect(trackListed({ ...facts, owns: false })).toBe(false);
+    expect(trackListed({ hasTrial: false, owns: false, withdrawnAt: null })).toBe(true);
   });
 });

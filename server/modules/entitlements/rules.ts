@@ -179,8 +179,32 @@ export function nextBookButton(
 
 export type TrackAccess = "full" | "trial" | "none";
 
-/** Owned: the full track; otherwise its trial file, if it has one; otherwise nothing. */
-export function trackAccessOf(track: { owns: boolean; hasTrial: boolean }): TrackAccess {
+export interface TrackFacts {
+  /** The listener owns the track's CD. */
+  owns: boolean;
+  hasTrial: boolean;
+  /** When the track was withdrawn on its own (decision 0094); null or absent: it is in the store. */
+  withdrawnAt?: Date | null;
+  /** When the listener got the CD; needed only to tell who keeps a withdrawn track. */
+  acquiredAt?: Date | null;
+}
+
+/**
+ * Owned: the full track; otherwise its trial file, if it has one; otherwise nothing. A track
+ * withdrawn on its own stays whole for those who had the CD before it left and is nothing to
+ * everyone else, its trial included: a later purchase of the CD does not give it (decision 0094).
+ */
+export function trackAccessOf(track: TrackFacts): TrackAccess {
+  const withdrawnAt = track.withdrawnAt ?? null;
+  if (withdrawnAt !== null) {
+    const keptBefore = track.acquiredAt != null && track.acquiredAt < withdrawnAt;
+    return track.owns && keptBefore ? "full" : "none";
+  }
   if (track.owns) return "full";
   return track.hasTrial ? "trial" : "none";
+}
+
+/** Whether a CD's page lists the track to this listener: a withdrawn one only to who keeps it. */
+export function trackListed(track: TrackFacts): boolean {
+  return (track.withdrawnAt ?? null) === null || trackAccessOf(track) === "full";
 }

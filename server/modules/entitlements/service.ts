@@ -4,7 +4,7 @@ import { cachePer } from "../../lib/cache";
 import { runningCampaignsFor } from "../campaign/item-campaigns";
 import { bookAccess, dramaCdItemId } from "../catalog/service";
 import { trackForPlayback } from "../dramacd/service";
-import { ownsItem } from "../library/service";
+import { itemAcquiredAt, ownsItem } from "../library/service";
 import { campaignEffect } from "../pricing/campaign-effect";
 import { memberPrice, ownPriceAt } from "../pricing/free-terms";
 import {
@@ -116,6 +116,8 @@ export interface TrackEntry {
   trackId: number;
   access: TrackAccess;
   hasTrial: boolean;
+  /** Withdrawn on its own (decision 0094): only those who keep it may play it. */
+  withdrawn: boolean;
   durationSec: number;
   trialDurationSec: number | null;
 }
@@ -130,18 +132,20 @@ export async function trackAccess(
   trackNo: number,
   userId: number | null,
 ): Promise<TrackEntry | null> {
-  const owned = async () => {
-    if (userId === null) return false;
+  const acquired = async () => {
+    if (userId === null) return null;
     const itemId = await cdItemId(db, cdId);
-    return itemId !== null && ownsItem(db, userId, itemId);
+    return itemId === null ? null : itemAcquiredAt(db, userId, itemId);
   };
-  const [track, owns] = await Promise.all([trackForPlayback(db, cdId, trackNo), owned()]);
+  const [track, acquiredAt] = await Promise.all([trackForPlayback(db, cdId, trackNo), acquired()]);
   if (!track) return null;
   const hasTrial = track.trialFileName !== null;
+  const facts = { owns: acquiredAt !== null, acquiredAt, hasTrial, withdrawnAt: track.withdrawnAt };
   return {
     trackId: track.trackId,
-    access: trackAccessOf({ owns, hasTrial }),
+    access: trackAccessOf(facts),
     hasTrial,
+    withdrawn: track.withdrawnAt !== null,
     durationSec: track.durationSec,
     trialDurationSec: track.trialDurationSec,
   };

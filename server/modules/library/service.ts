@@ -39,6 +39,16 @@ export async function ownsItem(db: Db, userId: number, itemId: number): Promise<
   return rows.length > 0;
 }
 
+/** When the member got the item; null: not owned. */
+export async function itemAcquiredAt(db: Db, userId: number, itemId: number): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: userItems.acquiredAt })
+    .from(userItems)
+    .where(and(eq(userItems.userId, userId), eq(userItems.itemId, itemId)))
+    .limit(1);
+  return row?.at ?? null;
+}
+
 /** One bought item going onto the bookshelf. */
 export interface PurchasedItem {
   itemId: number;

@@ -230,6 +230,10 @@ async function drawAndTakeStock(
           ),
         )
         .orderBy(asc(lotteryPrizes.position), asc(lotteryPrizes.prizeId))
+        // Draws never wait for each other (taking stock is a plain update), but an editor's save
+        // (editing.ts) waits for this draw and this draw for a save under way: the prizes it
+        // reads are never deleted or rewritten before it commits.
+        .for("key share")
     ).filter((p) => !lost.has(p.prizeId));
     const sum = totalWeight(left);
     if (sum === 0) return null;

@@ -10,11 +10,11 @@ import { ApiError } from "../../lib/errors";
 import { readParams, readQuery } from "../../lib/input";
 import { type ByteRange, contentTypeOfKey, type StoredFile } from "../../lib/storage";
 import { bookAccess } from "../catalog/service";
-import { ART_WIDTHS, artKey } from "../content/art";
+import { ART_WIDTHS, type ArtKind, artKey } from "../content/art";
 import { trackKey } from "../content/audio";
 import { THUMB_WIDTH } from "../content/images";
 import { pageKey } from "../content/pages";
-import { liveSet } from "../content/sets";
+import { liveSet, namedSet } from "../content/sets";
 import { dramaCdExists } from "../dramacd/service";
 import { pageIsPublic, pageVerdict } from "../entitlements/rules";
 import { trackAccess, volumeAccess } from "../entitlements/service";
@@ -47,6 +47,7 @@ const fileNumber = (field: string) =>
 const bookParams = z.object({ bookId: id });
 const pageParams = z.object({ bookId: id, page: fileNumber("page") });
 const cdParams = z.object({ cdId: id });
+const seriesParams = z.object({ seriesId: id });
 const trackParams = z.object({ cdId: id, trackNo: fileNumber("trackNo") });
 /**
  * Whether the member owns an item, kept for them under their version (decision 0080): every
@@ -86,7 +87,8 @@ const imageQuery = (widths: readonly number[]) =>
               ),
         ),
     ),
-    v: z.string().max(20, "v は20文字以内で指定してください").optional(),
+    // The drawn art's version, or an uploaded cover's set id (a UUID).
+    v: z.string().max(36, "v は36文字以内で指定してください").optional(),
   });
 const artQuery = imageQuery(IMAGE_WIDTHS);
 const shapes = Object.keys(ART_SHAPES) as [ArtShape, ...ArtShape[]];
@@ -122,8 +124,14 @@ const thumbQuery = z.object({ s: pageQuery.shape.s, v: pageQuery.shape.v });
 const nearest = (widths: readonly number[], w: number) =>
   widths.reduce((best, size) => (Math.abs(size - w) < Math.abs(best - w) ? size : best));
 
-/** An uploaded cover or jacket: its address outlives an upload, so caches keep it an hour. */
-const UPLOADED_ART = "public, max-age=3600";
+/**
+ * An uploaded cover or jacket at an address that does not name its set (an old link, a drawn
+ * version's address): the picture there changes with the next upload, so caches keep it only
+ * a few minutes. The store's own pages name the set (decision 0095) and are cached for good.
+ */
+const UPLOADED_ART = "public, max-age=300";
+/** A set id as the uploads make them, so only an address that could name one is looked up again. */
+const SET_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
  * Sends a file from the storage, an upload or a drawn file alike: streamed, and with a single
@@ -223,6 +231,28 @@ export function mediaRoutes(
     (await sendStored(c, (range) => services.storage.get(key, range), cacheControl)) ?? notFound();
 
   /**
+   * An uploaded cover or jacket, or null when none was uploaded. At `?v=` naming one of the
+   * owner's kept sets, that set's picture, immutable: the address names those bytes for good (a
+   * page put together before a new upload still shows the old picture, as it was). At any other
+   * address, the published picture for a few minutes.
+   */
+  const sendUploadedArt = async (
+    c: Context<AppEnv>,
+    kind: ArtKind,
+    ownerId: number,
+    w: number,
+    v: string | undefined,
+  ) => {
+    const set =
+      v !== undefined && SET_ID.test(v)
+        ? await namedSet(db, kind, ownerId, v)
+        : await liveSet(db, kind, ownerId);
+    if (!set) return null;
+    const key = artKey(kind, ownerId, set.setId, nearest(ART_WIDTHS, w));
+    return sendUploaded(c, key, set.setId === v ? PUBLIC_IMMUTABLE : UPLOADED_ART);
+  };
+
+  /**
    * A drawn file, drawn first if need be. One gone from the store since it was drawn (another
    * process evicted it) is drawn again, once.
    */
@@ -248,11 +278,8 @@ export function mediaRoutes(
     const { w, v } = readQuery(c, artQuery);
     const book = await bookAccess(db, bookId);
     if (!book) notFound();
-    const uploaded = await liveSet(db, "cover", bookId);
-    if (uploaded) {
-      const key = artKey("cover", bookId, uploaded.setId, nearest(ART_WIDTHS, w ?? COVER_WIDTH));
-      return sendUploaded(c, key, UPLOADED_ART);
-    }
+    const uploaded = await sendUploadedArt(c, "cover", bookId, w ?? COVER_WIDTH, v);
+    if (uploaded) return uploaded;
     const width = w ?? COVER_WIDTH;
     const cover = {
       seriesId: book.seriesId,
@@ -333,20 +360,25 @@ export function mediaRoutes(
     const { cdId } = readParams(c, cdParams);
     const { w = 300, v } = readQuery(c, artQuery);
     if (!(await dramaCdExists(db, cdId))) notFound();
-    const uploaded = await liveSet(db, "jacket", cdId);
-    if (uploaded) {
-      const key = artKey("jacket", cdId, uploaded.setId, nearest(ART_WIDTHS, w));
-      return sendUploaded(c, key, UPLOADED_ART);
-    }
+    const uploaded = await sendUploadedArt(c, "jacket", cdId, w, v);
+    if (uploaded) return uploaded;
     const jacket = { cdId, ...(await jacketCaption(db, cdId)), width: w, height: w };
     const format = formatFor(c.req.header("accept"));
     return sendDrawn(c, () => jacketFile(cache, jacket, format), publicCache(v));
   });
 
+  // A series' uploaded appeal image (decision 0095); the seed's are drawn under /media/appeal/.
+  routes.get("/series/:seriesId/appeal.png", async (c) => {
+    const { seriesId } = readParams(c, seriesParams);
+    const { w = 300, v } = readQuery(c, artQuery);
+    return (await sendUploadedArt(c, "appeal", seriesId, w, v)) ?? notFound();
+  });
+
   routes.get("/cds/:cdId/trials/:trackNo{[0-9]+\\.mp3}", async (c) => {
     const { cdId, trackNo } = readParams(c, trackParams);
     const track = await trackAccess(db, cdId, trackNo, null);
-    if (!track?.hasTrial) notFound();
+    // Asked as no one: "trial" unless there is none or the track was withdrawn (0094).
+    if (track?.access !== "trial") notFound();
     const uploaded = await liveSet(db, "track", track.trackId);
     if (uploaded) {
       return sendUploaded(c, trackKey(track.trackId, uploaded.setId, "trial"), PUBLIC_DAY);
@@ -358,7 +390,8 @@ export function mediaRoutes(
   routes.get("/cds/:cdId/tracks/:trackNo{[0-9]+\\.mp3}", async (c) => {
     const { cdId, trackNo } = readParams(c, trackParams);
     const track = await trackAccess(db, cdId, trackNo, c.get("member")?.userId ?? null);
-    if (!track) notFound();
+    // A withdrawn track is gone for all but those who keep it (decision 0094).
+    if (!track || (track.withdrawn && track.access !== "full")) notFound();
     if (track.access !== "full") throw new ApiError(403, "この音声を聴くには購入が必要です");
     const uploaded = await liveSet(db, "track", track.trackId);
     if (uploaded) {

@@ -1,3 +1,4 @@
+import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { HomeAnswer } from "../../../contract/home";
 import {
@@ -8,6 +9,7 @@ import {
 } from "../../../contract/news";
 import type { Db } from "../../db/client";
 import { Browser, createTestApp } from "../../http/test-client";
+import { newsPublishTimes } from "./editing";
 import { readNewsIds, withNewsRead } from "./read-cookie";
 import { news } from "./schema";
 
@@ -99,5 +101,33 @@ describe("the nr cookie", () => {
     expect(readNewsIds("1.2.3.4.5.6")).toEqual([1, 2, 3, 4]);
     expect(withNewsRead([1, 2, 3, 4], 5)).toEqual([5, 1, 2, 3]);
     expect(withNewsRead([1, 2, 3, 4], 3)).toEqual([3, 1, 2, 4]);
+  });
+});
+
+describe("the schedule's reading of notices", () => {
+  it("names the live notices whose time came in the window, and the next one ahead", async () => {
+    const now = Date.now();
+    // A draft and a withdrawn notice in the window never come due.
+    await db.insert(news).values([
+      {
+        mNewsId: 200,
+        title: "下書き",
+        body: "<p>x</p>",
+        publishedAt: new Date(now - 3_600_000),
+        draft: true,
+      },
+      {
+        mNewsId: 201,
+        title: "取り下げ",
+        body: "<p>x</p>",
+        publishedAt: new Date(now - 3_600_000),
+        withdrawnAt: new Date(now),
+      },
+    ]);
+    const times = await newsPublishTimes(db, new Date(now - 2 * day), new Date(now));
+    expect(times.due.sort((a, b) => a - b)).toEqual([1, 2]);
+    const [ahead] = await db.select().from(news).where(eq(news.mNewsId, 99));
+    expect(times.next).toEqual(ahead!.publishedAt);
+    await db.delete(news).where(inArray(news.mNewsId, [200, 201]));
   });
 });

@@ -1,10 +1,10 @@
-import { and, count, desc, eq, lte } from "drizzle-orm";
+import { and, count, desc, eq } from "drizzle-orm";
 import type { NewsDetail, NewsListItem } from "../../../contract/news";
 import { tokyoDateTime } from "../../../contract/tokyo-time";
 import { sanitizeTopicHtml } from "../../../contract/topic-html";
 import type { Db } from "../../db/client";
 import { NotFound } from "../../lib/errors";
-import { isNew, newsItem, withReadFlags } from "./latest-news";
+import { inStore, isNew, LIST_FIELDS, newsItem, withReadFlags } from "./latest-news";
 import { news } from "./schema";
 
 /** Notices on one page of /news. */
@@ -17,13 +17,13 @@ export async function newsPage(
   readIds: readonly number[],
   now: Date,
 ): Promise<{ news: NewsListItem[]; page: number; last_page: number; total: number }> {
-  const published = lte(news.publishedAt, now);
+  const published = inStore(now);
   const [{ total } = { total: 0 }] = await db
     .select({ total: count() })
     .from(news)
     .where(published);
   const rows = await db
-    .select({ mNewsId: news.mNewsId, title: news.title, publishedAt: news.publishedAt })
+    .select(LIST_FIELDS)
     .from(news)
     .where(published)
     .orderBy(desc(news.publishedAt), desc(news.mNewsId))
@@ -45,7 +45,7 @@ export async function newsDetail(db: Db, id: number, now: Date): Promise<NewsDet
   const [row] = await db
     .select()
     .from(news)
-    .where(and(eq(news.mNewsId, id), lte(news.publishedAt, now)));
+    .where(and(eq(news.mNewsId, id), inStore(now)));
   if (!row) throw new NotFound("お知らせが見つかりませんでした");
   return {
     m_news_id: row.mNewsId,
@@ -54,5 +54,6 @@ export async function newsDetail(db: Db, id: number, now: Date): Promise<NewsDet
     body: sanitizeTopicHtml(row.body),
     published_at: tokyoDateTime(row.publishedAt),
     new_flag: isNew(row.publishedAt, now),
+    important_flag: row.important,
   };
 }

@@ -1,5 +1,4 @@
 import { eq } from "drizzle-orm";
-import { coverUrl } from "../../../contract/media";
 import type {
   ReaderBook,
   ReaderNextBook,
@@ -9,6 +8,7 @@ import type {
 import type { Db } from "../../db/client";
 import { readerVolume } from "../catalog/service";
 import { cartItemIds } from "../commerce/service";
+import { artAddresses } from "../content/art-addresses";
 import { liveSet } from "../content/sets";
 import { nextBookButton, offerKind } from "../entitlements/rules";
 import { volumeAccess, volumeEntry } from "../entitlements/service";
@@ -57,7 +57,10 @@ async function nextBook(
   seriesId: number,
   userId: number | null,
 ): Promise<ReaderNextBook | null> {
-  const entry = await volumeEntry(db, next.bookId);
+  const [entry, art] = await Promise.all([
+    volumeEntry(db, next.bookId),
+    artAddresses(db, { covers: [next.bookId] }),
+  ]);
   if (!entry) return null;
   const [owns, cart] =
     userId === null
@@ -71,7 +74,7 @@ async function nextBook(
     series_id: seriesId,
     title: next.title,
     volume: next.volume,
-    cover_url: coverUrl(next.bookId),
+    cover_url: art.cover(next.bookId),
     button: nextBookButton(entry.terms, {
       isLogin: userId !== null,
       owns,
@@ -88,10 +91,11 @@ export async function readerBook(
   bookId: number,
   userId: number | null,
 ): Promise<ReaderBook | null> {
-  const [volume, access, uploaded] = await Promise.all([
+  const [volume, access, uploaded, art] = await Promise.all([
     readerVolume(db, bookId),
     volumeAccess(db, bookId, userId),
     liveSet(db, "pages", bookId),
+    artAddresses(db, { covers: [bookId] }),
   ]);
   if (!volume || !access) return null;
   const isLogin = userId !== null;
@@ -116,7 +120,7 @@ export async function readerBook(
       volume: volume.volume,
       page_count: volume.pageCount,
       vertical: volume.vertical,
-      cover_url: coverUrl(bookId),
+      cover_url: art.cover(bookId),
       width: PAGE_WIDTH,
       height: PAGE_HEIGHT,
     },

@@ -76,7 +76,7 @@ describe("search cards from the copy held in memory", () => {
         async (ids, hours) => {
           const now = new Date(NOW.getTime() + hours * 3_600_000);
           const fromDatabase = await seriesItems(database.db, ids, { now });
-          const fromMemory = cardsFromMemory(memory, ids, now);
+          const fromMemory = await cardsFromMemory(database.db, memory, ids, now);
           expect(JSON.stringify(fromMemory)).toBe(JSON.stringify(fromDatabase));
           expect(fromMemory).toEqual(fromDatabase);
         },
@@ -84,8 +84,8 @@ describe("search cards from the copy held in memory", () => {
       { numRuns: 150 },
     );
     // Campaign boundaries are crossed: a sale seen, a free campaign seen only once it starts.
-    const [before] = cardsFromMemory(memory, [1], at(1));
-    const [after] = cardsFromMemory(memory, [1], at(5));
+    const [before] = await cardsFromMemory(database.db, memory, [1], at(1));
+    const [after] = await cardsFromMemory(database.db, memory, [1], at(5));
     expect(before).toMatchObject({ sale_pct: 50, policy_type: 101 });
     expect(after).toMatchObject({ sale_pct: 0, policy_type: 102, free_count: 2 });
   });
@@ -109,19 +109,22 @@ describe("search cards from the copy held in memory", () => {
       .update(series)
       .set({ ratingAverage: 2.5, ratingCount: 7 })
       .where(eq(series.seriesId, 100));
-    const card = () => cardsFromMemory(heldCardMemory(db)!, [100], new Date(start))[0]!;
-    expect(card().sale_pct).toBe(0);
+    const card = async () =>
+      (await cardsFromMemory(db, heldCardMemory(db)!, [100], new Date(start)))[0]!;
+    expect((await card()).sale_pct).toBe(0);
 
     clock.mockReturnValue(start + CAMPAIGN_CHECK_MS);
     heldCardMemory(db);
-    await vi.waitFor(() => expect(card().sale_pct).toBe(20));
-    expect(card().rating_count).not.toBe(7);
+    await vi.waitFor(async () => expect((await card()).sale_pct).toBe(20));
+    expect((await card()).rating_count).not.toBe(7);
 
     clock.mockReturnValue(start + RATING_CHECK_MS);
     heldCardMemory(db);
-    await vi.waitFor(() => expect(card()).toMatchObject({ rating_average: 2.5, rating_count: 7 }));
+    await vi.waitFor(async () =>
+      expect(await card()).toMatchObject({ rating_average: 2.5, rating_count: 7 }),
+    );
     expect(heldCardMemory(db)).toBe(memory);
-    expect(card()).toEqual((await seriesItems(db, [100], { now: new Date(start) }))[0]);
+    expect(await card()).toEqual((await seriesItems(db, [100], { now: new Date(start) }))[0]);
   });
 
   it("reads the catalog again once the index is rebuilt", async () => {
@@ -134,7 +137,7 @@ describe("search cards from the copy held in memory", () => {
     heldCardMemory(db);
     await vi.waitFor(() => expect(heldCardMemory(db)).not.toBe(before));
     const now = new Date();
-    expect(cardsFromMemory(heldCardMemory(db)!, [1], now)[0]!.series_name).toBe(
+    expect((await cardsFromMemory(db, heldCardMemory(db)!, [1], now))[0]!.series_name).toBe(
       "魔王の花嫁 新装版",
     );
   });

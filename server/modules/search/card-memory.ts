@@ -2,7 +2,7 @@ import type { SeriesItem } from "../../../contract/items";
 import type { Db } from "../../db/client";
 import { onSearchReread } from "../../lib/catalog-generation";
 import { runningAt, type SeriesCampaign, seriesCampaignsFrom } from "../campaign/item-campaigns";
-import { seriesCardsOf, seriesItems } from "../cards/series-items";
+import { seriesCardArt, seriesCardsOf, seriesItems } from "../cards/series-items";
 import { allSeriesFacts, type SeriesFacts, seriesRatings } from "../catalog/series-card-facts";
 import { searchIndexState } from "./schema";
 
@@ -195,13 +195,27 @@ export async function cardMemory(db: Db): Promise<CardMemory> {
   return heldCardMemory(db) ?? load(db, slotOf(db));
 }
 
-/** Cards of a copy at `now`: the cards seriesItems would answer from the same facts. */
-export function cardsFromMemory(memory: CardMemory, ids: readonly number[], now: Date) {
+/**
+ * Cards of a copy at `now`: the cards seriesItems would answer from the same facts. Their
+ * covers' addresses are looked up as they are shown (kept until the catalog changes), since an
+ * upload changes no fact the copy holds.
+ */
+export async function cardsFromMemory(
+  db: Db,
+  memory: CardMemory,
+  ids: readonly number[],
+  now: Date,
+): Promise<SeriesItem[]> {
+  const art = await seriesCardArt(
+    db,
+    ids.flatMap((id) => memory.facts.get(id) ?? []),
+  );
   return seriesCardsOf(
     ids,
     memory.facts,
     (id) => runningAt(memory.campaigns.get(id) ?? [], now),
     now,
+    art,
   );
 }
 
@@ -215,5 +229,5 @@ export async function searchCards(
   now: Date,
 ): Promise<SeriesItem[]> {
   const held = heldCardMemory(db);
-  return held ? cardsFromMemory(held, ids, now) : seriesItems(db, ids, { now });
+  return held ? cardsFromMemory(db, held, ids, now) : seriesItems(db, ids, { now });
 }

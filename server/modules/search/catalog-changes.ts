@@ -6,6 +6,7 @@ import { campaignWindowTimes } from "../campaign/service";
 import { nextSummaryDue, refreshDueSummaries } from "../catalog/series-summary";
 import { seriesTouchedBy, volumeReleases } from "../catalog/service";
 import { dramaCdSaleTimes, seriesOfDramaCd } from "../dramacd/service";
+import { newsPublishTimes } from "../news/editing";
 import { reindexSeries } from "./indexer";
 
 /** Series read again in one pass: a genre's change may touch thousands. */
@@ -16,6 +17,10 @@ async function seriesOf(db: Db, change: CatalogChange): Promise<number[] | "all"
   switch (change.entity) {
     // A campaign moves no search row: cards pick its sale up from the campaigns read again.
     case "campaign":
+    // Nor do the notices, stamp cards and lotteries: only the kept answers that show them.
+    case "news":
+    case "stamp_card":
+    case "lottery":
       return [];
     case "drama_cd":
       return (await seriesOfDramaCd(db, { cdId: change.id })) ?? "all";
@@ -128,13 +133,15 @@ export function startCatalogSchedule(
       volumeReleases(db, last, until),
       dramaCdSaleTimes(db, last, until),
       campaignWindowTimes(db, last, until),
+      newsPublishTimes(db, last, until),
     ]);
-    const [volumes, cds, campaigns] = found;
+    const [volumes, cds, campaigns, notices] = found;
     const due: CatalogChange[] = [
       ...summarised.map((id) => ({ entity: "series" as const, id })),
       ...volumes.due.map((id) => ({ entity: "volume" as const, id })),
       ...cds.due.map((id) => ({ entity: "drama_cd" as const, id })),
       ...campaigns.due.map((id) => ({ entity: "campaign" as const, id })),
+      ...notices.due.map((id) => ({ entity: "news" as const, id })),
     ];
     for (const change of due) await changes.publish(change);
     if (due.length > 0) logger.info("catalog schedule reached", { changes: due.length });

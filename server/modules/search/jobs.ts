@@ -1,6 +1,5 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import type { ChangeBus } from "../../lib/changes";
 import type { Schedule } from "../../lib/every";
 import type { Logger } from "../../logger";
 import { cardMemory } from "./card-memory";
