@@ -1,4 +1,4 @@
-import { ExtrasNav, ReadOnlyNote } from "../features/ops-extras/ExtrasNav";
+import { ExtrasNav, ExtrasRights } from "../features/ops-extras/ExtrasNav";
 import { LotteryForm } from "../features/ops-extras/LotteryForm";
 import { loadLottery } from "../features/ops-extras/ops-extras.server";
 import type { Route } from "./+types/ops-lottery";
@@ -22,8 +22,9 @@ export default function OpsLottery({ loaderData }: Route.ComponentProps) {
     <>
       <h1 className="ops-title">{lottery ? lottery.title : "くじを追加"}</h1>
       <ExtrasNav />
-      <ReadOnlyNote mayWrite={mayWrite} />
-      <LotteryForm key={lottery?.lottery_id ?? "new"} lottery={lottery} mayWrite={mayWrite} />
+      <ExtrasRights mayWrite={mayWrite}>
+        <LotteryForm key={lottery?.lottery_id ?? "new"} lottery={lottery} mayWrite={mayWrite} />
+      </ExtrasRights>
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { ExtrasNav, ReadOnlyNote } from "../features/ops-extras/ExtrasNav";
+import { ExtrasNav, ExtrasRights } from "../features/ops-extras/ExtrasNav";
 import { NewsForm } from "../features/ops-extras/NewsForm";
 import { loadNews } from "../features/ops-extras/ops-extras.server";
 import type { Route } from "./+types/ops-news-item";
@@ -22,8 +22,9 @@ export default function OpsNewsItem({ loaderData }: Route.ComponentProps) {
     <>
       <h1 className="ops-title">{news ? news.title : "お知らせを追加"}</h1>
       <ExtrasNav />
-      <ReadOnlyNote mayWrite={mayWrite} />
-      <NewsForm key={news?.m_news_id ?? "new"} news={news} mayWrite={mayWrite} />
+      <ExtrasRights mayWrite={mayWrite}>
+        <NewsForm key={news?.m_news_id ?? "new"} news={news} mayWrite={mayWrite} />
+      </ExtrasRights>
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { ExtrasNav, ReadOnlyNote } from "../features/ops-extras/ExtrasNav";
+import { ExtrasNav, ExtrasRights } from "../features/ops-extras/ExtrasNav";
 import { loadStampCard } from "../features/ops-extras/ops-extras.server";
 import { StampCardForm } from "../features/ops-extras/StampCardForm";
 import type { Route } from "./+types/ops-stamp-card";
@@ -24,8 +24,9 @@ export default function OpsStampCard({ loaderData }: Route.ComponentProps) {
         {card ? `スタンプカード ${card.start_date} 〜 ${card.end_date}` : "スタンプカードを追加"}
       </h1>
       <ExtrasNav />
-      <ReadOnlyNote mayWrite={mayWrite} />
-      <StampCardForm key={card?.card_id ?? "new"} card={card} mayWrite={mayWrite} />
+      <ExtrasRights mayWrite={mayWrite}>
+        <StampCardForm key={card?.card_id ?? "new"} card={card} mayWrite={mayWrite} />
+      </ExtrasRights>
     </>
   );
 }

@@ -1,9 +1,11 @@
+import type { ReactNode } from "react";
 import { NavLink } from "react-router";
 import type { EditorList } from "../../../contract/ops-extras-rules";
 import { EXTRAS_PAGE_SIZE } from "../../../contract/ops-extras-rules";
+import { ReadOnlyNotice } from "../ops/ReadOnlyNotice";
 import { Pager, SearchBox } from "../ops-catalog/CatalogNav";
 import { CatalogTable, type Column } from "../ops-catalog/CatalogTable";
-import { type CatalogSave, Problem } from "../ops-catalog/catalog-fields";
+import { type CatalogSave, EditorRightsProvider, Problem } from "../ops-catalog/catalog-fields";
 import "../ops-catalog/ops-catalog.css";
 import "./ops-extras.css";
 
@@ -64,10 +66,17 @@ export function ExtrasListPanel<Row>(props: {
   );
 }
 
-/** Why the form has no save button: support staff read, editors write. */
-export function ReadOnlyNote({ mayWrite }: { mayWrite: boolean }) {
-  return mayWrite ? null : (
-    <p className="ops-note">この権限では閲覧のみできます。編集は編集担当・管理者が行います。</p>
+/**
+ * A notice, stamp card or lottery form under the one right these take (content.write): the
+ * catalog's fields it reuses lock by it, and a staff member without it is told why.
+ */
+export function ExtrasRights({ mayWrite, children }: { mayWrite: boolean; children: ReactNode }) {
+  const rights = { catalog: mayWrite, prices: mayWrite, schedules: mayWrite };
+  return (
+    <EditorRightsProvider rights={rights}>
+      {mayWrite ? null : <ReadOnlyNotice />}
+      {children}
+    </EditorRightsProvider>
   );
 }
 
