@@ -27,7 +27,7 @@ const SERVER_MODULE_LAYERS = [
   ["bookshelf", "lottery", "ranking", "review", "stamp"],
   ["extras-editor", "home", "member-support", "reader"],
   ["menu", "popup", "recommend", "search"],
-  ["topic"],
+  ["popup-editor", "topic"],
   ["catalog-import"],
 ];
 
