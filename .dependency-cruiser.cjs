@@ -57,6 +57,7 @@ const APP_FEATURE_LAYERS = [
   ["info", "search"],
   ["editor", "ledgers", "ops-catalog"],
   ["ops-extras"],
+  ["ops-popups"],
 ];
 
 /**

@@ -21,11 +21,11 @@ import {
   editorPopup,
   editorPopups,
   insertPopup,
+  type EditorPopupRow as Popup,
   type PopupValues,
   setPopupWithdrawn,
   updatePopup,
 } from "../popup/editing";
-import type { Popup } from "../popup/schema";
 import type { Staff } from "../staff/service";
 
 /**

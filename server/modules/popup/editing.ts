@@ -8,6 +8,9 @@ import { type Popup, popups } from "./schema";
  * displays name it, so it is withdrawn.
  */
 
+/** A popups row as the editor reads it. */
+export type EditorPopupRow = Popup;
+
 export type PopupValues = Omit<typeof popups.$inferInsert, "popupId" | "withdrawnAt">;
 
 export async function editorPopups(
