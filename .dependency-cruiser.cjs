@@ -27,7 +27,7 @@ const SERVER_MODULE_LAYERS = [
   ["bookshelf", "lottery", "ranking", "review", "stamp"],
   ["extras-editor", "home", "member-support", "reader"],
   ["menu", "popup", "recommend", "search"],
-  ["topic"],
+  ["popup-editor", "topic"],
   ["catalog-import"],
 ];
 
@@ -57,6 +57,7 @@ const APP_FEATURE_LAYERS = [
   ["info", "search"],
   ["editor", "ledgers", "ops-catalog"],
   ["ops-extras"],
+  ["ops-popups"],
 ];
 
 /**

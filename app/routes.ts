@@ -148,6 +148,9 @@ export default [
     route("ops/lotteries", "routes/ops-lotteries.tsx"),
     route("ops/lotteries/new", "routes/ops-lottery.tsx", { id: "ops-lottery-new" }),
     route("ops/lotteries/:lotteryId", "routes/ops-lottery.tsx"),
+    route("ops/popups", "routes/ops-popups.tsx"),
+    route("ops/popups/new", "routes/ops-popup.tsx", { id: "ops-popup-new" }),
+    route("ops/popups/:popupId", "routes/ops-popup.tsx"),
   ]),
 
   layout("layouts/default.tsx", { id: "layouts/default-404" }, [

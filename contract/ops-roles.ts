@@ -67,6 +67,7 @@ export const AUDIT_ENTITIES = {
   news: "お知らせ",
   stamp_card: "ログインスタンプカード",
   lottery: "くじ",
+  popup: "ポップアップ",
   member: "会員",
   member_points: "会員のポイント",
   member_present: "会員へのプレゼント",

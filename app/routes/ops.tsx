@@ -57,6 +57,10 @@ export default function OpsHome({ loaderData }: Route.ComponentProps) {
             ：お知らせの公開予約と重要マーク、スタンプカードのマス目と報酬、くじの景品・確率・在庫
           </li>
           <li>
+            <a href="/ops/popups">ポップアップ管理</a>
+            ：種類・対象（会員・広告・端末・ジャンル）・期間・優先度の編集とプレビュー、表示・閉じる・クリックの集計
+          </li>
+          <li>
             <a href="/ops/catalog/authors">
               著者・出版社・レーベル・掲載誌・ジャンル・カテゴリ・タグ
             </a>

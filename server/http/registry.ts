@@ -31,6 +31,7 @@ import { memberSupportRoutes } from "../modules/member-support/routes";
 import { menuRoutes } from "../modules/menu/routes";
 import { newsRoutes } from "../modules/news/routes";
 import { popupRoutes } from "../modules/popup/routes";
+import { popupEditorRoutes } from "../modules/popup-editor/routes";
 import { rankingRoutes } from "../modules/ranking/routes";
 import { readerRoutes } from "../modules/reader/routes";
 import { seriesPickRoutes } from "../modules/recommend/pick-routes";
@@ -118,6 +119,7 @@ export function apiRouter(services: AppServices, paymentProvider: PaymentProvide
   api.route("/ops/catalog", catalogEditorRoutes(services, { seriesPreview, volumePreview }));
   api.route("/ops", contentRoutes(services));
   api.route("/ops", extrasEditorRoutes(services));
+  api.route("/ops", popupEditorRoutes(services));
   api.route("/ops/members", memberSupportRoutes(services, paymentProvider));
   return api;
 }

@@ -20,6 +20,10 @@ const ENTITIES = new Set<CatalogChange["entity"]>([
   "category",
   "tag",
   "campaign",
+  "news",
+  "stamp_card",
+  "lottery",
+  "popup",
 ]);
 
 /** A message from the channel as a change, or null when it is not one of ours. */

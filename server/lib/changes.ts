@@ -21,7 +21,9 @@ export interface CatalogChange {
     /** The store's notices, stamp cards and lotteries (issue 24): kept answers show them. */
     | "news"
     | "stamp_card"
-    | "lottery";
+    | "lottery"
+    /** Popups (issue 24): kept member answers name the popups a member is targeted by. */
+    | "popup";
   id: number;
 }
 

@@ -82,6 +82,32 @@ export function QueuedPopup({
   );
 }
 
+/**
+ * The popup as the queue would open it, for the /ops editor's preview (issue 24): the same
+ * dialog and body, but nothing reported (no impression, no click) and no page to name. Bodies
+ * that load a list by popup id show what the store answers for it, once saved and running.
+ */
+export function PreviewPopup({ popup, onClose }: { popup: PopupView; onClose: () => void }) {
+  const title = usePopupTitle(popup);
+  const noop = useCallback(() => {}, []);
+  // The stamp dialog reads the member's own card; the editor has none to show.
+  if (popup.popup_type === LOGIN_STAMP_TYPE) return null;
+  const canDismiss = dismissible(popup);
+  return (
+    <PopupDialog
+      popupId={popup.popup_id}
+      popupType={popup.popup_type}
+      title={title}
+      dismissible={canDismiss}
+      onDismiss={onClose}
+      onHide={canDismiss ? onClose : undefined}
+      wide={BIG_TYPES.includes(popup.popup_type) || Boolean(popup.pickup)}
+    >
+      <Body popup={popup} lastReadGenre={null} close={onClose} ready={noop} />
+    </PopupDialog>
+  );
+}
+
 /** Which body a popup type shows (spec 001 §2.7). */
 function Body(props: BodyProps) {
   const { popup } = props;

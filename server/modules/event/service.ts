@@ -1,4 +1,4 @@
-import { and, gte, lt, sql } from "drizzle-orm";
+import { and, gte, inArray, isNotNull, lt, sql } from "drizzle-orm";
 import type { DailyEventCount, EventBatch } from "../../../contract/event";
 import { startOfTokyoDay, tokyoIsoDate } from "../../../contract/tokyo-time";
 import type { Db } from "../../db/client";
@@ -113,4 +113,47 @@ export async function dailyCounts(db: Db, day: Date): Promise<DailyEventCount[]>
     section: r.section,
     count: r.count,
   }));
+}
+
+/** Per popup: impressions (popup_open), closes (popup_close) and clicks (click, click_leadlink). */
+export interface PopupEventCount {
+  popupId: number;
+  impressions: number;
+  closes: number;
+  clicks: number;
+}
+
+/**
+ * The popup editor's counts for these popups over [from, to): one grouped query, served by the
+ * partial index on (popup_id, received_at, name) that holds only popup events, so it reads the
+ * popups' own events of the range and never the rest of the table.
+ */
+export async function popupEventCounts(
+  db: Db,
+  popupIds: readonly number[],
+  from: Date,
+  to: Date,
+): Promise<Map<number, PopupEventCount>> {
+  const out = new Map<number, PopupEventCount>();
+  if (popupIds.length === 0) return out;
+  const e = analyticsEvents;
+  const rows = await db
+    .select({
+      popupId: sql<number>`${e.popupId}`,
+      impressions: sql<number>`count(*) filter (where ${e.name} = 'popup_open')::int`,
+      closes: sql<number>`count(*) filter (where ${e.name} = 'popup_close')::int`,
+      clicks: sql<number>`count(*) filter (where ${e.name} in ('click', 'click_leadlink'))::int`,
+    })
+    .from(e)
+    .where(
+      and(
+        isNotNull(e.popupId),
+        inArray(e.popupId, [...popupIds]),
+        gte(e.receivedAt, from),
+        lt(e.receivedAt, to),
+      ),
+    )
+    .groupBy(e.popupId);
+  for (const r of rows) out.set(Number(r.popupId), { ...r, popupId: Number(r.popupId) });
+  return out;
 }

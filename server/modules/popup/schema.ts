@@ -53,6 +53,11 @@ export const popups = pgTable(
     displayLimit: integer("display_limit"),
     startAt: timestamp("start_at", { withTimezone: true }).notNull(),
     endAt: timestamp("end_at", { withTimezone: true }),
+    /**
+     * Taken out of the store by an editor (issue 24): a popup that was shown keeps its row, as
+     * its events and members' displays name it; restoring clears this.
+     */
+    withdrawnAt: timestamp("withdrawn_at", { withTimezone: true }),
   },
   (t) => [
     index("popups_page_priority_idx").on(t.page, t.priority),

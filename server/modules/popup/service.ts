@@ -84,7 +84,11 @@ export function matchesTarget(rules: TargetRules, viewer: ViewerFacts, now: Date
 }
 
 function running(now: Date) {
-  return and(lte(popups.startAt, now), or(isNull(popups.endAt), gt(popups.endAt, now)));
+  return and(
+    isNull(popups.withdrawnAt),
+    lte(popups.startAt, now),
+    or(isNull(popups.endAt), gt(popups.endAt, now)),
+  );
 }
 
 /** What the caller knows of a member for targeting; their reading is looked up here. */

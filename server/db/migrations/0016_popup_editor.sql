@@ -1,0 +1,2 @@
+ALTER TABLE "popups" ADD COLUMN "withdrawn_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "analytics_events_popup_idx" ON "analytics_events" USING btree ("popup_id","received_at","name") WHERE "analytics_events"."popup_id" is not null;
