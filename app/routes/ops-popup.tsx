@@ -1,4 +1,4 @@
-import { ReadOnlyNote } from "../features/ops-extras/ExtrasNav";
+import { ExtrasRights } from "../features/ops-extras/ExtrasNav";
 import { loadPopup } from "../features/ops-popups/ops-popups.server";
 import { PopupForm } from "../features/ops-popups/PopupForm";
 import type { Route } from "./+types/ops-popup";
@@ -26,8 +26,9 @@ export default function OpsPopup({ loaderData }: Route.ComponentProps) {
       <p className="catalog-links">
         <a href="/ops/popups">ポップアップ一覧へ</a>
       </p>
-      <ReadOnlyNote mayWrite={mayWrite} />
-      <PopupForm key={popup?.popup_id ?? "new"} popup={popup} mayWrite={mayWrite} />
+      <ExtrasRights mayWrite={mayWrite}>
+        <PopupForm key={popup?.popup_id ?? "new"} popup={popup} mayWrite={mayWrite} />
+      </ExtrasRights>
     </>
   );
 }

@@ -13,7 +13,6 @@ import type { PopupView } from "../../../contract/popup";
 import { tokyoDateTimeInput } from "../../../contract/tokyo-time";
 import { post } from "../../lib/request";
 import {
-  EditorRightsProvider,
   Field,
   Flags,
   InputField,
@@ -335,9 +334,8 @@ export function PopupForm({
     );
   }
 
-  const rights = { catalog: mayWrite, prices: mayWrite, schedules: mayWrite };
   return (
-    <EditorRightsProvider rights={rights}>
+    <>
       {popup ? <PopupHead popup={popup} mayWrite={mayWrite} /> : null}
       <Notice text={saving.notice} />
       <form className="ops-panel catalog-form" onSubmit={onSubmit} noValidate>
@@ -748,7 +746,7 @@ export function PopupForm({
           onClose={() => setPreviewing(false)}
         />
       ) : null}
-    </EditorRightsProvider>
+    </>
   );
 }
 
