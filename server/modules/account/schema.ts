@@ -95,10 +95,7 @@ export const inquiries = pgTable(
     index("inquiries_status_created_idx").on(t.status, t.createdAt.desc()),
     index("inquiries_assignee_idx").on(t.assigneeUserId),
     index("inquiries_user_id_idx").on(t.userId),
-    check(
-      "inquiries_status_check",
-      sql`${t.status} in ('new', 'in_progress', 'answered')`,
-    ),
+    check("inquiries_status_check", sql`${t.status} in ('new', 'in_progress', 'answered')`),
   ],
 );
 
