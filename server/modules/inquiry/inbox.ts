@@ -1,72 +1,17 @@
-import { and, asc, count, desc, eq, isNull, type SQL } from "drizzle-orm";
-import type { InquiryStatus } from "../../../contract/ops-inbox";
+import { asc, eq } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
-import { inquiries } from "../account/schema";
+import type { Inquiry } from "../account/member-support";
 import { inquiryReplyMail } from "../mail/messages";
 import { enqueueMail } from "../mail/outbox";
 import { inquiryEntries } from "./schema";
 
 /**
- * The staff side of the messages (issue 24): the inbox's reads and the changes the back office's
- * inbox makes. Auditing and who may act are the caller's (member-support); these only read and
- * write the inquiry tables and queue the reply mail in the caller's transaction.
+ * The staff side of a message's thread (issue 24): internal notes and mailed replies. The message
+ * itself (status, assignee) is account's (account/member-support); auditing and who may act are
+ * the caller's (member-support). A reply's mail is queued in the caller's transaction.
  */
 
-export type Inquiry = typeof inquiries.$inferSelect;
 export type InquiryEntry = typeof inquiryEntries.$inferSelect;
-
-export interface InboxFilter {
-  status?: InquiryStatus;
-  /** A staff member's user id, or null for messages nobody is assigned. */
-  assignee?: number | null;
-}
-
-function whereOf(filter: InboxFilter): SQL | undefined {
-  return and(
-    filter.status ? eq(inquiries.status, filter.status) : undefined,
-    filter.assignee === undefined
-      ? undefined
-      : filter.assignee === null
-        ? isNull(inquiries.assigneeUserId)
-        : eq(inquiries.assigneeUserId, filter.assignee),
-  );
-}
-
-/** One page of the inbox, newest first, with the count of each status under the same assignee. */
-export async function inboxPage(
-  db: Db,
-  filter: InboxFilter,
-  paging: { limit: number; offset: number },
-) {
-  const where = whereOf(filter);
-  const [rows, [counted], perStatus] = await Promise.all([
-    db
-      .select()
-      .from(inquiries)
-      .where(where)
-      .orderBy(desc(inquiries.createdAt), desc(inquiries.inquiryId))
-      .limit(paging.limit)
-      .offset(paging.offset),
-    db.select({ n: count() }).from(inquiries).where(where),
-    db
-      .select({ status: inquiries.status, n: count() })
-      .from(inquiries)
-      .where(whereOf({ assignee: filter.assignee }))
-      .groupBy(inquiries.status),
-  ]);
-  return { rows, total: counted?.n ?? 0, perStatus };
-}
-
-/** One message; `lock` holds its row so two staff members' changes run one after another. */
-export async function inquiryById(
-  db: Db | Tx,
-  inquiryId: number,
-  lock = false,
-): Promise<Inquiry | null> {
-  const query = db.select().from(inquiries).where(eq(inquiries.inquiryId, inquiryId));
-  const [row] = lock ? await query.for("update") : await query;
-  return row ?? null;
-}
 
 /** The notes and replies on one message, oldest first: the thread reads top to bottom. */
 export async function entriesOf(db: Db, inquiryId: number): Promise<InquiryEntry[]> {
@@ -75,20 +20,6 @@ export async function entriesOf(db: Db, inquiryId: number): Promise<InquiryEntry
     .from(inquiryEntries)
     .where(eq(inquiryEntries.inquiryId, inquiryId))
     .orderBy(asc(inquiryEntries.createdAt), asc(inquiryEntries.inquiryEntryId));
-}
-
-export async function setInquiry(
-  tx: Tx,
-  inquiryId: number,
-  change: { status?: InquiryStatus; assigneeUserId?: number | null },
-  now = new Date(),
-): Promise<Inquiry> {
-  const [row] = await tx
-    .update(inquiries)
-    .set({ ...change, updatedAt: now })
-    .where(eq(inquiries.inquiryId, inquiryId))
-    .returning();
-  return row!;
 }
 
 export async function addNote(

@@ -15,20 +15,12 @@ import { roleMay } from "../../../contract/ops-roles";
 import { REPORT_TYPE_LABELS, REPORT_TYPES } from "../../../contract/review-rules";
 import type { Db } from "../../db/client";
 import { BadInput, Conflict, NotFound } from "../../lib/errors";
+import { type Inquiry, inboxPage, inquiryById, setInquiry } from "../account/member-support";
 import { type AuditedChange, auditedWrite } from "../audit/service";
 import { seriesAndVolumeLabels } from "../catalog/service";
-import {
-  addNote,
-  addReply,
-  entriesOf,
-  type Inquiry,
-  inboxPage,
-  inquiryById,
-  setInquiry,
-} from "../inquiry/inbox";
+import { addNote, addReply, entriesOf } from "../inquiry/inbox";
 import { receiptNumber } from "../inquiry/service";
-import { reportedReviews, setReviewHidden } from "../review/moderation";
-import type { Review } from "../review/schema";
+import { type ModeratedReview, reportedReviews, setReviewHidden } from "../review/moderation";
 import { listStaff, type Staff } from "../staff/service";
 
 /**
@@ -297,7 +289,7 @@ export async function reviewQueue(db: Db, query: ReviewQueueQuery): Promise<Revi
   };
 }
 
-const moderated = (r: Review) => ({
+const moderated = (r: ModeratedReview) => ({
   hidden_at: r.hiddenAt ? iso(r.hiddenAt) : null,
   hidden_reason: r.hiddenReason,
 });

@@ -4,6 +4,8 @@ import { NotFound } from "../../lib/errors";
 import { type Review, reviewReports, reviews } from "./schema";
 import { rollingUpRating } from "./service";
 
+export type ModeratedReview = Review;
+
 /**
  * Review moderation (issue 24): the queue of reported reviews and hiding or restoring one. Who may
  * act and the audit row are the caller's (member-support).
