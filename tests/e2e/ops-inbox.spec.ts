@@ -49,7 +49,7 @@ test("a visitor's inquiry is taken, answered by mail and marked 回答済み", a
     .getByRole("link", { name: "お問い合わせ" })
     .click();
   await expect(page.getByRole("heading", { name: "お問い合わせ", level: 1 })).toBeVisible();
-  await page.getByLabel("状態").selectOption("new");
+  await page.locator("select[name=status]").selectOption("new");
   await page.getByRole("button", { name: "絞り込む" }).click();
   await expect(page).toHaveURL(/status=new/);
   const row = page.locator("tbody tr").filter({ hasText: subject });

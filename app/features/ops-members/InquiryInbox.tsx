@@ -32,7 +32,7 @@ export function InquiryInbox({ answer }: { answer: InboxAnswer & { me: number } 
   const pages = Math.max(1, Math.ceil(total / page_size));
   return (
     <>
-      <nav className="ops-panel ops-inbox-tabs" aria-label="状態">
+      <nav className="ops-panel ops-inbox-tabs" aria-label="状態ごとの件数">
         <Link to={pageHref(null, assignee, 1)} aria-current={status === null ? "page" : undefined}>
           すべて
         </Link>

@@ -25,7 +25,7 @@ export function ReviewQueue({ answer }: { answer: ReviewQueueAnswer & { mayAct: 
   const pages = Math.max(1, Math.ceil(total / page_size));
   return (
     <>
-      <nav className="ops-panel ops-inbox-tabs" aria-label="表示">
+      <nav className="ops-panel ops-inbox-tabs" aria-label="通報の対応状況">
         <Link to={pageHref("open", 1)} aria-current={state === "open" ? "page" : undefined}>
           対応待ち（公開中）
         </Link>
