@@ -100,7 +100,11 @@ export function InquiryThread({ page }: { page: InquiryAnswer & { me: number; ma
       {mayAct ? (
         <section className="ops-panel ops-actions" aria-labelledby="inquiry-actions">
           <h2 id="inquiry-actions">対応</h2>
-          <div className="ops-actions__grid">
+          {/* Keyed by what the selects show, so they follow the page after each change. */}
+          <div
+            className="ops-actions__grid"
+            key={`${inquiry.assignee?.user_id ?? "none"}-${inquiry.status}`}
+          >
             <ActionForm
               label="担当"
               url={`${base}/assign`}

@@ -52,12 +52,16 @@ export function ReviewQueue({ answer }: { answer: ReviewQueueAnswer & { mayAct: 
               <li key={r.review_id} className="ops-review" data-review-id={r.review_id}>
                 <div className="ops-mail__head">
                   <strong>
-                    {"★".repeat(r.rating)} {r.title}
+                    <span role="img" aria-label={`評価 ${r.rating}点`}>
+                      {"★".repeat(r.rating)}
+                      {"☆".repeat(5 - r.rating)}
+                    </span>{" "}
+                    {r.title}
                   </strong>
                   <span className="ops-mail__facts">
                     <Link to={`/review/series/${r.series_id}`}>{r.subject}</Link>・
-                    <Link to={`/ops/members/${r.author_id}`}>{r.nickname}</Link>（会員 #
-                    {r.author_id}）
+                    <Link to={`/ops/members/${r.author_id}`}>{r.nickname}</Link>
+                    {`（会員 #${r.author_id}）`}
                   </span>
                 </div>
                 <p className="ops-quote">{r.comment}</p>

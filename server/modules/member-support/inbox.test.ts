@@ -1,6 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { InboxAnswer, InquiryAnswer, ReviewQueueAnswer } from "../../../contract/ops-inbox";
+import type { MemberPageAnswer } from "../../../contract/ops-members";
 import type { ReviewListAnswer } from "../../../contract/review";
 import { Browser, createTestApp } from "../../http/test-client";
 import { inquiries, users } from "../account/schema";
@@ -330,6 +331,11 @@ describe("the inbox", () => {
       .from(outbox)
       .where(eq(outbox.mailId, reply.body.mail_id));
     expect(mail!.toAddress).toBe(account!.email);
+    // The member's page lists the message with its status, to open it in the inbox.
+    const page = await browsers.support!.getJson<MemberPageAnswer>(
+      `/api/ops/members/${fan.userId}`,
+    );
+    expect(page.body.inquiries.find((i) => i.inquiry_id === id)?.status).toBe("answered");
   });
 });
 
@@ -397,6 +403,10 @@ describe("review moderation", () => {
     expect(audit).toMatchObject({ entity: "review", entityId: String(reportedReview) });
     expect(audit!.before).toMatchObject({ hidden_at: null });
     expect(audit!.after).toMatchObject({ hidden_reason: "誹謗中傷にあたる表現があるため" });
+    const authorPage = await browsers.support!.getJson<MemberPageAnswer>(
+      `/api/ops/members/${people.author!.userId}`,
+    );
+    expect(authorPage.body.reviews[0]!.hidden_reason).toBe("誹謗中傷にあたる表現があるため");
   });
 
   it("an author's edit of a hidden review keeps it out of the rating; restoring brings it back", async () => {
