@@ -114,4 +114,10 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   unlock: "ロック解除",
   resend: "再送",
   refund: "返金",
+  set_status: "状態の変更",
+  assign: "担当の変更",
+  note: "社内メモ",
+  reply: "返信",
+  hide: "非表示",
+  unhide: "再表示",
 };

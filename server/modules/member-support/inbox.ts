@@ -311,7 +311,7 @@ export async function moderateReview(
       throw new Conflict(hide ? "このレビューはすでに非表示です" : "このレビューは表示中です");
     }
     return {
-      action: hide ? "hide" : "restore",
+      action: hide ? "hide" : "unhide",
       entity: "review",
       entityId: reviewId,
       before: moderated(before),
