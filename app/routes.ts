@@ -117,6 +117,9 @@ export default [
     route("ops/audit", "routes/ops-audit.tsx"),
     route("ops/members", "routes/ops-members.tsx"),
     route("ops/members/:memberId", "routes/ops-member.tsx"),
+    route("ops/inquiries", "routes/ops-inquiries.tsx"),
+    route("ops/inquiries/:inquiryId", "routes/ops-inquiry.tsx"),
+    route("ops/reviews", "routes/ops-reviews.tsx"),
     // The catalog editor (decision 0091).
     route("ops/catalog", "routes/ops-catalog.tsx"),
     route("ops/catalog/series/new", "routes/ops-catalog-series.tsx", {

@@ -212,6 +212,8 @@ export interface MemberReviewRow {
   comment: string;
   rating: number;
   deleted: boolean;
+  /** Hidden by staff (review moderation): the reason the author reads. */
+  hidden_reason: string | null;
   reports: number;
   created_at: string;
 }
@@ -221,6 +223,8 @@ export interface MemberInquiryRow {
   kind: string;
   subject: string | null;
   body: string;
+  /** new, in_progress or answered: the inbox's status (/ops/inquiries/{id}). */
+  status: string;
   created_at: string;
 }
 

@@ -15,7 +15,7 @@ export const ROLE_SUMMARIES: Record<StaffRole, string> = {
   admin: "すべての操作と、スタッフアカウント・権限の管理ができます。",
   editor: "作品・コンテンツ・価格・スケジュールを編集できます。",
   support:
-    "会員の検索・閲覧と、ポイント・プレゼントの付与、セッションの終了、アカウントのロック、メールの再送、注文の返金ができます。",
+    "会員の検索・閲覧と、ポイント・プレゼントの付与、セッションの終了、アカウントのロック、メールの再送、注文の返金、お問い合わせへの対応、通報されたレビューの非表示ができます。",
 };
 
 /**
@@ -32,9 +32,13 @@ export const OPS_RIGHTS = {
   },
   "prices.write": { label: "価格・キャンペーン・クーポンの設定", roles: ["admin", "editor"] },
   "schedules.write": { label: "公開・販売スケジュールの設定", roles: ["admin", "editor"] },
-  "members.read": { label: "会員情報の検索・閲覧", roles: ["admin", "support"] },
+  "members.read": {
+    label: "会員情報・お問い合わせ・通報されたレビューの閲覧",
+    roles: ["admin", "support"],
+  },
   "members.write": {
-    label: "会員へのポイント・プレゼント付与、ロック、セッション終了、メール再送、返金",
+    label:
+      "会員へのポイント・プレゼント付与、ロック、セッション終了、メール再送、返金、お問い合わせへの返信、レビューの非表示",
     roles: ["admin", "support"],
   },
   "staff.manage": { label: "スタッフアカウントと権限の管理", roles: ["admin"] },
@@ -74,6 +78,8 @@ export const AUDIT_ENTITIES = {
   member_sessions: "会員のセッション",
   mail: "メール",
   order: "注文",
+  inquiry: "お問い合わせ",
+  review: "レビュー",
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 
@@ -109,4 +115,10 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   unlock: "ロック解除",
   resend: "再送",
   refund: "返金",
+  set_status: "状態の変更",
+  assign: "担当の変更",
+  note: "社内メモ",
+  reply: "返信",
+  hide: "非表示",
+  unhide: "再表示",
 };

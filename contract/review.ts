@@ -108,6 +108,11 @@ export interface ReviewView {
   own_flag: boolean;
   created_at: string;
   updated_at: string;
+  /**
+   * Set only for the author of a review staff hid (issue 24): why, as staff wrote it. Everyone
+   * else no longer gets the review at all.
+   */
+  hidden_reason: string | null;
 }
 
 export interface ReviewListAnswer {

@@ -31,7 +31,13 @@ export default function OpsLayout({ loaderData }: Route.ComponentProps) {
               <NavLink to="/ops/catalog">作品管理</NavLink>
               <NavLink to="/ops/news">お知らせ・スタンプ・くじ</NavLink>
               <NavLink to="/ops/popups">ポップアップ</NavLink>
-              {frame.mayReadMembers ? <NavLink to="/ops/members">会員サポート</NavLink> : null}
+              {frame.mayReadMembers ? (
+                <>
+                  <NavLink to="/ops/members">会員サポート</NavLink>
+                  <NavLink to="/ops/inquiries">お問い合わせ</NavLink>
+                  <NavLink to="/ops/reviews">レビュー通報</NavLink>
+                </>
+              ) : null}
               {frame.mayManageStaff ? <NavLink to="/ops/staff">スタッフ管理</NavLink> : null}
               {frame.mayReadAudit ? <NavLink to="/ops/audit">操作履歴</NavLink> : null}
             </nav>

@@ -27,6 +27,7 @@ import { inquiryRoutes } from "../modules/inquiry/routes";
 import { seriesMarkRoutes } from "../modules/library/series-mark-routes";
 import { lotteryRoutes } from "../modules/lottery/routes";
 import { mediaRoutes } from "../modules/media/routes";
+import { inquiryInboxRoutes, reviewModerationRoutes } from "../modules/member-support/inbox-routes";
 import { memberSupportRoutes } from "../modules/member-support/routes";
 import { menuRoutes } from "../modules/menu/routes";
 import { newsRoutes } from "../modules/news/routes";
@@ -121,6 +122,8 @@ export function apiRouter(services: AppServices, paymentProvider: PaymentProvide
   api.route("/ops", extrasEditorRoutes(services));
   api.route("/ops", popupEditorRoutes(services));
   api.route("/ops/members", memberSupportRoutes(services, paymentProvider));
+  api.route("/ops/inquiries", inquiryInboxRoutes(services));
+  api.route("/ops/reviews", reviewModerationRoutes(services));
   return api;
 }
 

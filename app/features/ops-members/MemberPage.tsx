@@ -1,5 +1,6 @@
 import { type ReactNode, useState } from "react";
 import { Link } from "react-router";
+import { INQUIRY_STATUS_LABELS, type InquiryStatus } from "../../../contract/ops-inbox";
 import type { MemberMailRow, MemberPageAnswer } from "../../../contract/ops-members";
 import { tokyoSlashDate, tokyoSlashDateTime } from "../../../contract/tokyo-time";
 import { formText } from "../../lib/use-api-form";
@@ -407,8 +408,9 @@ export function MemberPage({ page, mayAct }: { page: MemberPageAnswer; mayAct: b
                   <p className="ops-quote">{r.comment}</p>
                 </td>
                 <td data-label="状態">
-                  {r.deleted ? "削除済み" : "公開"}
+                  {r.deleted ? "削除済み" : r.hidden_reason !== null ? "非表示" : "公開"}
                   {r.reports > 0 ? `・通報 ${r.reports}件` : ""}
+                  {r.hidden_reason ? <p className="ops-quote">理由：{r.hidden_reason}</p> : null}
                 </td>
               </tr>
             ))}
@@ -421,9 +423,12 @@ export function MemberPage({ page, mayAct }: { page: MemberPageAnswer; mayAct: b
           {page.inquiries.map((i) => (
             <li key={i.inquiry_id} className="ops-mail">
               <div className="ops-mail__head">
-                <strong>{i.subject ?? "（件名なし）"}</strong>
+                <strong>
+                  <Link to={`/ops/inquiries/${i.inquiry_id}`}>{i.subject ?? "（件名なし）"}</Link>
+                </strong>
                 <span className="ops-mail__facts">
-                  {at(i.created_at)}・{INQUIRY_KIND[i.kind] ?? i.kind}
+                  {at(i.created_at)}・{INQUIRY_KIND[i.kind] ?? i.kind}・
+                  {INQUIRY_STATUS_LABELS[i.status as InquiryStatus] ?? i.status}
                 </span>
               </div>
               <p className="ops-quote">{i.body}</p>

@@ -25,6 +25,7 @@ const review = (patch: Partial<ReviewView>): ReviewView => ({
   // 23:30 in UTC is the next morning in Tokyo.
   created_at: "2026-11-20T23:30:00.000Z",
   updated_at: "2026-11-20T23:30:00.000Z",
+  hidden_reason: null,
   ...patch,
 });
 
@@ -103,5 +104,15 @@ describe("a review", () => {
     const own = dom(review({ own_flag: true }));
     expect(buttons(own)).toEqual([{ text: "削除", disabled: false }]);
     expect(own.querySelector(".review__likes")?.textContent).toBe("いいね 3");
+  });
+});
+
+describe("a review staff hid (issue 24)", () => {
+  it("tells its author it is hidden and why", () => {
+    const own = dom(review({ own_flag: true, hidden_reason: "ネタバレの記載があるため" }));
+    const notice = own.querySelector(".review__hidden")!;
+    expect(notice.textContent).toContain("運営により非表示");
+    expect(notice.textContent).toContain("理由：ネタバレの記載があるため");
+    expect(dom(review({})).querySelector(".review__hidden")).toBeNull();
   });
 });

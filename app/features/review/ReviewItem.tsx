@@ -55,7 +55,13 @@ export function ReviewItem(props: {
   }
   const body = <p className="review__comment">{r.comment}</p>;
   return (
-    <li className="review">
+    <li className={r.hidden_reason !== null ? "review review--hidden" : "review"}>
+      {r.hidden_reason !== null && (
+        <p className="review__hidden" role="note">
+          このレビューは運営により非表示になっています（ほかの方には表示されません）。
+          {r.hidden_reason && <>理由：{r.hidden_reason}</>}
+        </p>
+      )}
       {props.withSubject && (
         <p className="review__subject">
           <Link to={`/review/series/${r.series_id}`}>{r.series_name}</Link>

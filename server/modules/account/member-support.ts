@@ -1,4 +1,5 @@
 import { and, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import type { InquiryStatus } from "../../../contract/ops-inbox";
 import type { Db, Tx } from "../../db/client";
 import { inquiries, sessions, users } from "./schema";
 import { normaliseEmail } from "./service";
@@ -161,4 +162,75 @@ export async function inquiriesOf(db: Db, userId: number, limit: number) {
     .where(eq(inquiries.userId, userId))
     .orderBy(desc(inquiries.createdAt), desc(inquiries.inquiryId))
     .limit(limit);
+}
+
+// ------------------------------------------------ the inquiries inbox (/ops/inquiries)
+
+export type Inquiry = typeof inquiries.$inferSelect;
+
+export interface InboxFilter {
+  status?: InquiryStatus;
+  /** A staff member's user id, or null for messages nobody is assigned. */
+  assignee?: number | null;
+}
+
+function inboxWhere(filter: InboxFilter): SQL | undefined {
+  return and(
+    filter.status ? eq(inquiries.status, filter.status) : undefined,
+    filter.assignee === undefined
+      ? undefined
+      : filter.assignee === null
+        ? isNull(inquiries.assigneeUserId)
+        : eq(inquiries.assigneeUserId, filter.assignee),
+  );
+}
+
+/** One page of the inbox, newest first, with the count of each status under the same assignee. */
+export async function inboxPage(
+  db: Db,
+  filter: InboxFilter,
+  paging: { limit: number; offset: number },
+) {
+  const where = inboxWhere(filter);
+  const [rows, [counted], perStatus] = await Promise.all([
+    db
+      .select()
+      .from(inquiries)
+      .where(where)
+      .orderBy(desc(inquiries.createdAt), desc(inquiries.inquiryId))
+      .limit(paging.limit)
+      .offset(paging.offset),
+    db.select({ n: count() }).from(inquiries).where(where),
+    db
+      .select({ status: inquiries.status, n: count() })
+      .from(inquiries)
+      .where(inboxWhere({ assignee: filter.assignee }))
+      .groupBy(inquiries.status),
+  ]);
+  return { rows, total: counted?.n ?? 0, perStatus };
+}
+
+/** One message; `lock` holds its row so two staff members' changes run one after another. */
+export async function inquiryById(
+  db: Db | Tx,
+  inquiryId: number,
+  lock = false,
+): Promise<Inquiry | null> {
+  const query = db.select().from(inquiries).where(eq(inquiries.inquiryId, inquiryId));
+  const [row] = lock ? await query.for("update") : await query;
+  return row ?? null;
+}
+
+export async function setInquiry(
+  tx: Tx,
+  inquiryId: number,
+  change: { status?: InquiryStatus; assigneeUserId?: number | null },
+  now = new Date(),
+): Promise<Inquiry> {
+  const [row] = await tx
+    .update(inquiries)
+    .set({ ...change, updatedAt: now })
+    .where(eq(inquiries.inquiryId, inquiryId))
+    .returning();
+  return row!;
 }

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -69,16 +70,34 @@ export const leaveReasons = pgTable("leave_reasons", {
   leftAt: timestamp("left_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Messages sent from /inquiry, /opinion and /request. */
-export const inquiries = pgTable("inquiries", {
-  inquiryId: integer("inquiry_id").primaryKey().generatedByDefaultAsIdentity(),
-  kind: text("kind").notNull(),
-  userId: integer("user_id"),
-  email: text("email"),
-  subject: text("subject"),
-  body: text("body").notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-});
+/**
+ * Messages sent from /inquiry, /opinion and /request. Staff work them in /ops/inquiries (issue
+ * 24): the status and the staff member it is assigned to live here, the thread of notes and
+ * replies in the inquiry module's inquiry_entries.
+ */
+export const inquiries = pgTable(
+  "inquiries",
+  {
+    inquiryId: integer("inquiry_id").primaryKey().generatedByDefaultAsIdentity(),
+    kind: text("kind").notNull(),
+    userId: integer("user_id"),
+    email: text("email"),
+    subject: text("subject"),
+    body: text("body").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** new (新規), in_progress (対応中), answered (回答済み). */
+    status: text("status").notNull().default("new"),
+    /** The staff member's account (user id) working the message; null: nobody yet. */
+    assigneeUserId: integer("assignee_user_id"),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("inquiries_status_created_idx").on(t.status, t.createdAt.desc()),
+    index("inquiries_assignee_idx").on(t.assigneeUserId),
+    index("inquiries_user_id_idx").on(t.userId),
+    check("inquiries_status_check", sql`${t.status} in ('new', 'in_progress', 'answered')`),
+  ],
+);
 
 export type User = typeof users.$inferSelect;
 

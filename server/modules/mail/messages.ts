@@ -14,7 +14,8 @@ export type MailKind =
   | "email_change_confirm"
   | "email_change_notice"
   | "email_changed"
-  | "refund";
+  | "refund"
+  | "inquiry_reply";
 
 export interface MailDraft {
   kind: MailKind;
@@ -236,5 +237,25 @@ export function refundMail(
     to,
     subject: `【コマヤ】返金のお知らせ（注文番号 ${refund.orderId}）`,
     body: `${lines.join("\n")}${SIGNATURE}`,
+  };
+}
+
+/**
+ * Staff's answer to a message sent through the store's forms (issue 24). The outbox sends from
+ * an address nobody reads, so the sender is asked to write again through the form, quoting the
+ * receipt number that ties it to this thread.
+ */
+export function inquiryReplyMail(
+  to: string,
+  receiptNo: string,
+  subject: string | null,
+  body: string,
+): MailDraft {
+  const quoted = subject ? `お問い合わせの件名：${subject}\n` : "";
+  return {
+    kind: "inquiry_reply",
+    to,
+    subject: `【コマヤ】お問い合わせへの回答（受付番号 ${receiptNo}）`,
+    body: `${quoted}受付番号：${receiptNo}\n\n${body}\n\nさらにご不明な点がございましたら、お問い合わせフォームから受付番号を添えてご連絡ください。${SIGNATURE}`,
   };
 }

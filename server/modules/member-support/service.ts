@@ -259,6 +259,7 @@ export async function memberPage(
         comment: r.comment,
         rating: r.rating,
         deleted: r.deleted,
+        hidden_reason: r.hiddenAt ? (r.hiddenReason ?? "") : null,
         reports: r.reports,
         created_at: iso(r.createdAt),
       };
@@ -268,6 +269,7 @@ export async function memberPage(
       kind: i.kind,
       subject: i.subject,
       body: i.body,
+      status: i.status,
       created_at: iso(i.createdAt),
     })),
   };

@@ -36,6 +36,12 @@ export const reviews = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     deleted: boolean("deleted").notNull().default(false),
+    /**
+     * Hidden by staff (issue 24): out of every list and the series' rating for everyone but the
+     * author, who sees hiddenReason with it. Null: shown.
+     */
+    hiddenAt: timestamp("hidden_at", { withTimezone: true }),
+    hiddenReason: text("hidden_reason"),
   },
   (t) => [
     index("reviews_series_created_idx").on(t.seriesId, t.createdAt),
@@ -75,7 +81,10 @@ export const reviewReports = pgTable(
     comment: text("comment"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("review_reports_review_user_key").on(t.reviewId, t.userId)],
+  (t) => [
+    uniqueIndex("review_reports_review_user_key").on(t.reviewId, t.userId),
+    index("review_reports_created_idx").on(t.createdAt),
+  ],
 );
 
 /** Star ratings per volume (/api/book_rating), separate from reviews: rating needs no text. */

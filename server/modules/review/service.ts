@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import type {
   ReviewAddInput,
   ReviewListAnswer,
@@ -93,7 +93,13 @@ async function memberSeriesRating(
     })
     .from(reviews)
     .where(
-      and(eq(reviews.userId, userId), eq(reviews.seriesId, seriesId), eq(reviews.deleted, false)),
+      and(
+        eq(reviews.userId, userId),
+        eq(reviews.seriesId, seriesId),
+        eq(reviews.deleted, false),
+        // A review hidden by staff leaves the average with the lists (issue 24).
+        isNull(reviews.hiddenAt),
+      ),
     );
   const rating = row?.whole ?? row?.volumes;
   return rating === null || rating === undefined ? null : Number(rating);
@@ -103,7 +109,7 @@ async function memberSeriesRating(
  * Runs a change to a member's reviews of one series and moves the series' rating by what it did
  * to that member's one rating: one member counts once, however many volumes they review.
  */
-async function rollingUpRating<T>(
+export async function rollingUpRating<T>(
   tx: Tx,
   userId: number,
   seriesId: number,
@@ -208,7 +214,7 @@ async function othersReview(db: Db, userId: number, reviewId: number, lock = fal
       reviewReports,
       and(eq(reviewReports.reviewId, reviews.reviewId), eq(reviewReports.userId, userId)),
     )
-    .where(and(eq(reviews.reviewId, reviewId), eq(reviews.deleted, false)));
+    .where(and(eq(reviews.reviewId, reviewId), eq(reviews.deleted, false), shownTo(userId)));
   const [row] = lock ? await query.for("update", { of: reviews }) : await query;
   if (!row || row.reported !== null) throw new NotFound("レビューが見つかりませんでした");
   return row;
@@ -318,12 +324,20 @@ async function selectReviews(
     own_flag: viewerId !== null && r.userId === viewerId,
     created_at: r.createdAt.toISOString(),
     updated_at: r.updatedAt.toISOString(),
+    // Only the author is shown their hidden review, and why it was hidden.
+    hidden_reason: r.hiddenAt !== null && r.userId === viewerId ? (r.hiddenReason ?? "") : null,
   }));
 }
 
-/** Live reviews, minus those the viewer reported. */
+/** Not hidden by staff, or the viewer's own (they see it with the reason). */
+function shownTo(viewerId: number | null): SQL {
+  if (viewerId === null) return isNull(reviews.hiddenAt);
+  return or(isNull(reviews.hiddenAt), eq(reviews.userId, viewerId)) as SQL;
+}
+
+/** Live reviews shown to the viewer, minus those they reported. */
 function visible(viewerId: number | null): SQL {
-  const live = eq(reviews.deleted, false);
+  const live = and(eq(reviews.deleted, false), shownTo(viewerId)) as SQL;
   if (viewerId === null) return live;
   return and(
     live,
