@@ -67,6 +67,7 @@ export const AUDIT_ENTITIES = {
   news: "お知らせ",
   stamp_card: "ログインスタンプカード",
   lottery: "くじ",
+  coupon: "クーポン",
   member: "会員",
   member_points: "会員のポイント",
   member_present: "会員へのプレゼント",
@@ -108,4 +109,5 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   unlock: "ロック解除",
   resend: "再送",
   refund: "返金",
+  issue: "クーポン配布",
 };

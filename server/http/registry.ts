@@ -21,6 +21,7 @@ import { presentRoutes } from "../modules/commerce/present-routes";
 import { contentRoutes } from "../modules/content/routes";
 import { dramaCdRoutes } from "../modules/dramacd/routes";
 import { eventRoutes } from "../modules/event/routes";
+import { couponEditorRoutes } from "../modules/coupon-editor/routes";
 import { extrasEditorRoutes } from "../modules/extras-editor/routes";
 import { homeRoutes } from "../modules/home/routes";
 import { inquiryRoutes } from "../modules/inquiry/routes";
@@ -118,6 +119,7 @@ export function apiRouter(services: AppServices, paymentProvider: PaymentProvide
   api.route("/ops/catalog", catalogEditorRoutes(services, { seriesPreview, volumePreview }));
   api.route("/ops", contentRoutes(services));
   api.route("/ops", extrasEditorRoutes(services));
+  api.route("/ops", couponEditorRoutes(services));
   api.route("/ops/members", memberSupportRoutes(services, paymentProvider));
   return api;
 }

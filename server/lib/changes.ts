@@ -21,7 +21,9 @@ export interface CatalogChange {
     /** The store's notices, stamp cards and lotteries (issue 24): kept answers show them. */
     | "news"
     | "stamp_card"
-    | "lottery";
+    | "lottery"
+    /** A coupon's rules or stock (issue 24): series pages and carts show coupons. */
+    | "coupon";
   id: number;
 }
 

@@ -21,6 +21,7 @@ async function seriesOf(db: Db, change: CatalogChange): Promise<number[] | "all"
     case "news":
     case "stamp_card":
     case "lottery":
+    case "coupon":
       return [];
     case "drama_cd":
       return (await seriesOfDramaCd(db, { cdId: change.id })) ?? "all";
