@@ -148,6 +148,9 @@ export default [
     route("ops/lotteries", "routes/ops-lotteries.tsx"),
     route("ops/lotteries/new", "routes/ops-lottery.tsx", { id: "ops-lottery-new" }),
     route("ops/lotteries/:lotteryId", "routes/ops-lottery.tsx"),
+    route("ops/coupons", "routes/ops-coupons.tsx"),
+    route("ops/coupons/new", "routes/ops-coupon.tsx", { id: "ops-coupon-new" }),
+    route("ops/coupons/:couponId", "routes/ops-coupon.tsx"),
   ]),
 
   layout("layouts/default.tsx", { id: "layouts/default-404" }, [

@@ -30,6 +30,7 @@ export default function OpsLayout({ loaderData }: Route.ComponentProps) {
               </NavLink>
               <NavLink to="/ops/catalog">作品管理</NavLink>
               <NavLink to="/ops/news">お知らせ・スタンプ・くじ</NavLink>
+              <NavLink to="/ops/coupons">クーポン</NavLink>
               {frame.mayReadMembers ? <NavLink to="/ops/members">会員サポート</NavLink> : null}
               {frame.mayManageStaff ? <NavLink to="/ops/staff">スタッフ管理</NavLink> : null}
               {frame.mayReadAudit ? <NavLink to="/ops/audit">操作履歴</NavLink> : null}

@@ -57,6 +57,10 @@ export default function OpsHome({ loaderData }: Route.ComponentProps) {
             ：お知らせの公開予約と重要マーク、スタンプカードのマス目と報酬、くじの景品・確率・在庫
           </li>
           <li>
+            <a href="/ops/coupons">クーポン</a>
+            ：割引・対象・最低金額・期間・配布枚数の設定、会員への配布（個別・リスト・条件）と配布・使用・残りの数
+          </li>
+          <li>
             <a href="/ops/catalog/authors">
               著者・出版社・レーベル・掲載誌・ジャンル・カテゴリ・タグ
             </a>

@@ -196,9 +196,9 @@ function couponValues(input: CouponPayload): CouponValues {
 }
 
 /** Targets the store could not match are refused: the coupon would apply to nothing. */
-async function checkTargets(tx: Tx, db: Db, v: CouponValues) {
+async function checkTargets(tx: Tx, v: CouponValues) {
   if (v.couponType === 2) {
-    const campaigns = await couponCampaignChoices(db);
+    const campaigns = await couponCampaignChoices(tx);
     if (!campaigns.some((c) => c.id === v.campaignId)) {
       throw new BadInput(
         "campaign_id",
@@ -207,7 +207,7 @@ async function checkTargets(tx: Tx, db: Db, v: CouponValues) {
     }
   }
   if (v.couponType === 5) {
-    const genres = await genreChoices(db);
+    const genres = await genreChoices(tx);
     if (!genres.some((g) => g.id === v.genreId)) {
       throw new BadInput("genre_id", `ジャンル（ID ${v.genreId}）が見つかりません`);
     }
@@ -253,7 +253,7 @@ async function write(
 export function createCoupon(deps: CouponDeps, staff: Staff, input: CouponPayload) {
   return write(deps, staff, { action: "create", id: null }, async (tx) => {
     const values = couponValues(input);
-    await checkTargets(tx, deps.db, values);
+    await checkTargets(tx, values);
     return insertCoupon(tx, values);
   });
 }
@@ -261,7 +261,7 @@ export function createCoupon(deps: CouponDeps, staff: Staff, input: CouponPayloa
 export function editCoupon(deps: CouponDeps, staff: Staff, id: number, input: CouponPayload) {
   return write(deps, staff, { action: "update", id }, async (tx, before) => {
     const values = couponValues(input);
-    await checkTargets(tx, deps.db, values);
+    await checkTargets(tx, values);
     if (values.stock != null && values.stock < before!.issued) {
       throw new BadInput(
         "stock",
@@ -478,6 +478,7 @@ export async function runFilterIssue(
 ): Promise<IssueAnswer> {
   const first = await deps.db.select().from(couponIssues).where(eq(couponIssues.issueId, issueId));
   if (!first[0]) throw new NotFound("配布の記録が見つかりませんでした");
+  if (first[0].state === "done" || first[0].state === "failed") return issueAnswer(first[0]);
   const staff = {
     userId: first[0].staffUserId,
     email: first[0].staffEmail,
