@@ -13,6 +13,7 @@ import { tokyoDateTimeInput } from "../../../contract/tokyo-time";
 import {
   checked,
   DateTimeField,
+  EditorRightsProvider,
   Field,
   Flags,
   InputField,
@@ -102,8 +103,10 @@ export function CouponForm(props: {
         })
       : "—";
 
+  // The catalog fields lock themselves by these rights; here prices.write opens every field.
+  const rights = { catalog: mayWrite, prices: mayWrite, schedules: mayWrite };
   return (
-    <>
+    <EditorRightsProvider rights={rights}>
       <Notice text={saving.notice} />
       <form
         className="ops-panel catalog-form"
@@ -326,6 +329,6 @@ export function CouponForm(props: {
           />
         ) : null}
       </form>
-    </>
+    </EditorRightsProvider>
   );
 }
