@@ -24,7 +24,7 @@ const SERVER_MODULE_LAYERS = [
   ["entitlements"],
   ["cards", "media", "catalog-editor"],
   ["commerce"],
-  ["bookshelf", "lottery", "ranking", "review", "stamp"],
+  ["bookshelf", "coupon-editor", "lottery", "ranking", "review", "stamp"],
   ["extras-editor", "home", "member-support", "reader"],
   ["menu", "popup", "recommend", "search"],
   ["popup-editor", "topic"],
@@ -57,7 +57,7 @@ const APP_FEATURE_LAYERS = [
   ["info", "search"],
   ["editor", "ledgers", "ops-catalog"],
   ["ops-extras"],
-  ["ops-popups"],
+  ["ops-coupons", "ops-popups"],
 ];
 
 /**

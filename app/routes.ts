@@ -154,6 +154,9 @@ export default [
     route("ops/popups", "routes/ops-popups.tsx"),
     route("ops/popups/new", "routes/ops-popup.tsx", { id: "ops-popup-new" }),
     route("ops/popups/:popupId", "routes/ops-popup.tsx"),
+    route("ops/coupons", "routes/ops-coupons.tsx"),
+    route("ops/coupons/new", "routes/ops-coupon.tsx", { id: "ops-coupon-new" }),
+    route("ops/coupons/:couponId", "routes/ops-coupon.tsx"),
   ]),
 
   layout("layouts/default.tsx", { id: "layouts/default-404" }, [

@@ -72,6 +72,7 @@ export const AUDIT_ENTITIES = {
   stamp_card: "ログインスタンプカード",
   lottery: "くじ",
   popup: "ポップアップ",
+  coupon: "クーポン",
   member: "会員",
   member_points: "会員のポイント",
   member_present: "会員へのプレゼント",
@@ -121,4 +122,5 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   reply: "返信",
   hide: "非表示",
   unhide: "再表示",
+  issue: "クーポン配布",
 };

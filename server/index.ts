@@ -33,6 +33,7 @@ import { loadSessionSecret } from "./modules/account/service";
 import { startLedgerJobs } from "./modules/commerce/jobs";
 import { sandboxProvider } from "./modules/commerce/payments/provider";
 import { startContentJobs } from "./modules/content/jobs";
+import { startCouponJobs } from "./modules/coupon-editor/jobs";
 import { startEventSummary } from "./modules/event/jobs";
 import { pgBossQueue } from "./modules/jobs/queue";
 import { emlFileTransport, smtpTransport, startMailDelivery } from "./modules/mail/delivery";
@@ -315,6 +316,8 @@ async function serve(
       ];
   // Uploads made into pages, covers and audio (decision 0089), by the process that runs jobs.
   const stopContentJobs = options.jobs ? await startContentJobs(services) : null;
+  // Coupon issues to every member a filter matches, chunked (decision 0099).
+  const stopCouponJobs = options.jobs ? await startCouponJobs(services) : null;
   if (warmUp.length > 0) await Promise.all(warmUp.map((job) => job.firstPass));
   else
     await holdSearchInMemory(database.db).catch((error) =>
@@ -355,6 +358,7 @@ async function serve(
     clearInterval(sweep);
     for (const stopJob of stopJobs) stopJob();
     await stopContentJobs?.().catch((error) => logger.error("content jobs stop failed", { error }));
+    await stopCouponJobs?.().catch((error) => logger.error("coupon jobs stop failed", { error }));
     // A job cut short here is failed back to the queue, which runs it again.
     await services.jobs.close().catch((error) => logger.error("job queue stop failed", { error }));
     following.stop();

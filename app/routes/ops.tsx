@@ -59,6 +59,8 @@ export default function OpsHome({ loaderData }: Route.ComponentProps) {
           <li>
             <a href="/ops/popups">ポップアップ管理</a>
             ：種類・対象（会員・広告・端末・ジャンル）・期間・優先度の編集とプレビュー、表示・閉じる・クリックの集計
+            <a href="/ops/coupons">クーポン</a>
+            ：割引・対象・最低金額・期間・配布枚数の設定、会員への配布（個別・リスト・条件）と配布・使用・残りの数
           </li>
           <li>
             <a href="/ops/catalog/authors">

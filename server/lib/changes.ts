@@ -23,7 +23,9 @@ export interface CatalogChange {
     | "stamp_card"
     | "lottery"
     /** Popups (issue 24): kept member answers name the popups a member is targeted by. */
-    | "popup";
+    | "popup"
+    /** A coupon's rules or stock (issue 24): series pages and carts show coupons. */
+    | "coupon";
   id: number;
 }
 

@@ -67,7 +67,7 @@ export function ExtrasListPanel<Row>(props: {
 }
 
 /**
- * A notice, stamp card, lottery or popup form under the one right these take (content.write): the
+ * A notice, stamp card, lottery, popup or coupon form under the one right its page takes: the
  * catalog's fields it reuses lock by it, and a staff member without it is told why.
  */
 export function ExtrasRights({ mayWrite, children }: { mayWrite: boolean; children: ReactNode }) {

@@ -729,3 +729,57 @@ export async function publicProfiles(
     .where(inArray(users.userId, [...new Set(userIds)]));
   return new Map(rows.map((r) => [r.userId, { profileId: r.profileId, nickname: r.nickname }]));
 }
+
+/**
+ * Members named by address or id who have not left (the ops coupon issue, issue 24): the id of
+ * each address found, and the ids found.
+ */
+export async function membersByEmailOrId(
+  db: Db,
+  ask: { emails: string[]; userIds: number[] },
+): Promise<{ byEmail: Map<string, number>; ids: Set<number> }> {
+  const emails = [...new Set(ask.emails.map(normaliseEmail))];
+  const ids = [...new Set(ask.userIds)];
+  const [byEmail, byId] = await Promise.all([
+    emails.length === 0
+      ? []
+      : db
+          .select({ userId: users.userId, email: users.email })
+          .from(users)
+          .where(and(inArray(users.email, emails), isNull(users.leftAt))),
+    ids.length === 0
+      ? []
+      : db
+          .select({ userId: users.userId })
+          .from(users)
+          .where(and(inArray(users.userId, ids), isNull(users.leftAt))),
+  ]);
+  return {
+    byEmail: new Map(byEmail.map((r) => [r.email!, r.userId])),
+    ids: new Set(byId.map((r) => r.userId)),
+  };
+}
+
+/**
+ * The next `limit` members after member id `after`, in id order, who have not left and signed up
+ * in [signupFrom, signupUntil) when given: one chunk of a filter's issue, read by the primary key.
+ */
+export async function memberIdsAfter(
+  db: Db,
+  ask: { after: number; limit: number; signupFrom: Date | null; signupUntil: Date | null },
+): Promise<number[]> {
+  const rows = await db
+    .select({ userId: users.userId })
+    .from(users)
+    .where(
+      and(
+        gt(users.userId, ask.after),
+        isNull(users.leftAt),
+        ask.signupFrom ? sql`${users.signupAt} >= ${ask.signupFrom.toISOString()}` : undefined,
+        ask.signupUntil ? sql`${users.signupAt} < ${ask.signupUntil.toISOString()}` : undefined,
+      ),
+    )
+    .orderBy(users.userId)
+    .limit(ask.limit);
+  return rows.map((r) => r.userId);
+}

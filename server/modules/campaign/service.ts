@@ -315,3 +315,12 @@ export function campaignWindowTimes(db: Db, after: Date, until: Date) {
     until,
   );
 }
+
+/** Coupon campaigns (coupon_flag), newest first: what a coupon_type 2 coupon may name. */
+export async function couponCampaignChoices(db: Db) {
+  return db
+    .select({ id: campaigns.campaignId, name: campaigns.name })
+    .from(campaigns)
+    .where(eq(campaigns.couponFlag, true))
+    .orderBy(desc(campaigns.campaignId));
+}

@@ -741,3 +741,35 @@ export async function referenceNames(
     .where(inArray(ref.id, [...ids]));
   return new Map(rows.map((r) => [r.id as number, r.name as string]));
 }
+
+// ---------------------------------------------------------------- coupon targets
+
+/**
+ * Of these series and items, those that exist (a draft counts: a coupon may be made before its
+ * titles go out), for a coupon's targets (issue 24); and the genres a coupon may name.
+ */
+export async function knownTargets(db: Conn, ask: { seriesIds: number[]; itemIds: number[] }) {
+  const [seriesRows, itemRows] = await Promise.all([
+    ask.seriesIds.length === 0
+      ? []
+      : db
+          .select({ id: series.seriesId })
+          .from(series)
+          .where(inArray(series.seriesId, ask.seriesIds)),
+    ask.itemIds.length === 0
+      ? []
+      : db.select({ id: items.itemId }).from(items).where(inArray(items.itemId, ask.itemIds)),
+  ]);
+  return {
+    seriesIds: new Set(seriesRows.map((r) => r.id)),
+    itemIds: new Set(itemRows.map((r) => r.id)),
+  };
+}
+
+export async function genreChoices(db: Db) {
+  return db
+    .select({ id: genres.genreId, name: genres.name })
+    .from(genres)
+    .where(sql`${genres.withdrawnAt} is null`)
+    .orderBy(asc(genres.sortOrder), asc(genres.genreId));
+}

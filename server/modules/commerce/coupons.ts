@@ -1,7 +1,7 @@
-import { and, eq, gt, inArray, isNull, lte } from "drizzle-orm";
+import { and, count, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { Conflict, NotFound } from "../../lib/errors";
-import { couponItems, couponSeries, coupons, receivedCoupons } from "./schema";
+import { type Coupon, couponItems, couponSeries, coupons, receivedCoupons } from "./schema";
 
 /** What a coupon applies to, as coupon_type says (schema.ts). */
 export type CouponTarget =
@@ -145,9 +145,51 @@ export async function releaseCoupon(tx: Tx, orderId: number): Promise<void> {
 }
 
 /**
- * Puts a coupon in the member's hands. Usable until the coupon's end, or valid_hours after now
- * when that comes first. A second grant changes nothing (unique user+coupon). Answers true when
- * this call granted it.
+ * Until when a copy handed out at `now` is usable: the coupon's end, or valid_hours after now
+ * (after its start, for one announced ahead) when that comes first.
+ */
+export function heldUntil(
+  coupon: Pick<Coupon, "startAt" | "endAt" | "validHours">,
+  now: Date,
+): Date {
+  const byHours = coupon.validHours
+    ? new Date(Math.max(now.getTime(), coupon.startAt.getTime()) + coupon.validHours * 3_600_000)
+    : coupon.endAt;
+  return new Date(Math.min(byHours.getTime(), coupon.endAt.getTime()));
+}
+
+/** Copies of a coupon handed out so far, used or not. */
+export async function issuedCount(db: Db, couponId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(receivedCoupons)
+    .where(eq(receivedCoupons.couponId, couponId));
+  return row?.n ?? 0;
+}
+
+/**
+ * Locks a coupon's row for handing copies out and answers it with the copies left under its
+ * stock (null: no limit). Every hand-out of a coupon with a stock takes this lock first, so two
+ * never both take the last copy.
+ */
+export async function lockCouponStock(
+  tx: Tx,
+  couponId: number,
+): Promise<{ coupon: Coupon; left: number | null } | null> {
+  const [coupon] = await tx
+    .select()
+    .from(coupons)
+    .where(eq(coupons.couponId, couponId))
+    .for("update");
+  if (!coupon) return null;
+  if (coupon.stock === null) return { coupon, left: null };
+  return { coupon, left: Math.max(0, coupon.stock - (await issuedCount(tx, couponId))) };
+}
+
+/**
+ * Puts a coupon in the member's hands, usable until heldUntil. A second grant changes nothing
+ * (unique user+coupon), nor does one past the coupon's stock. Answers true when this call
+ * granted it.
  */
 export async function grantCoupon(
   db: Db,
@@ -157,16 +199,61 @@ export async function grantCoupon(
 ): Promise<boolean> {
   const [coupon] = await db.select().from(coupons).where(eq(coupons.couponId, couponId));
   if (!coupon) throw new NotFound("クーポンが見つかりませんでした");
-  const byHours = coupon.validHours
-    ? new Date(Math.max(now.getTime(), coupon.startAt.getTime()) + coupon.validHours * 3_600_000)
-    : coupon.endAt;
-  const expiresAt = new Date(Math.min(byHours.getTime(), coupon.endAt.getTime()));
-  const inserted = await db
-    .insert(receivedCoupons)
-    .values({ userId, couponId, receivedAt: now, expiresAt })
-    .onConflictDoNothing()
-    .returning({ id: receivedCoupons.receivedCouponId });
-  return inserted.length > 0;
+  const insert = (tx: Db) =>
+    tx
+      .insert(receivedCoupons)
+      .values({ userId, couponId, receivedAt: now, expiresAt: heldUntil(coupon, now) })
+      .onConflictDoNothing()
+      .returning({ id: receivedCoupons.receivedCouponId });
+  if (coupon.stock === null) return (await insert(db)).length > 0;
+  return db.transaction(async (tx) => {
+    const locked = await lockCouponStock(tx, couponId);
+    if (!locked || locked.left === 0) return false;
+    return (await insert(tx)).length > 0;
+  });
+}
+
+/**
+ * Hands one coupon to many members in the caller's transaction (the ops issue): under the stock
+ * lock, copies go to those who do not hold it yet, in the order given, while the stock lasts.
+ * Answers who got one, who already held it and who was left out by the stock.
+ */
+export async function issueCoupon(
+  tx: Tx,
+  couponId: number,
+  userIds: readonly number[],
+  now: Date,
+): Promise<{ issued: number[]; alreadyHeld: number; overStock: number }> {
+  const locked = await lockCouponStock(tx, couponId);
+  if (!locked) throw new NotFound("クーポンが見つかりませんでした");
+  const wanted = [...new Set(userIds)];
+  if (wanted.length === 0) return { issued: [], alreadyHeld: 0, overStock: 0 };
+  const holding = new Set(
+    (
+      await tx
+        .select({ userId: receivedCoupons.userId })
+        .from(receivedCoupons)
+        .where(and(eq(receivedCoupons.couponId, couponId), inArray(receivedCoupons.userId, wanted)))
+    ).map((r) => r.userId),
+  );
+  const fresh = wanted.filter((id) => !holding.has(id));
+  const taking = locked.left === null ? fresh : fresh.slice(0, locked.left);
+  const expiresAt = heldUntil(locked.coupon, now);
+  const issued =
+    taking.length === 0
+      ? []
+      : (
+          await tx
+            .insert(receivedCoupons)
+            .values(taking.map((userId) => ({ userId, couponId, receivedAt: now, expiresAt })))
+            .onConflictDoNothing()
+            .returning({ userId: receivedCoupons.userId })
+        ).map((r) => r.userId);
+  return {
+    issued,
+    alreadyHeld: wanted.length - fresh.length + (taking.length - issued.length),
+    overStock: fresh.length - taking.length,
+  };
 }
 
 /**
@@ -182,7 +269,15 @@ export async function receiveCoupon(
   const [coupon] = await db.select().from(coupons).where(eq(coupons.couponId, couponId));
   if (!coupon?.receivable) throw new NotFound("クーポンが見つかりませんでした");
   if (coupon.endAt <= now) throw new Conflict("このクーポンの配布は終了しました");
-  return { received: await grantCoupon(db, userId, couponId, now) };
+  const received = await grantCoupon(db, userId, couponId, now);
+  if (!received && coupon.stock !== null) {
+    const [held] = await db
+      .select({ id: receivedCoupons.receivedCouponId })
+      .from(receivedCoupons)
+      .where(and(eq(receivedCoupons.userId, userId), eq(receivedCoupons.couponId, couponId)));
+    if (!held) throw new Conflict("このクーポンは配布枚数の上限に達しました");
+  }
+  return { received };
 }
 
 /** Sign-up: every running sign-up coupon is handed to the new member, its countdown starting now. */
@@ -231,6 +326,8 @@ export async function memberCoupons(db: Db, userId: number, now: Date): Promise<
           eq(coupons.signupCoupon, false),
           gt(coupons.endAt, now),
           inArray(coupons.couponType, [1, 3, 4, 5]),
+          // One whose stock is all handed out has nothing left to receive.
+          sql`(${coupons.stock} is null or ${coupons.stock} > (select count(*) from ${receivedCoupons} where ${receivedCoupons.couponId} = ${coupons.couponId}))`,
         ),
       ),
   ]);

@@ -240,6 +240,11 @@ export const coupons = pgTable(
     receivable: boolean("receivable").notNull().default(true),
     /** Granted automatically on sign-up (is_new_apply_coupon). */
     signupCoupon: boolean("signup_coupon").notNull().default(false),
+    /**
+     * How many copies may be handed out in all (received, granted or issued); null: no limit.
+     * Counted from received_coupons under a lock on this row (grantCoupon, issueCoupon).
+     */
+    stock: integer("stock"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -254,6 +259,7 @@ export const coupons = pgTable(
     ),
     check("coupons_campaign_check", sql`(${t.couponType} = 2) = (${t.campaignId} is not null)`),
     check("coupons_period_check", sql`${t.startAt} < ${t.endAt}`),
+    check("coupons_stock_check", sql`${t.stock} is null or ${t.stock} >= 0`),
   ],
 );
 
@@ -305,6 +311,8 @@ export const receivedCoupons = pgTable(
   (t) => [
     uniqueIndex("received_coupons_user_coupon_key").on(t.userId, t.couponId),
     index("received_coupons_coupon_idx").on(t.couponId),
+    // The ops coupon list counts each coupon's used copies.
+    index("received_coupons_used_idx").on(t.couponId).where(sql`${t.usedAt} is not null`),
     check("received_coupons_used_check", sql`(${t.usedAt} is null) = (${t.orderId} is null)`),
   ],
 );

@@ -22,6 +22,7 @@ async function seriesOf(db: Db, change: CatalogChange): Promise<number[] | "all"
     case "stamp_card":
     case "lottery":
     case "popup":
+    case "coupon":
       return [];
     case "drama_cd":
       return (await seriesOfDramaCd(db, { cdId: change.id })) ?? "all";
