@@ -742,20 +742,73 @@ function onControl(target: EventTarget): boolean {
   return (target as HTMLElement).closest?.("a, button, input, label, .reader-end") != null;
 }
 
-function isTap(from: Press, to: { clientX: number; clientY: number }): boolean {
+function isTap(from: { x: number; y: number }, to: { clientX: number; clientY: number }): boolean {
   return (
     Math.abs(to.clientX - from.x) <= TAP_SLOP_PX && Math.abs(to.clientY - from.y) <= TAP_SLOP_PX
   );
 }
 
-/** True for END_SETTLE_MS after `shown` turns true (an end panel, the toolbars). */
+/** A settling view takes taps again after this long even if the press's click never came. */
+const SETTLE_MAX_MS = 2000;
+
+/**
+ * Whether the press under way may still send a click: from a pointerdown until its click, or
+ * until a lift that moved (a swipe sends none). Read when a view appears under the finger.
+ */
+const pressState = { owesClick: false, x: 0, y: 0 };
+if (typeof window !== "undefined") {
+  const opts = { capture: true, passive: true };
+  window.addEventListener(
+    "pointerdown",
+    (e) => Object.assign(pressState, { owesClick: true, x: e.clientX, y: e.clientY }),
+    opts,
+  );
+  window.addEventListener(
+    "pointerup",
+    (e) => {
+      if (!isTap(pressState, e)) pressState.owesClick = false;
+    },
+    opts,
+  );
+  window.addEventListener(
+    "pointercancel",
+    () => Object.assign(pressState, { owesClick: false }),
+    opts,
+  );
+  window.addEventListener("click", () => Object.assign(pressState, { owesClick: false }), opts);
+}
+
+/**
+ * True for END_SETTLE_MS after `shown` turns true (an end panel, the toolbars), and beyond it
+ * until the click of the press that brought the view has come: on a slow phone that click can
+ * come later than END_SETTLE_MS, and it must not press a star or 購入する (at most SETTLE_MAX_MS).
+ */
 function useSettling(shown: boolean): boolean {
   const [settling, setSettling] = useState(false);
   useEffect(() => {
     if (!shown) return;
     setSettling(true);
-    const timer = window.setTimeout(() => setSettling(false), END_SETTLE_MS);
-    return () => window.clearTimeout(timer);
+    let timeUp = false;
+    const settle = () => {
+      if (timeUp && !pressState.owesClick) setSettling(false);
+    };
+    const timer = window.setTimeout(() => {
+      timeUp = true;
+      settle();
+    }, END_SETTLE_MS);
+    const cap = window.setTimeout(() => setSettling(false), SETTLE_MAX_MS);
+    // After the click's dispatch (capture listeners run first), so it lands on what was there.
+    const onPressEnd = () => window.setTimeout(settle, 0);
+    for (const type of ["click", "pointerup", "pointercancel"]) {
+      window.addEventListener(type, onPressEnd);
+    }
+    return () => {
+      window.clearTimeout(timer);
+      window.clearTimeout(cap);
+      for (const type of ["click", "pointerup", "pointercancel"]) {
+        window.removeEventListener(type, onPressEnd);
+      }
+    };
   }, [shown]);
   return settling;
 }
