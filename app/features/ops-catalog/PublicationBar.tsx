@@ -35,20 +35,7 @@ export function PublicationHead({
 export function PublicationBar(props: PublicationBarProps) {
   // Publishing is schedules.write; withdrawing and restoring catalog.write (as the routes check).
   const rights = useEditorRights();
-  const revalidator = useRevalidator();
-  const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<string | null>(null);
-
-  async function act(action: "publish" | "withdraw" | "restore", done: string, ask?: string) {
-    if (ask && !window.confirm(ask)) return;
-    setBusy(true);
-    const answer = await post(`${props.base}/${action}`, {});
-    setBusy(false);
-    if (answer.result) {
-      setNotice(done);
-      await revalidator.revalidate();
-    }
-  }
+  const { busy, notice, move } = usePublicationMove(props.base);
 
   return (
     <div className="catalog-publication">
@@ -66,7 +53,7 @@ export function PublicationBar(props: PublicationBarProps) {
             className="ops-button ops-button--primary"
             disabled={busy}
             onClick={() =>
-              act(
+              move(
                 "publish",
                 props.publishAt
                   ? `${props.what}の公開を予約しました。`
@@ -77,33 +64,80 @@ export function PublicationBar(props: PublicationBarProps) {
             {props.publishAt ? "公開を予約する" : "公開する"}
           </button>
         ) : null}
-        {!rights.catalog ? null : props.state === "withdrawn" ? (
-          <button
-            type="button"
-            className="ops-button"
-            disabled={busy}
-            onClick={() => act("restore", `${props.what}の取り下げを取り消しました。`)}
-          >
-            取り下げを取り消す
-          </button>
-        ) : (
-          <button
-            type="button"
-            className="ops-button ops-button--quiet"
-            disabled={busy}
-            onClick={() =>
-              act(
-                "withdraw",
-                `${props.what}を取り下げました。`,
-                `${props.what}を取り下げます。一覧・検索・販売から外れますが、購入済みの会員は引き続き読めます。よろしいですか？`,
-              )
-            }
-          >
-            取り下げる
-          </button>
-        )}
+        {rights.catalog ? (
+          <WithdrawButton
+            withdrawn={props.state === "withdrawn"}
+            what={props.what}
+            leaves="一覧・検索・販売から外れますが、購入済みの会員は引き続き読めます。"
+            busy={busy}
+            move={move}
+          />
+        ) : null}
       </div>
       <Notice text={notice} />
     </div>
+  );
+}
+
+export type PublicationMove = (
+  action: "publish" | "withdraw" | "restore",
+  done: string,
+  ask?: string,
+) => Promise<void>;
+
+/**
+ * Publish, withdraw or restore through `{base}/{action}` (every editor's rows answer the same
+ * calls), after a confirm when `ask` is given; then the page's data is read again.
+ */
+export function usePublicationMove(base: string) {
+  const revalidator = useRevalidator();
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const move: PublicationMove = async (action, done, ask) => {
+    if (ask && !window.confirm(ask)) return;
+    setBusy(true);
+    const answer = await post(`${base}/${action}`, {});
+    setBusy(false);
+    if (answer.result) {
+      setNotice(done);
+      await revalidator.revalidate();
+    }
+  };
+  return { busy, notice, move };
+}
+
+/** 取り下げる, or 取り下げを取り消す for a withdrawn row; `leaves` says where it leaves the store. */
+export function WithdrawButton(props: {
+  withdrawn: boolean;
+  what: string;
+  leaves: string;
+  busy: boolean;
+  move: PublicationMove;
+}) {
+  const { what, busy, move } = props;
+  return props.withdrawn ? (
+    <button
+      type="button"
+      className="ops-button"
+      disabled={busy}
+      onClick={() => move("restore", `${what}の取り下げを取り消しました。`)}
+    >
+      取り下げを取り消す
+    </button>
+  ) : (
+    <button
+      type="button"
+      className="ops-button ops-button--quiet"
+      disabled={busy}
+      onClick={() =>
+        move(
+          "withdraw",
+          `${what}を取り下げました。`,
+          `${what}を取り下げます。${props.leaves}よろしいですか？`,
+        )
+      }
+    >
+      取り下げる
+    </button>
   );
 }

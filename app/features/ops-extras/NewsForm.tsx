@@ -1,9 +1,7 @@
 import { useState } from "react";
-import { useRevalidator } from "react-router";
 import { IMPORTANT_MARK } from "../../../contract/news";
 import { EXTRAS_LIMITS as L, type NewsEditorAnswer } from "../../../contract/ops-extras-rules";
 import { tokyoDateTimeInput } from "../../../contract/tokyo-time";
-import { post } from "../../lib/request";
 import { StateBadge } from "../ops-catalog/CatalogNav";
 import {
   checked,
@@ -16,27 +14,15 @@ import {
   text,
   useEntitySave,
 } from "../ops-catalog/catalog-fields";
+import { usePublicationMove, WithdrawButton } from "../ops-catalog/PublicationBar";
 
 /**
  * Where a saved notice stands and the buttons that move it: publish a draft (at its time: a time
  * ahead schedules it, and it appears by itself then), withdraw it from the store, restore it.
  */
 function NewsPublication({ news, mayWrite }: { news: NewsEditorAnswer; mayWrite: boolean }) {
-  const revalidator = useRevalidator();
-  const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<string | null>(null);
+  const { busy, notice, move } = usePublicationMove(`/api/ops/news/${news.m_news_id}`);
   const ahead = news.published_at > tokyoDateTimeInput(new Date());
-
-  async function act(action: "publish" | "withdraw" | "restore", done: string, ask?: string) {
-    if (ask && !window.confirm(ask)) return;
-    setBusy(true);
-    const answer = await post(`/api/ops/news/${news.m_news_id}/${action}`, {});
-    setBusy(false);
-    if (answer.result) {
-      setNotice(done);
-      await revalidator.revalidate();
-    }
-  }
 
   return (
     <section className="ops-panel catalog-head">
@@ -56,7 +42,7 @@ function NewsPublication({ news, mayWrite }: { news: NewsEditorAnswer; mayWrite:
                 className="ops-button ops-button--primary"
                 disabled={busy}
                 onClick={() =>
-                  act(
+                  move(
                     "publish",
                     ahead ? "お知らせの公開を予約しました。" : "お知らせを公開しました。",
                   )
@@ -65,31 +51,13 @@ function NewsPublication({ news, mayWrite }: { news: NewsEditorAnswer; mayWrite:
                 {ahead ? "公開を予約する" : "公開する"}
               </button>
             ) : null}
-            {news.state === "withdrawn" ? (
-              <button
-                type="button"
-                className="ops-button"
-                disabled={busy}
-                onClick={() => act("restore", "お知らせの取り下げを取り消しました。")}
-              >
-                取り下げを取り消す
-              </button>
-            ) : (
-              <button
-                type="button"
-                className="ops-button ops-button--quiet"
-                disabled={busy}
-                onClick={() =>
-                  act(
-                    "withdraw",
-                    "お知らせを取り下げました。",
-                    "お知らせを取り下げます。お知らせ一覧とトップページから外れます。よろしいですか？",
-                  )
-                }
-              >
-                取り下げる
-              </button>
-            )}
+            <WithdrawButton
+              withdrawn={news.state === "withdrawn"}
+              what="お知らせ"
+              leaves="お知らせ一覧とトップページから外れます。"
+              busy={busy}
+              move={move}
+            />
           </div>
         ) : null}
         <Notice text={notice} />

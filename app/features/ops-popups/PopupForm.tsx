@@ -1,5 +1,4 @@
 import { lazy, Suspense, useState } from "react";
-import { useRevalidator } from "react-router";
 import { GENRES } from "../../../contract/genres";
 import type { PopupEditorAnswer, PopupPayload } from "../../../contract/ops-popups";
 import {
@@ -11,7 +10,6 @@ import {
 } from "../../../contract/ops-popups-rules";
 import type { PopupView } from "../../../contract/popup";
 import { tokyoDateTimeInput } from "../../../contract/tokyo-time";
-import { post } from "../../lib/request";
 import {
   Field,
   Flags,
@@ -20,6 +18,7 @@ import {
   Problem,
   useEntitySave,
 } from "../ops-catalog/catalog-fields";
+import { usePublicationMove, WithdrawButton } from "../ops-catalog/PublicationBar";
 import { CountRange, clickRate, PopupStateBadge } from "./PopupsNav";
 
 // The store's own popup, loaded when the editor first asks for the preview.
@@ -224,19 +223,7 @@ const OS_LABELS = { android: "Android", ios: "iOS", pc: "PC" } as const;
 
 /** Where a saved popup stands, its counts, and withdraw / restore. */
 function PopupHead({ popup, mayWrite }: { popup: PopupEditorAnswer; mayWrite: boolean }) {
-  const revalidator = useRevalidator();
-  const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<string | null>(null);
-  async function act(action: "withdraw" | "restore", done: string, ask?: string) {
-    if (ask && !window.confirm(ask)) return;
-    setBusy(true);
-    const answer = await post(`/api/ops/popups/${popup.popup_id}/${action}`, {});
-    setBusy(false);
-    if (answer.result) {
-      setNotice(done);
-      await revalidator.revalidate();
-    }
-  }
+  const { busy, notice, move } = usePublicationMove(`/api/ops/popups/${popup.popup_id}`);
   return (
     <section className="ops-panel catalog-head" aria-label="表示状況と集計">
       <div className="catalog-publication">
@@ -246,31 +233,13 @@ function PopupHead({ popup, mayWrite }: { popup: PopupEditorAnswer; mayWrite: bo
         </p>
         {mayWrite ? (
           <div className="catalog-publication__buttons">
-            {popup.state === "withdrawn" ? (
-              <button
-                type="button"
-                className="ops-button"
-                disabled={busy}
-                onClick={() => act("restore", "取り下げを取り消しました。")}
-              >
-                取り下げを取り消す
-              </button>
-            ) : (
-              <button
-                type="button"
-                className="ops-button ops-button--quiet"
-                disabled={busy}
-                onClick={() =>
-                  act(
-                    "withdraw",
-                    "ポップアップを取り下げました。",
-                    "ポップアップを取り下げます。すべてのページのキューから外れます。よろしいですか？",
-                  )
-                }
-              >
-                取り下げる
-              </button>
-            )}
+            <WithdrawButton
+              withdrawn={popup.state === "withdrawn"}
+              what="ポップアップ"
+              leaves="すべてのページのキューから外れます。"
+              busy={busy}
+              move={move}
+            />
           </div>
         ) : null}
         <Notice text={notice} />
