@@ -46,14 +46,17 @@ test("support refunds a whole order: the shelf, points and mail change, and the 
   await signInToOps(page, SUPPORT);
   await visit(page, `/ops/members?q=${encodeURIComponent(email)}`);
   await page.getByRole("link", { name: email }).click();
+  await expect(page).toHaveURL(/\/ops\/members\/\d+$/);
   const memberUrl = page.url();
+  await expect(page.getByRole("heading", { name: "アカウント", exact: true })).toBeVisible();
+  const start = await pointsOf(page);
   const grant = page.getByRole("form", { name: "ポイントを付与" });
   await grant.getByLabel("ポイント", { exact: true }).fill("100");
   await grant.getByLabel(/^理由/).fill("返金テストのための付与");
   await grant.getByRole("button", { name: "ポイントを付与" }).click();
   await expect(page.getByRole("status")).toContainText("ポイントを付与しました");
-  const before = await pointsOf(page);
-  expect(before).toBeGreaterThanOrEqual(100);
+  const before = start + 100;
+  await expect(page.getByTestId("point-balance")).toHaveText(`${before.toLocaleString("ja-JP")}pt`);
 
   const adds = await seriesWithAddable(buyer, 2);
   await adds.first().click();
@@ -83,11 +86,17 @@ test("support refunds a whole order: the shelf, points and mail change, and the 
   const titles = await order.locator(".ops-order__line span:first-child").allTextContents();
   expect(titles).toHaveLength(2);
   await expect(page.locator("#section-shelf tbody tr")).toHaveCount(2);
-  expect(await pointsOf(page)).not.toBe(before);
+  await expect(page.getByTestId("point-balance")).not.toHaveText(
+    `${before.toLocaleString("ja-JP")}pt`,
+  );
 
-  await order.getByText(/^注文全体を返金/).click();
+  await order.locator("summary").filter({ hasText: "注文全体を返金" }).click();
   const form = order.getByRole("form", { name: `注文番号 ${orderId} を返金` });
   await form.getByLabel(/^理由/).fill("注文全体の誤購入");
+  await expect(order.locator("summary").filter({ hasText: "注文全体を返金" })).toContainText(
+    "50pt",
+  );
+  await screenshot(page, "ops-member-whole-refund-form");
   let asked = "";
   page.once("dialog", (dialog) => {
     asked = dialog.message();
