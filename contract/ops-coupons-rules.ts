@@ -175,6 +175,15 @@ export const BOUGHT_FILTERS = {
 } as const;
 export type BoughtFilter = keyof typeof BOUGHT_FILTERS;
 
+/**
+ * /api/ops/coupons/{id}/issue/filter-count: the members a filter issue would reach now, and how
+ * many of them already hold the coupon (skipped by the issue).
+ */
+export interface FilterCountAnswer {
+  matched: number;
+  already_held: number;
+}
+
 /** Members a filter issues to are taken this many at a time, one transaction each. */
 export const ISSUE_CHUNK = 2000;
 

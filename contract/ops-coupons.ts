@@ -115,6 +115,9 @@ export const issueFilter = z
   });
 export type IssueFilter = z.infer<typeof issueFilter>;
 
+/** The count before a filter issue: the same filter the issue takes. */
+export const filterCountPayload = z.object({ filter: issueFilter });
+
 export const issuePayload = z.discriminatedUnion(
   "to",
   [

@@ -88,6 +88,11 @@ export const refundLineParams = z.object({
   orderItemId: recordId("orderItemId"),
 });
 
+export const refundOrderParams = z.object({
+  memberId: recordId("memberId"),
+  orderId: recordId("orderId"),
+});
+
 /** What a search row says matched, so a number found as both an id and an order is clear. */
 export type MemberMatch = "email" | "nickname" | "member_id" | "order_id" | "newest";
 
@@ -133,6 +138,11 @@ export interface MemberOrderRow {
   add_point: number;
   payment_name: string;
   coupon_name: string | null;
+  /**
+   * What refunding the whole order would give back now (decision 0104): the lines not refunded
+   * yet, their money and their spent points; all 0 once nothing is left or the order is not paid.
+   */
+  left_to_refund: { lines: number; amount: number; point: number };
   lines: MemberOrderLine[];
 }
 

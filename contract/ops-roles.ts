@@ -116,6 +116,7 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   unlock: "ロック解除",
   resend: "再送",
   refund: "返金",
+  refund_order: "注文全体の返金",
   set_status: "状態の変更",
   assign: "担当の変更",
   note: "社内メモ",

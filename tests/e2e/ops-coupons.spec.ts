@@ -81,6 +81,27 @@ test("an editor creates a ¥100-off coupon, issues it to two members, one uses i
   const couponId = page.url().split("/").pop()!;
 
   const issuing = page.getByRole("form", { name: "会員に配布" });
+  // Before a filter issue the editor sees how many members it reaches, as they change the filter.
+  await issuing.getByRole("radio", { name: "条件に合うすべての会員" }).check();
+  const preview = page.getByTestId("filter-count");
+  await expect(preview).toHaveAttribute("data-state", "counted");
+  await expect(preview).toContainText(/条件に一致する会員: [\d,]+人/);
+  const everyone = Number(
+    ((await preview.locator("strong").textContent()) ?? "").replace(/\D/g, ""),
+  );
+  expect(everyone).toBeGreaterThan(0);
+  await issuing.getByLabel("登録日（から）").fill("2001-01-01");
+  await issuing.getByLabel("登録日（まで）").fill("2001-01-02");
+  await expect(preview).toContainText("条件に一致する会員: 0人");
+  await issuing.getByLabel("登録日（から）").fill("2001-01-03");
+  await expect(preview).toHaveAttribute("data-state", "refused");
+  await expect(preview).toContainText("登録日の終わりは始まり以降の日付にしてください");
+  await expect(issuing.getByRole("button", { name: "配布する" })).toBeDisabled();
+  await issuing.getByLabel("登録日（から）").fill("");
+  await issuing.getByLabel("登録日（まで）").fill("");
+  await expect(preview).toContainText(`条件に一致する会員: ${everyone.toLocaleString("ja-JP")}人`);
+  await screenshot(page, "ops-coupon-filter-count");
+  await issuing.getByRole("radio", { name: /^会員を指定/ }).check();
   await issuing
     .getByLabel("配布先（1行に1人）")
     .fill(`${first.email}\nnobody-${Date.now()}@example.jp\n${second.email}`);

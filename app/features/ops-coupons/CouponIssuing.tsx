@@ -2,7 +2,9 @@ import { useEffect, useState } from "react";
 import { useRevalidator } from "react-router";
 import {
   BOUGHT_FILTERS,
+  type BoughtFilter,
   type CouponEditorAnswer,
+  type FilterCountAnswer,
   type IssueAnswer,
   COUPON_LIMITS as L,
   readMemberLines,
@@ -25,6 +27,64 @@ function issueSummary(i: IssueAnswer): string {
   if (i.unknown.length > 0) parts.push(`${i.unknown.length}行は会員が見つかりませんでした`);
   return parts.join("、");
 }
+
+/** How long the filter form rests before its count is asked for again. */
+const COUNT_DELAY_MS = 350;
+
+interface FilterFields {
+  registered_from: string;
+  registered_to: string;
+  bought: BoughtFilter;
+}
+
+type FilterPreview =
+  | { state: "counting" }
+  | { state: "counted"; count: FilterCountAnswer }
+  | { state: "refused"; message: string };
+
+/**
+ * 条件に一致する会員: the server counts the members the filter reaches (the same filter and the
+ * same SQL as the issue), asked again a moment after the editor stops changing it; an answer to
+ * an older filter is dropped.
+ */
+function useFilterCount(couponId: number, filter: FilterFields, active: boolean) {
+  const [preview, setPreview] = useState<FilterPreview>({ state: "counting" });
+  const { registered_from, registered_to, bought } = filter;
+  useEffect(() => {
+    if (!active) return;
+    const controller = new AbortController();
+    setPreview({ state: "counting" });
+    const timer = setTimeout(async () => {
+      const answer = await post<FilterCountAnswer>(
+        `/api/ops/coupons/${couponId}/issue/filter-count`,
+        {
+          filter: {
+            registered_from: registered_from || null,
+            registered_to: registered_to || null,
+            bought,
+          },
+        },
+        { ownsFailure: () => true, signal: controller.signal },
+      );
+      if (controller.signal.aborted) return;
+      setPreview(
+        answer.result
+          ? {
+              state: "counted",
+              count: { matched: answer.matched, already_held: answer.already_held },
+            }
+          : { state: "refused", message: answer.error_message ?? "人数を数えられませんでした" },
+      );
+    }, COUNT_DELAY_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [couponId, registered_from, registered_to, bought, active]);
+  return preview;
+}
+
+const people = (n: number) => `${n.toLocaleString("ja-JP")}人`;
 
 const ISSUE_STATES: Record<IssueAnswer["state"], string> = {
   queued: "待機中",
@@ -52,7 +112,13 @@ export function CouponIssuing({
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [last, setLast] = useState<IssueAnswer | null>(null);
+  const [filter, setFilter] = useState<FilterFields>({
+    registered_from: "",
+    registered_to: "",
+    bought: "any",
+  });
   const ended = coupon.state === "ended";
+  const preview = useFilterCount(coupon.coupon_id, filter, mayWrite && !ended && mode === "filter");
   const read = readMemberLines(lines);
 
   // A filter's issue runs in the background: follow it until it is done.
@@ -79,7 +145,6 @@ export function CouponIssuing({
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
-    const form = new FormData(event.currentTarget);
     setProblem(null);
     const body =
       mode === "members"
@@ -88,16 +153,20 @@ export function CouponIssuing({
             request_id: requestId,
             to: "filter",
             filter: {
-              registered_from: String(form.get("registered_from") ?? "") || null,
-              registered_to: String(form.get("registered_to") ?? "") || null,
-              bought: String(form.get("bought") ?? "any"),
+              registered_from: filter.registered_from || null,
+              registered_to: filter.registered_to || null,
+              bought: filter.bought,
             },
           };
-    if (
-      mode === "filter" &&
-      !window.confirm("条件に合うすべての会員に配布します。よろしいですか？")
-    )
-      return;
+    if (mode === "filter") {
+      const counted = preview.state === "counted" ? preview.count : null;
+      const whom = counted
+        ? `条件に一致する会員 ${people(counted.matched)}${
+            counted.already_held > 0 ? `（うち配布済み ${people(counted.already_held)}）` : ""
+          }`
+        : "条件に合うすべての会員";
+      if (!window.confirm(`${whom}に配布します。よろしいですか？`)) return;
+    }
     setBusy(true);
     const answer = await post<{ issue: IssueAnswer }>(
       `/api/ops/coupons/${coupon.coupon_id}/issue`,
@@ -199,15 +268,32 @@ export function CouponIssuing({
             <div className="catalog-grid">
               <div className="catalog-field">
                 <label htmlFor="f-registered_from">登録日（から）</label>
-                <input id="f-registered_from" name="registered_from" type="date" />
+                <input
+                  id="f-registered_from"
+                  name="registered_from"
+                  type="date"
+                  value={filter.registered_from}
+                  onChange={(e) => setFilter({ ...filter, registered_from: e.target.value })}
+                />
               </div>
               <div className="catalog-field">
                 <label htmlFor="f-registered_to">登録日（まで）</label>
-                <input id="f-registered_to" name="registered_to" type="date" />
+                <input
+                  id="f-registered_to"
+                  name="registered_to"
+                  type="date"
+                  value={filter.registered_to}
+                  onChange={(e) => setFilter({ ...filter, registered_to: e.target.value })}
+                />
               </div>
               <div className="catalog-field">
                 <label htmlFor="f-bought">購入</label>
-                <select id="f-bought" name="bought" defaultValue="any">
+                <select
+                  id="f-bought"
+                  name="bought"
+                  value={filter.bought}
+                  onChange={(e) => setFilter({ ...filter, bought: e.target.value as BoughtFilter })}
+                >
                   {Object.entries(BOUGHT_FILTERS).map(([k, label]) => (
                     <option key={k} value={k}>
                       {label}
@@ -215,6 +301,26 @@ export function CouponIssuing({
                   ))}
                 </select>
               </div>
+              <p
+                className="coupon-filter-count catalog-field--wide"
+                data-testid="filter-count"
+                data-state={preview.state}
+                aria-live="polite"
+              >
+                {preview.state === "refused" ? (
+                  preview.message
+                ) : (
+                  <>
+                    条件に一致する会員:{" "}
+                    <strong>
+                      {preview.state === "counted" ? people(preview.count.matched) : "…"}
+                    </strong>
+                    {preview.state === "counted" && preview.count.already_held > 0
+                      ? `（うち配布済み ${people(preview.count.already_held)}は対象外）`
+                      : ""}
+                  </>
+                )}
+              </p>
               <p className="catalog-field__hint catalog-field--wide">
                 退会した会員を除きます。配布は{"バックグラウンドで"}
                 少しずつ行われ、同じ会員には二度配布されません。
@@ -222,7 +328,11 @@ export function CouponIssuing({
             </div>
           )}
           <Problem text={problem} />
-          <button type="submit" className="ops-button ops-button--primary" disabled={busy}>
+          <button
+            type="submit"
+            className="ops-button ops-button--primary"
+            disabled={busy || (mode === "filter" && preview.state === "refused")}
+          >
             配布する
           </button>
         </form>

@@ -41,6 +41,61 @@ function Section(props: { id: string; title: string; count: number; children: Re
   );
 }
 
+/**
+ * 注文全体を返金 (decision 0104): every line not refunded yet in one step. The confirm names the
+ * money and points going back; with nothing left the button stays, disabled, so staff see why.
+ */
+function WholeRefund({
+  order,
+  memberId,
+  onDone,
+}: {
+  order: MemberPageAnswer["orders"][number];
+  memberId: number;
+  onDone: (message: string) => void;
+}) {
+  const left = order.left_to_refund;
+  if (left.lines === 0) {
+    return (
+      <div className="ops-order__whole">
+        <button
+          type="button"
+          className="ops-button ops-button--danger"
+          disabled
+          aria-describedby={`whole-refund-none-${order.order_id}`}
+        >
+          注文全体を返金
+        </button>
+        <span className="ops-note" id={`whole-refund-none-${order.order_id}`}>
+          返金できる商品は残っていません
+        </span>
+      </div>
+    );
+  }
+  const back = [yen(left.amount), ...(left.point > 0 ? [`${left.point}pt`] : [])].join("・");
+  const partly = left.lines < order.lines.length;
+  return (
+    <details className="ops-order__refund ops-order__whole">
+      <summary>
+        注文全体を返金（{partly ? `残り${left.lines}点・` : ""}
+        {back}）
+      </summary>
+      <ActionForm
+        label={`注文番号 ${order.order_id} を返金`}
+        url={`/api/ops/members/${memberId}/orders/${order.order_id}/refund`}
+        toBody={(form) => ({ reason: formText(form, "reason") })}
+        submitLabel="注文全体を返金"
+        danger
+        confirm={`注文番号 ${order.order_id} の${partly ? "返金していない" : ""}商品${left.lines}点をまとめて返金します。\n返金額：${yen(left.amount)}${left.point > 0 ? `\n返還ポイント：${left.point}pt` : ""}\n作品は本棚から削除されます。返金は取り消せません。よろしいですか？`}
+        done={`注文番号 ${order.order_id} を返金しました（${back}）。会員に返金のお知らせメールを送ります。`}
+        onDone={onDone}
+      >
+        <ReasonField hint="操作履歴に記録されます" />
+      </ActionForm>
+    </details>
+  );
+}
+
 function MailRow({
   mail,
   memberId,
@@ -230,6 +285,9 @@ export function MemberPage({ page, mayAct }: { page: MemberPageAnswer; mayAct: b
                   </li>
                 ))}
               </ul>
+              {mayAct && (o.status === "paid" || o.status === "refunded") ? (
+                <WholeRefund order={o} memberId={member.user_id} onDone={onDone} />
+              ) : null}
             </li>
           ))}
         </ul>

@@ -1,5 +1,5 @@
 import { createHmac, hash, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
-import { and, eq, gt, inArray, isNull, ne, notInArray, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, ne, notInArray, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { cachePer } from "../../lib/cache";
 import type { SessionMember } from "../../lib/context";
@@ -761,25 +761,45 @@ export async function membersByEmailOrId(
 }
 
 /**
- * The next `limit` members after member id `after`, in id order, who have not left and signed up
- * in [signupFrom, signupUntil) when given: one chunk of a filter's issue, read by the primary key.
+ * Which members a bulk action reaches (a coupon issued to a filter): accounts that have not left,
+ * signed up in [signupFrom, signupUntil) when given, and whatever `also` asks of the member id
+ * (another module's condition, e.g. having bought). Counting them and taking them in chunks read
+ * the same condition, so a preview's count is what the action then reaches.
  */
+export interface MemberCondition {
+  signupFrom: Date | null;
+  signupUntil: Date | null;
+  also?: (userId: typeof users.userId) => SQL;
+}
+
+function memberConditionSql(c: MemberCondition): SQL | undefined {
+  return and(
+    isNull(users.leftAt),
+    c.signupFrom ? sql`${users.signupAt} >= ${c.signupFrom.toISOString()}` : undefined,
+    c.signupUntil ? sql`${users.signupAt} < ${c.signupUntil.toISOString()}` : undefined,
+    c.also?.(users.userId),
+  );
+}
+
+/** The next `limit` members after member id `after` who meet the condition, in id order. */
 export async function memberIdsAfter(
   db: Db,
-  ask: { after: number; limit: number; signupFrom: Date | null; signupUntil: Date | null },
+  ask: MemberCondition & { after: number; limit: number },
 ): Promise<number[]> {
   const rows = await db
     .select({ userId: users.userId })
     .from(users)
-    .where(
-      and(
-        gt(users.userId, ask.after),
-        isNull(users.leftAt),
-        ask.signupFrom ? sql`${users.signupAt} >= ${ask.signupFrom.toISOString()}` : undefined,
-        ask.signupUntil ? sql`${users.signupAt} < ${ask.signupUntil.toISOString()}` : undefined,
-      ),
-    )
+    .where(and(gt(users.userId, ask.after), memberConditionSql(ask)))
     .orderBy(users.userId)
     .limit(ask.limit);
   return rows.map((r) => r.userId);
+}
+
+/** How many members meet the condition (and, with `among`, also that second condition). */
+export async function countMembers(
+  db: Db,
+  condition: MemberCondition,
+  among?: (userId: typeof users.userId) => SQL,
+): Promise<number> {
+  return db.$count(users, and(memberConditionSql(condition), among?.(users.userId)));
 }

@@ -1,4 +1,15 @@
-import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import {
+  type AnyColumn,
+  and,
+  count,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { couponItems, couponSeries, coupons, orders, receivedCoupons } from "./schema";
 
@@ -130,12 +141,16 @@ export async function updateCoupon(
   }
 }
 
-/** Of these members, those with a paid order: the ops issue's 購入したことがある filter. */
-export async function buyersAmong(db: Db | Tx, userIds: readonly number[]): Promise<Set<number>> {
-  if (userIds.length === 0) return new Set();
-  const rows = await db
-    .selectDistinct({ userId: orders.userId })
-    .from(orders)
-    .where(and(inArray(orders.userId, [...userIds]), eq(orders.status, "paid")));
-  return new Set(rows.map((r) => r.userId));
+/**
+ * The ops issue's 購入 filter as a condition on a member id: has (or has not) a paid order. A
+ * refunded or cancelled order does not make a buyer. Read through orders_user_created_idx.
+ */
+export function paidBuyer(userId: AnyColumn, bought: boolean): SQL {
+  const paid = sql`exists (select 1 from ${orders} where ${orders.userId} = ${userId} and ${orders.status} = 'paid')`;
+  return bought ? paid : sql`not ${paid}`;
+}
+
+/** A condition on a member id: they hold a copy of the coupon, used or not. */
+export function holdsCoupon(userId: AnyColumn, couponId: number): SQL {
+  return sql`exists (select 1 from ${receivedCoupons} where ${receivedCoupons.userId} = ${userId} and ${receivedCoupons.couponId} = ${couponId})`;
 }

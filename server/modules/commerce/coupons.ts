@@ -145,6 +145,27 @@ export async function releaseCoupon(tx: Tx, orderId: number): Promise<void> {
 }
 
 /**
+ * A wholly refunded order's coupon (decision 0104): it comes back only while both the member's
+ * copy and the coupon itself still run; past its dates it stays used, the record of the order it
+ * went to, since handing back a coupon nobody can use would only say something untrue. Answers
+ * whether it came back.
+ */
+export async function returnUsableCoupon(tx: Tx, orderId: number, now: Date): Promise<boolean> {
+  const back = await tx
+    .update(receivedCoupons)
+    .set({ usedAt: null, orderId: null })
+    .where(
+      and(
+        eq(receivedCoupons.orderId, orderId),
+        gt(receivedCoupons.expiresAt, now),
+        sql`exists (select 1 from ${coupons} where ${coupons.couponId} = ${receivedCoupons.couponId} and ${coupons.endAt} > ${now.toISOString()})`,
+      ),
+    )
+    .returning({ id: receivedCoupons.receivedCouponId });
+  return back.length > 0;
+}
+
+/**
  * Until when a copy handed out at `now` is usable: the coupon's end, or valid_hours after now
  * (after its start, for one announced ahead) when that comes first.
  */

@@ -1,12 +1,13 @@
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CouponView } from "../../../contract/ledgers";
 import type { CouponEditorAnswer, IssueAnswer } from "../../../contract/ops-coupons-rules";
 import { tokyoDateTimeInput } from "../../../contract/tokyo-time";
 import { Browser, createTestApp } from "../../http/test-client";
 import type { CatalogChange } from "../../lib/changes";
+import { users } from "../account/schema";
 import { auditLog } from "../audit/schema";
-import { receivedCoupons } from "../commerce/schema";
+import { orders, receivedCoupons } from "../commerce/schema";
 import { newStaffAccount, signInToOps } from "../staff/test-fixture";
 import { runFilterIssue } from "./service";
 
@@ -74,6 +75,8 @@ interface Call {
   path: () => string;
   body?: () => Record<string, unknown>;
   creates?: boolean;
+  /** A POST that only reads (the filter count): answered without an audit row. */
+  reads?: boolean;
 }
 
 const calls: Call[] = [
@@ -97,6 +100,13 @@ const calls: Call[] = [
     method: "POST",
     path: () => `/api/ops/coupons/${couponId}/issue`,
     body: () => ({ request_id: requestId(), to: "members", lines: members[0]!.email }),
+  },
+  {
+    name: "filter count",
+    method: "POST",
+    path: () => `/api/ops/coupons/${couponId}/issue/filter-count`,
+    body: () => ({ filter: { bought: "any" } }),
+    reads: true,
   },
 ];
 
@@ -123,7 +133,7 @@ describe("every /api/ops/coupons call × every caller", () => {
             ? await browser.getJson(path)
             : await browser.postJson(path, call.body?.() ?? {});
         expect(answer.status, JSON.stringify(answer.body)).toBe(expected(who, call));
-        const answeredWrite = answer.status === 200 && call.method === "POST";
+        const answeredWrite = answer.status === 200 && call.method === "POST" && !call.reads;
         expect((await t.services.db.$count(auditLog)) - auditBefore).toBe(answeredWrite ? 1 : 0);
         if (answeredWrite) {
           const [row] = await t.services.db
@@ -318,5 +328,113 @@ describe("issuing", () => {
     // A job run again finds its issue done and issues nothing.
     const rerun = await runFilterIssue(t.services, queued.body.issue.issue_id);
     expect(rerun.issued).toBe(2);
+  });
+});
+
+describe("条件に一致する会員: the filter's count is what its issue then reaches", () => {
+  it("counts by the same filter the job issues by, and names those already holding it", async () => {
+    const db = t.services.db;
+    // Five members signed up on one Tokyo day of 2020, apart from every other test member.
+    const cohort: number[] = [];
+    for (let i = 0; i < 5; i++) cohort.push((await newStaffAccount(db, null)).userId);
+    await db
+      .update(users)
+      .set({ signupAt: new Date("2020-03-10T03:00:00Z") })
+      .where(inArray(users.userId, cohort));
+    // Two bought (paid); one has only a refunded order, which does not make a buyer.
+    const order = (userId: number, status: "paid" | "refunded") => ({
+      userId,
+      status,
+      price: 660,
+      subtotal: 660,
+      tax: 60,
+      amount: 660,
+      paymentType: 1,
+      idempotencyKey: `filter-count-${userId}-${status}`,
+    });
+    await db
+      .insert(orders)
+      .values([
+        order(cohort[0]!, "paid"),
+        order(cohort[1]!, "paid"),
+        order(cohort[2]!, "refunded"),
+      ]);
+    const made = await browsers.editor!.postJson<{ coupon: CouponEditorAnswer }>(
+      "/api/ops/coupons",
+      couponBody({ name: "条件の人数", stock: null }),
+    );
+    const id = made.body.coupon.coupon_id;
+    // One buyer already holds it.
+    const listed = await browsers.editor!.postJson(`/api/ops/coupons/${id}/issue`, {
+      request_id: requestId(),
+      to: "members",
+      lines: String(cohort[0]),
+    });
+    expect(listed.status, JSON.stringify(listed.body)).toBe(200);
+
+    const day = { registered_from: "2020-03-10", registered_to: "2020-03-10" };
+    const countOf = async (filter: Record<string, unknown>) => {
+      const answer = await browsers.editor!.postJson<{ matched: number; already_held: number }>(
+        `/api/ops/coupons/${id}/issue/filter-count`,
+        { filter },
+      );
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      return { matched: answer.body.matched, already_held: answer.body.already_held };
+    };
+    expect(await countOf({ ...day, bought: "any" })).toEqual({ matched: 5, already_held: 1 });
+    expect(await countOf({ ...day, bought: "no" })).toEqual({ matched: 3, already_held: 0 });
+    const buyers = await countOf({ ...day, bought: "yes" });
+    expect(buyers).toEqual({ matched: 2, already_held: 1 });
+
+    const auditBefore = await db.$count(auditLog);
+    await countOf({ bought: "any" });
+    expect(await db.$count(auditLog)).toBe(auditBefore);
+
+    // The issue the editor then confirms reaches exactly the members counted.
+    const queued = await browsers.editor!.postJson<{ issue: IssueAnswer }>(
+      `/api/ops/coupons/${id}/issue`,
+      { request_id: requestId(), to: "filter", filter: { ...day, bought: "yes" } },
+    );
+    const done = await runFilterIssue(t.services, queued.body.issue.issue_id);
+    expect(done).toMatchObject({
+      state: "done",
+      matched: buyers.matched,
+      issued: buyers.matched - buyers.already_held,
+      already_held: buyers.already_held,
+    });
+    const held = await db
+      .select({ userId: receivedCoupons.userId })
+      .from(receivedCoupons)
+      .where(eq(receivedCoupons.couponId, id));
+    expect(held.map((h) => h.userId).sort((a, b) => a - b)).toEqual([cohort[0], cohort[1]]);
+    const none = await countOf({ ...day, bought: "no" });
+    const second = await browsers.editor!.postJson<{ issue: IssueAnswer }>(
+      `/api/ops/coupons/${id}/issue`,
+      { request_id: requestId(), to: "filter", filter: { ...day, bought: "no" } },
+    );
+    expect(await runFilterIssue(t.services, second.body.issue.issue_id)).toMatchObject({
+      matched: none.matched,
+      issued: none.matched,
+    });
+    expect(await countOf({ ...day, bought: "any" })).toEqual({ matched: 5, already_held: 5 });
+  });
+
+  it("checks its filter as the issue does, and knows its coupon", async () => {
+    const path = `/api/ops/coupons/${couponId}/issue/filter-count`;
+    const bad = await browsers.editor!.postJson(path, { filter: { bought: "maybe" } });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain("bought は any・yes・no");
+    const backwards = await browsers.editor!.postJson(path, {
+      filter: { bought: "any", registered_from: "2026-05-02", registered_to: "2026-05-01" },
+    });
+    expect(backwards.status).toBe(400);
+    expect(JSON.stringify(backwards.body)).toContain(
+      "登録日の終わりは始まり以降の日付にしてください",
+    );
+    const missing = await browsers.editor!.postJson(
+      "/api/ops/coupons/99999999/issue/filter-count",
+      { filter: { bought: "any" } },
+    );
+    expect(missing.status).toBe(404);
   });
 });

@@ -2,13 +2,14 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { recordId } from "../../../contract/input";
 import { catalogIdParams, catalogListQuery } from "../../../contract/ops-catalog";
-import { couponPayload, issuePayload } from "../../../contract/ops-coupons";
+import { couponPayload, filterCountPayload, issuePayload } from "../../../contract/ops-coupons";
 import type { AppEnv, AppServices } from "../../lib/context";
 import { readJson, readParams, readQuery } from "../../lib/input";
 import { staffWith } from "../staff/request";
 import {
   createCoupon,
   editCoupon,
+  filterCount,
   getCoupon,
   getIssue,
   issueCouponTo,
@@ -63,6 +64,13 @@ export function couponEditorRoutes(services: AppServices): Hono<AppEnv> {
     const { id } = readParams(c, catalogIdParams);
     const input = await readJson(c, issuePayload);
     return c.json({ result: true, issue: await issueCouponTo(deps, staff, id, input) });
+  });
+  // The issuing form's live count: part of issuing, so the same right; it writes nothing.
+  routes.post("/coupons/:id/issue/filter-count", async (c) => {
+    await staffWith(c, services, "prices.write");
+    const { id } = readParams(c, catalogIdParams);
+    const { filter } = await readJson(c, filterCountPayload);
+    return c.json({ result: true, ...(await filterCount(services.db, id, filter)) });
   });
 
   return routes;

@@ -1,12 +1,13 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { CatalogListQuery } from "../../../contract/ops-catalog";
-import type { CouponPayload, IssuePayload } from "../../../contract/ops-coupons";
+import type { CouponPayload, IssueFilter, IssuePayload } from "../../../contract/ops-coupons";
 import {
   type CouponEditorAnswer,
   type CouponEditorRow,
   type CouponState,
   type CouponType,
   discountLabel,
+  type FilterCountAnswer,
   ISSUE_CHUNK,
   type IssueAnswer,
   readMemberLines,
@@ -24,19 +25,25 @@ import type { ChangeBus } from "../../lib/changes";
 import { BadInput, NotFound } from "../../lib/errors";
 import type { JobQueue } from "../../lib/jobs";
 import type { MemberKept } from "../../lib/member-kept";
-import { memberIdsAfter, membersByEmailOrId } from "../account/service";
+import {
+  countMembers,
+  type MemberCondition,
+  memberIdsAfter,
+  membersByEmailOrId,
+} from "../account/service";
 import { auditedWrite } from "../audit/service";
 import { couponCampaignChoices } from "../campaign/service";
 import { genreChoices, knownTargets } from "../catalog/editing";
 import {
-  buyersAmong,
   type CouponRecord,
   type CouponValues,
   couponUses,
   editorCoupon,
   editorCoupons,
+  holdsCoupon,
   insertCoupon,
   lockCoupon,
+  paidBuyer,
   updateCoupon,
 } from "../commerce/coupon-editing";
 import { issueCoupon, issuedCount } from "../commerce/coupons";
@@ -414,6 +421,15 @@ async function issueToList(
   return answer;
 }
 
+/** A filter as an issue keeps it (coupon_issues.filter). */
+function filterOf(filter: IssueFilter): NonNullable<CouponIssue["filter"]> {
+  return {
+    registered_from: filter.registered_from ?? null,
+    registered_to: filter.registered_to ?? null,
+    bought: filter.bought,
+  };
+}
+
 async function queueFilterIssue(
   deps: CouponDeps,
   staff: Staff,
@@ -421,11 +437,7 @@ async function queueFilterIssue(
   input: Extract<IssuePayload, { to: "filter" }>,
   now: Date,
 ): Promise<IssueAnswer> {
-  const filter = {
-    registered_from: input.filter.registered_from ?? null,
-    registered_to: input.filter.registered_to ?? null,
-    bought: input.filter.bought,
-  };
+  const filter = filterOf(input.filter);
   const answer = await auditedWrite(deps.db, actor(staff), async (tx) => {
     const [row] = await tx
       .insert(couponIssues)
@@ -467,6 +479,39 @@ function signupWindow(filter: NonNullable<CouponIssue["filter"]>) {
 }
 
 /**
+ * The one reading of an issue's filter as a condition on members: the job takes its chunks by it
+ * and the form's preview counts by it, so the count shown is what the issue then reaches.
+ */
+function membersOf(filter: NonNullable<CouponIssue["filter"]>): MemberCondition {
+  const window = signupWindow(filter);
+  const { bought } = filter;
+  return {
+    signupFrom: window.from,
+    signupUntil: window.until,
+    also: bought === "any" ? undefined : (userId) => paidBuyer(userId, bought === "yes"),
+  };
+}
+
+/**
+ * 条件に一致する会員: how many members a filter issue of this coupon would reach now, and how
+ * many of them already hold it (the issue skips those).
+ */
+export async function filterCount(
+  db: Db,
+  couponId: number,
+  filter: IssueFilter,
+): Promise<FilterCountAnswer> {
+  const found = await editorCoupon(db, couponId);
+  if (!found) throw new NotFound("クーポンが見つかりませんでした");
+  const condition = membersOf(filterOf(filter));
+  const [matched, alreadyHeld] = await Promise.all([
+    countMembers(db, condition),
+    countMembers(db, condition, (userId) => holdsCoupon(userId, couponId)),
+  ]);
+  return { matched, already_held: alreadyHeld };
+}
+
+/**
  * Works one filter issue to its end: members matching the filter are taken ISSUE_CHUNK at a time
  * in member id order after the issue's cursor; each chunk is one transaction that issues to them,
  * moves the cursor and writes its audit row. A job cut short and run again resumes at the
@@ -494,32 +539,25 @@ export async function runFilterIssue(
         .from(couponIssues)
         .where(eq(couponIssues.issueId, issueId))
         .for("update");
-      const window = signupWindow(issue!.filter!);
       const finished = issue!.state === "done" || issue!.state === "failed";
-      // The chunk is ISSUE_CHUNK members by id; the purchase filter then keeps some of them.
-      const scanned = finished
+      const chunk = finished
         ? []
         : await memberIdsAfter(tx, {
+            ...membersOf(issue!.filter!),
             after: issue!.cursor,
             limit: ISSUE_CHUNK,
-            signupFrom: window.from,
-            signupUntil: window.until,
           });
-      const bought = issue!.filter!.bought;
-      const buyers = bought === "any" ? null : await buyersAmong(tx, scanned);
-      const chunk =
-        buyers === null ? scanned : scanned.filter((id) => buyers.has(id) === (bought === "yes"));
       const before = await issuedCount(tx, issue!.couponId);
       const done = await issueCoupon(tx, issue!.couponId, chunk, now);
       issuedTo = done.issued;
-      more = !finished && scanned.length === ISSUE_CHUNK;
+      more = !finished && chunk.length === ISSUE_CHUNK;
       const [saved] = finished
         ? [issue!]
         : await tx
             .update(couponIssues)
             .set({
               state: more ? "running" : "done",
-              cursor: scanned.at(-1) ?? issue!.cursor,
+              cursor: chunk.at(-1) ?? issue!.cursor,
               matched: sql`${couponIssues.matched} + ${chunk.length}`,
               issued: sql`${couponIssues.issued} + ${done.issued.length}`,
               alreadyHeld: sql`${couponIssues.alreadyHeld} + ${done.alreadyHeld}`,

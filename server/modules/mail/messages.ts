@@ -206,23 +206,32 @@ export function newsletterConfirmedMail(to: string, unsubscribeUrl: string): Mai
   };
 }
 
-/** Support refunded one line of an order (decision 0096). */
+/**
+ * Support refunded one line of an order or all its lines left (decisions 0096, 0104): one mail
+ * listing every title refunded in that step.
+ */
 export function refundMail(
   to: string,
   refund: {
     orderId: number;
-    title: string;
+    titles: readonly string[];
     amount: number;
     point: number;
     earnedTakenBack: number;
     couponReturned: boolean;
+    /** No line of the order is left unrefunded. */
+    orderRefunded: boolean;
   },
 ): MailDraft {
+  const titles =
+    refund.titles.length === 1
+      ? [`返金した作品：${refund.titles[0]}`]
+      : ["返金した作品：", ...refund.titles.map((t) => `・${t}`)];
   const lines = [
-    "ご注文の一部を返金いたしました。",
+    refund.orderRefunded ? "ご注文を返金いたしました。" : "ご注文の一部を返金いたしました。",
     "",
     `注文番号：${refund.orderId}`,
-    `返金した作品：${refund.title}`,
+    ...titles,
     ...(refund.amount > 0 ? [`返金額：${yen(refund.amount)}（お支払い方法へ返金します）`] : []),
     ...(refund.point > 0 ? [`返還ポイント：${refund.point}pt`] : []),
     ...(refund.earnedTakenBack > 0 ? [`取り消した付与ポイント：${refund.earnedTakenBack}pt`] : []),

@@ -6,6 +6,7 @@ import {
   memberIdParams,
   memberSearchQuery,
   refundLineParams,
+  refundOrderParams,
   supportReasonPayload,
 } from "../../../contract/ops-members";
 import type { AppEnv, AppServices } from "../../lib/context";
@@ -18,6 +19,7 @@ import {
   lockMember,
   memberPage,
   refundLine,
+  refundOrder,
   resendMail,
   revokeSessions,
   searchMembers,
@@ -103,6 +105,20 @@ export function memberSupportRoutes(
       userId: memberId,
       orderId,
       orderItemId,
+      reason,
+    });
+    await services.memberKept.changed(memberId);
+    return c.json({ result: true, ...done });
+  });
+
+  // Every line not refunded yet, in one step and once (decision 0104).
+  routes.post("/:memberId/orders/:orderId/refund", async (c) => {
+    const staff = await staffWith(c, services, "members.write");
+    const { memberId, orderId } = readParams(c, refundOrderParams);
+    const { reason } = await readJson(c, supportReasonPayload);
+    const done = await refundOrder(db, paymentProvider, staff, {
+      userId: memberId,
+      orderId,
       reason,
     });
     await services.memberKept.changed(memberId);

@@ -25,7 +25,7 @@ import {
 import { type AuditedChange, auditedWrite } from "../audit/service";
 import { seriesAndVolumeLabels } from "../catalog/service";
 import { shelfVolumes } from "../catalog/shelf-facts";
-import { refundedLines, refundOrderLine } from "../commerce/line-refunds";
+import { leftToRefund, refundedLines, refundOrderLines } from "../commerce/line-refunds";
 import { heldCouponsOf, pointLedger, presentsOf } from "../commerce/member-support";
 import { orderOwner, recentOrders } from "../commerce/orders";
 import type { PaymentProvider } from "../commerce/payments/provider";
@@ -165,6 +165,14 @@ export async function memberPage(
       add_point: order.addPoint,
       payment_name: paymentName,
       coupon_name: couponName,
+      left_to_refund:
+        order.status === "paid"
+          ? leftToRefund(
+              order,
+              items,
+              new Set(items.flatMap((l) => (refunds.has(l.orderItemId) ? [l.orderItemId] : []))),
+            )
+          : { lines: 0, amount: 0, point: 0 },
       lines: items.map((line) => {
         const refund = refunds.get(line.orderItemId);
         return {
@@ -469,50 +477,85 @@ export async function resendMail(
 }
 
 /**
- * Refunds one line of the member's order (decision 0096) with its audit row, in one transaction:
- * see refundOrderLine for what moves. The audit row keeps the order line before and the refund
- * after.
+ * Refunds one line of the member's order (decision 0096), or every line of it not refunded yet
+ * (decision 0104), with its audit row, in one transaction: see refundOrderLines for what moves.
+ * Both go through the same rules; the audit row keeps the lines before and the refund after.
  */
-export async function refundLine(
+async function refund(
+  db: Db,
+  provider: PaymentProvider,
+  staff: Staff,
+  input: {
+    userId: number;
+    orderId: number;
+    lines: { orderItemId: number } | "rest";
+    reason: string;
+  },
+  now: Date,
+) {
+  return auditedWrite(db, actorOf(staff), async (tx) => {
+    const account = await supportAccount(tx, input.userId);
+    if (!account) throw new NotFound(NO_MEMBER);
+    const done = await refundOrderLines(tx, provider, {
+      ...input,
+      staffUserId: staff.userId,
+      email: account.leftAt ? null : account.email,
+      now,
+    });
+    const lines = done.lines.map((l) => ({
+      order_item_id: l.orderItemId,
+      name: l.name,
+      amount: l.amount,
+      point: l.point,
+      earned_taken_back: l.earnedTakenBack,
+    }));
+    const summary = {
+      amount: done.amount,
+      point: done.point,
+      earned_taken_back: done.earnedTakenBack,
+      coupon_returned: done.couponReturned,
+      order_refunded: done.orderRefunded,
+    };
+    const whole = input.lines === "rest";
+    return {
+      action: whole ? "refund_order" : "refund",
+      entity: "order",
+      entityId: input.orderId,
+      before: whole
+        ? { order_item_ids: lines.map((l) => l.order_item_id), refunded: false }
+        : { order_item_id: lines[0]!.order_item_id, name: lines[0]!.name, refunded: false },
+      after: {
+        ...(whole ? { lines } : { order_item_id: lines[0]!.order_item_id }),
+        member_id: input.userId,
+        ...summary,
+        provider_ref: done.providerRef,
+        reason: input.reason,
+      },
+      result: whole
+        ? { order_refund_ids: done.lines.map((l) => l.orderRefundId), lines, ...summary }
+        : { order_refund_id: done.lines[0]!.orderRefundId, ...summary },
+    } satisfies AuditedChange<unknown>;
+  });
+}
+
+export function refundLine(
   db: Db,
   provider: PaymentProvider,
   staff: Staff,
   input: { userId: number; orderId: number; orderItemId: number; reason: string },
   now = new Date(),
 ) {
-  return auditedWrite(db, actorOf(staff), async (tx) => {
-    const account = await supportAccount(tx, input.userId);
-    if (!account) throw new NotFound(NO_MEMBER);
-    const refund = await refundOrderLine(tx, provider, {
-      ...input,
-      staffUserId: staff.userId,
-      email: account.leftAt ? null : account.email,
-      now,
-    });
-    return {
-      action: "refund",
-      entity: "order",
-      entityId: input.orderId,
-      before: { order_item_id: input.orderItemId, name: refund.name, refunded: false },
-      after: {
-        order_item_id: input.orderItemId,
-        member_id: input.userId,
-        amount: refund.amount,
-        point: refund.point,
-        earned_taken_back: refund.earnedTakenBack,
-        coupon_returned: refund.couponReturned,
-        order_refunded: refund.orderRefunded,
-        provider_ref: refund.providerRef,
-        reason: input.reason,
-      },
-      result: {
-        order_refund_id: refund.orderRefundId,
-        amount: refund.amount,
-        point: refund.point,
-        earned_taken_back: refund.earnedTakenBack,
-        coupon_returned: refund.couponReturned,
-        order_refunded: refund.orderRefunded,
-      },
-    } satisfies AuditedChange<unknown>;
-  });
+  const { orderItemId, ...rest } = input;
+  return refund(db, provider, staff, { ...rest, lines: { orderItemId } }, now);
+}
+
+/** Refunds every line of the order not refunded yet, once: a second request finds none left. */
+export function refundOrder(
+  db: Db,
+  provider: PaymentProvider,
+  staff: Staff,
+  input: { userId: number; orderId: number; reason: string },
+  now = new Date(),
+) {
+  return refund(db, provider, staff, { ...input, lines: "rest" }, now);
 }
