@@ -39,6 +39,8 @@ export interface OrderLine {
   price_inc: number;
   /** The campaign sale reduction: the list price was price_inc + discount. */
   discount: number;
+  /** Refunded by support (decision 0096): no longer the member's to read or play. */
+  refunded: boolean;
 }
 
 export interface OrderSummary {
@@ -55,6 +57,10 @@ export interface OrderSummary {
   /** Consumption tax contained in subtotal. */
   tax: number;
   amount: number;
+  /** Yen paid back by refunds of some or all lines; amount − refunded_amount is what stays paid. */
+  refunded_amount: number;
+  /** Points given back by those refunds. */
+  refunded_point: number;
   add_point: number;
   payment_type: number;
   payment_name: string;

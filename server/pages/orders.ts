@@ -21,7 +21,7 @@ import { cartItemIds } from "../modules/commerce/service";
 import { type ArtAddresses, artAddressesOfLines } from "../modules/content/art-addresses";
 import { ownedItemIds } from "../modules/library/service";
 
-function line(item: OrderRecord["items"][number], art: ArtAddresses): OrderLine {
+function line(item: OrderRecord["items"][number], art: ArtAddresses, refunded: boolean): OrderLine {
   const shape = { book_id: item.bookId, series_id: item.seriesId, cd_id: item.cdId };
   const isBook = item.bookId !== null;
   return {
@@ -36,12 +36,14 @@ function line(item: OrderRecord["items"][number], art: ArtAddresses): OrderLine 
     read_url: readUrl(shape),
     price_inc: item.priceInc,
     discount: item.discount,
+    refunded,
   };
 }
 
 function summary(record: OrderRecord, art: ArtAddresses): OrderSummary {
   const o = record.order;
-  const items = record.items.map((item) => line(item, art));
+  const items = record.items.map((item) => line(item, art, record.refunds.has(item.orderItemId)));
+  const refunds = [...record.refunds.values()];
   return {
     order_id: o.orderId,
     status: o.status,
@@ -54,6 +56,8 @@ function summary(record: OrderRecord, art: ArtAddresses): OrderSummary {
     subtotal: o.subtotal,
     tax: o.tax,
     amount: o.amount,
+    refunded_amount: refunds.reduce((t, r) => t + r.amount, 0),
+    refunded_point: refunds.reduce((t, r) => t + r.point, 0),
     add_point: o.addPoint,
     payment_type: o.paymentType,
     payment_name: record.paymentName,
@@ -83,7 +87,10 @@ export async function orderHistory(
   return {
     target,
     target_text: monthText(target),
-    total: order.filter((o) => o.status === "paid").reduce((t, o) => t + o.amount, 0),
+    // What stays paid: a line refunded by support no longer counts (decision 0096).
+    total: order
+      .filter((o) => o.status === "paid")
+      .reduce((t, o) => t + o.amount - o.refunded_amount, 0),
     month: months.map((m) => ({ month: m, text: monthText(m) })),
     order,
   };

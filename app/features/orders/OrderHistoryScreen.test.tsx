@@ -18,6 +18,7 @@ const volume: OrderLine = {
   read_url: "/viewer/speed.html?cid=301&series=1",
   price_inc: 330,
   discount: 330,
+  refunded: false,
 };
 
 const dramaCd: OrderLine = {
@@ -32,6 +33,7 @@ const dramaCd: OrderLine = {
   read_url: "/doramacd/7",
   price_inc: 1980,
   discount: 0,
+  refunded: false,
 };
 
 const order = (patch: Partial<OrderSummary>): OrderSummary => ({
@@ -46,6 +48,8 @@ const order = (patch: Partial<OrderSummary>): OrderSummary => ({
   subtotal: 2310,
   tax: 210,
   amount: 2310,
+  refunded_amount: 0,
+  refunded_point: 0,
   add_point: 23,
   payment_type: 1,
   payment_name: "クレジットカード",
@@ -156,6 +160,29 @@ describe("the order history", () => {
     expect(prices[0]!.textContent).toBe("660円330円（税込）");
     expect(prices[1]!.querySelector("s")).toBeNull();
     expect(prices[1]!.textContent).toBe("1,980円（税込）");
+  });
+
+  it("marks a line support refunded, takes away its 聴く, and counts only what stays paid", () => {
+    const partly = order({
+      items: [volume, { ...dramaCd, refunded: true }],
+      refunded_amount: 1980,
+      refunded_point: 0,
+    });
+    const page = dom(history({ order: [partly], total: 330 }));
+    const card = page.querySelector("article.order-card")!;
+    expect(card.querySelector(".order-card__status")?.textContent).toBe("一部返金済み");
+    const lines = [...card.querySelectorAll(".order-item")];
+    expect(lines.map((l) => l.querySelector(".order-item__refunded")?.textContent ?? null)).toEqual(
+      [null, "返金済み"],
+    );
+    expect(lines.map((l) => l.querySelector("a.order-item__read")?.textContent ?? null)).toEqual([
+      "読む",
+      null,
+    ]);
+    expect(card.querySelector(".order-card__receipt summary")?.textContent).toBe(
+      "領収内容 お支払い 330円",
+    );
+    expect(rows(card.querySelector(".receipt")!)).toContainEqual(["返金", "−1,980円"]);
   });
 
   it("sums the order up in its receipt, headed by what was paid", () => {

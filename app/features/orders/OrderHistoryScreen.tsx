@@ -72,7 +72,8 @@ export function OrderHistoryScreen({ history }: { history: OrderHistoryAnswer })
 }
 
 function OrderCard({ order }: { order: OrderSummary }) {
-  const status = STATUS_TEXT[order.status];
+  const partlyRefunded = order.status === "paid" && order.items.some((item) => item.refunded);
+  const status = partlyRefunded ? "一部返金済み" : STATUS_TEXT[order.status];
   return (
     <article className="order-card" aria-labelledby={`order-${order.order_id}`}>
       <header className="order-card__head">
@@ -91,7 +92,7 @@ function OrderCard({ order }: { order: OrderSummary }) {
       </ul>
       <details className="order-card__receipt">
         <summary>
-          領収内容 <span>お支払い {yen(order.amount)}円</span>
+          領収内容 <span>お支払い {yen(order.amount - order.refunded_amount)}円</span>
         </summary>
         <Receipt order={order} />
       </details>
@@ -113,9 +114,10 @@ export function OrderItemRow({ item, canRead }: { item: OrderLine; canRead: bool
         <p className="order-item__price">
           {item.discount > 0 && <s>{yen(item.price_inc + item.discount)}円</s>}
           {yen(item.price_inc)}円<small>（税込）</small>
+          {item.refunded && <span className="order-item__refunded">返金済み</span>}
         </p>
       </div>
-      {canRead && (
+      {canRead && !item.refunded && (
         <a className="button button--primary order-item__read" href={item.read_url}>
           {item.book_id !== null ? "読む" : "聴く"}
         </a>

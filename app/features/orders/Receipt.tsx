@@ -35,6 +35,17 @@ export function Receipt({ order }: { order: OrderSummary }) {
       )}
       <dt className="receipt__total">お支払い金額</dt>
       <dd className="receipt__total">{yen(order.amount)}円</dd>
+      {(order.refunded_amount > 0 || order.refunded_point > 0) && (
+        <>
+          <dt>返金</dt>
+          <dd className="receipt__minus">
+            −{yen(order.refunded_amount)}円
+            {order.refunded_point > 0 && (
+              <small>（ポイント {yen(order.refunded_point)}pt 返還）</small>
+            )}
+          </dd>
+        </>
+      )}
       <dt>お支払い方法</dt>
       <dd>{order.payment_name}</dd>
       {order.add_point > 0 && (

@@ -6,6 +6,7 @@ import {
   type Order,
   type OrderItem,
   orderItems,
+  orderRefunds,
   orders,
   paymentMethods,
   payments,
@@ -14,6 +15,8 @@ import {
 export interface OrderRecord {
   order: Order;
   items: OrderItem[];
+  /** The order's refunded lines (decision 0096): order item id → yen and points given back. */
+  refunds: Map<number, { amount: number; point: number }>;
   paymentName: string;
   couponName: string | null;
 }
@@ -40,7 +43,7 @@ async function withDetails(db: Db, found: Order[]): Promise<OrderRecord[]> {
   if (found.length === 0) return [];
   const ids = found.map((o) => o.orderId);
   const couponIds = [...new Set(found.flatMap((o) => (o.couponId ? [o.couponId] : [])))];
-  const [lines, methods, couponRows] = await Promise.all([
+  const [lines, methods, couponRows, refundRows] = await Promise.all([
     db
       .select()
       .from(orderItems)
@@ -53,12 +56,26 @@ async function withDetails(db: Db, found: Order[]): Promise<OrderRecord[]> {
           .select({ couponId: coupons.couponId, name: coupons.name })
           .from(coupons)
           .where(inArray(coupons.couponId, couponIds)),
+    db
+      .select({
+        orderId: orderRefunds.orderId,
+        orderItemId: orderRefunds.orderItemId,
+        amount: orderRefunds.amount,
+        point: orderRefunds.point,
+      })
+      .from(orderRefunds)
+      .where(inArray(orderRefunds.orderId, ids)),
   ]);
   const methodName = new Map(methods.map((m) => [m.paymentType, m.name]));
   const couponName = new Map(couponRows.map((c) => [c.couponId, c.name]));
   return found.map((order) => ({
     order,
     items: lines.filter((l) => l.orderId === order.orderId),
+    refunds: new Map(
+      refundRows
+        .filter((r) => r.orderId === order.orderId)
+        .map((r) => [r.orderItemId, { amount: r.amount, point: r.point }]),
+    ),
     // An order points paid in full charged nothing to its payment type.
     paymentName:
       order.amount === 0 && order.usedPoint > 0

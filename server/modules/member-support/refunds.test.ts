@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CheckoutResult } from "../../../contract/checkout";
 import type { MemberPageAnswer } from "../../../contract/ops-members";
+import type { OrderHistoryAnswer } from "../../../contract/orders";
 import { Browser, createTestApp } from "../../http/test-client";
 import { users } from "../account/schema";
 import { auditLog } from "../audit/schema";
@@ -150,6 +151,18 @@ describe("refunding an order line", () => {
       reason: "重複購入のため",
     });
     expect(lines.find((l) => l.order_item_id === o.lineB)!.refund).toBeNull();
+
+    // The member's own history marks the line, stops offering it to read, and counts what stays paid.
+    const own = await o.browser.postJson<OrderHistoryAnswer>("/api/order_history", {});
+    const mine = own.body.order.find((x) => x.order_id === o.orderId)!;
+    expect(mine.status).toBe("paid");
+    expect(mine.items.map((i) => [i.item_id, i.refunded])).toEqual([
+      [o.a, true],
+      [o.b, false],
+    ]);
+    expect(mine.refunded_amount).toBe(506);
+    expect(mine.refunded_point).toBe(126);
+    expect(own.body.total).toBe(mine.amount - 506);
   });
 
   it("the last line refunds the order and its payment, and hands the coupon back", async () => {
