@@ -192,7 +192,9 @@ describe("JSON → visual → JSON", () => {
     rows = removeBlock(rows, inner);
     expect(findBlock(rows, inner)).toBeNull();
     const added = insertBlock(rows, listOfColumn(column.key), { type: "hr" }, 0);
-    expect(fromEditorRows(added.rows)[1]!.columns[0]!.blocks[0]).toEqual({ type: "hr" });
+    expect(
+      (fromEditorRows(added.rows)[1]!.columns as Array<{ blocks: unknown[] }>)[0]!.blocks[0],
+    ).toEqual({ type: "hr" });
   });
 });
 

@@ -22,11 +22,11 @@ import {
   editorTopicPages,
   insertTopicPage,
   setTopicPageDraft,
+  type EditorTopicPage as TopicPage,
   type TopicPageValues,
   updateTopicPage,
 } from "../topic/editing";
 import { type PageState, pageState } from "../topic/page-state";
-import type { TopicPage } from "../topic/schema";
 import { pageFields, showTopicContent, type TopicPageType } from "../topic/service";
 
 /**

@@ -10,6 +10,8 @@ import type { TopicPageType } from "./service";
  */
 type Conn = Db | Tx;
 
+export type EditorTopicPage = TopicPage;
+
 export async function editorTopicPages(db: Db): Promise<TopicPage[]> {
   return db
     .select()
