@@ -141,6 +141,11 @@ export function TopicPageEditor({
       setJsonProblem(`${TOPIC_JSON_WARNING}：${checked.problem}`);
       return;
     }
+    // Untouched JSON keeps the blocks as they were, and the one chosen stays chosen.
+    if (normalised(jsonText) === JSON.stringify(fromEditorRows(rows))) {
+      setTab("visual");
+      return;
+    }
     setRows(toEditorRows(checked.rows));
     setSelection(null);
     setTab("visual");
