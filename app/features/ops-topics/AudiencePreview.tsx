@@ -31,7 +31,9 @@ function Pane({ mode, children }: { mode: Mode; children: React.ReactNode }) {
   const width = WIDTH[mode];
   const scale = available ? Math.min(1, available / width) : 1;
   return (
-    <div className="topics-pane__frame" ref={frame}>
+    // A long page scrolls inside its pane; the keyboard can scroll it too.
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to be scrolled by keys.
+    <div className="topics-pane__frame" ref={frame} tabIndex={0}>
       <div className="topics-pane__canvas" style={{ width, zoom: scale }}>
         {children}
       </div>
@@ -99,7 +101,9 @@ export function AudiencePreview({
           プレビューを表示できませんでした。少し待ってからもう一度編集してください。
         </p>
       ) : null}
-      <div className="topics-panes">
+      {/* On a phone the three panes are swiped across; the keyboard can scroll them too. */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to be scrolled by keys. */}
+      <section className="topics-panes" tabIndex={0} aria-label="見る人ごとのプレビュー">
         {AUDIENCES.map((audience) => (
           <figure
             key={audience.key}
@@ -126,7 +130,7 @@ export function AudiencePreview({
             )}
           </figure>
         ))}
-      </div>
+      </section>
     </section>
   );
 }
