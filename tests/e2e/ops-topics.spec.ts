@@ -67,6 +67,20 @@ test("an editor builds a topic page from the palette with a member-only block; v
     "会員・購入者のみ",
   );
 
+  // Dragged into order from the keyboard (space lifts, arrows move, space drops), then back with
+  // the ↓ button.
+  const gists = page.locator(".topics-structure .topics-block__gist");
+  const handles = page.getByRole("button", { name: /ドラッグして並べ替え/ });
+  await handles.nth(1).focus();
+  // The sensor starts listening for the arrows a moment after the lift, as a person's keys come.
+  for (const key of ["Space", "ArrowUp", "Space"]) {
+    await page.keyboard.press(key);
+    await page.waitForTimeout(250);
+  }
+  await expect(gists.first()).toHaveText(everyone);
+  await page.getByRole("button", { name: "本文を下へ" }).first().click();
+  await expect(gists.nth(1)).toHaveText(everyone);
+
   // The three audiences side by side, drawn by the store's own rules.
   const visitorPane = page.getByTestId("preview-visitor");
   const memberPane = page.getByTestId("preview-member");
