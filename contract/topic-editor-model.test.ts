@@ -2,11 +2,14 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   audienceMarkers,
+  blockLists,
   findBlock,
   fromEditorRows,
   insertBlock,
+  listOfBox,
   listOfColumn,
   moveBlock,
+  moveBlockTo,
   readVisibility,
   removeBlock,
   toEditorRows,
@@ -195,6 +198,28 @@ describe("JSON → visual → JSON", () => {
     expect(
       (fromEditorRows(added.rows)[1]!.columns as Array<{ blocks: unknown[] }>)[0]!.blocks[0],
     ).toEqual({ type: "hr" });
+  });
+});
+
+describe("moving a block to another column or box", () => {
+  it("moves it to the end of the list named, and never a box into itself", () => {
+    const rows = toEditorRows(SPEC_EXAMPLES[0]!);
+    const header = rows[0]!.columns[0]!.blocks[0]!;
+    const box = rows[1]!.columns[0]!.blocks.at(-1)!;
+    const lists = blockLists(rows);
+    expect(lists.map((l) => l.label)).toEqual([
+      "1行目1列目",
+      "1行目2列目",
+      "2行目1列目",
+      "2行目1列目の16番目の囲みの中",
+    ]);
+    const moved = fromEditorRows(moveBlockTo(rows, header.key, listOfBox(box.key)));
+    const boxJson = (
+      moved[1]!.columns as Array<{ blocks: Array<{ blocks?: unknown[] }> }>
+    )[0]!.blocks.at(-1)!;
+    expect(boxJson.blocks!.at(-1)).toEqual(header.data);
+    expect(JSON.stringify(moved[0])).not.toContain("冬の特集");
+    expect(moveBlockTo(rows, box.key, listOfBox(box.key))).toBe(rows);
   });
 });
 

@@ -190,6 +190,39 @@ export function moveItem<T>(list: readonly T[], from: number, to: number): T[] {
   return next;
 }
 
+/** Moves a block to the end of another list (another column, or into a box not inside it). */
+export function moveBlockTo(rows: EditorRow[], key: string, list: ListId) {
+  const found = findBlock(rows, key);
+  if (!found || found.list === list) return rows;
+  // A box cannot go into itself or a box inside it.
+  const inside = (block: EditorBlock): boolean =>
+    listOfBox(block.key) === list || (block.children ?? []).some(inside);
+  if (inside(found.block)) return rows;
+  const without = changeList(rows, found.list, (blocks) => blocks.filter((b) => b.key !== key));
+  return changeList(without, list, (blocks) => [...blocks, found.block]);
+}
+
+/** Every block list a block may be moved to, named for the editor's menu. */
+export function blockLists(rows: readonly EditorRow[]): Array<{ list: ListId; label: string }> {
+  const out: Array<{ list: ListId; label: string }> = [];
+  const boxes = (blocks: EditorBlock[], where: string) => {
+    for (const [i, block] of blocks.entries()) {
+      if (!block.children) continue;
+      const label = `${where}の${i + 1}番目の囲みの中`;
+      out.push({ list: listOfBox(block.key), label });
+      boxes(block.children, label);
+    }
+  };
+  for (const [r, row] of rows.entries()) {
+    for (const [c, column] of row.columns.entries()) {
+      const label = `${r + 1}行目${c + 1}列目`;
+      out.push({ list: listOfColumn(column.key), label });
+      boxes(column.blocks, label);
+    }
+  }
+  return out;
+}
+
 /** A new block from the palette at `index` of a list (its end by default). */
 export function insertBlock(rows: EditorRow[], list: ListId, data: Json, index?: number) {
   const block: EditorBlock = { key: newKey(), data };

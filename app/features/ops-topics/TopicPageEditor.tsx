@@ -7,6 +7,7 @@ import {
 } from "../../../contract/ops-topics";
 import { tokyoDateTime } from "../../../contract/tokyo-time";
 import {
+  blockLists,
   type EditorRow,
   findBlock,
   fromEditorRows,
@@ -14,6 +15,7 @@ import {
   type ListId,
   listOfBox,
   listOfColumn,
+  moveBlockTo,
   newColumn,
   newRow,
   patchData,
@@ -441,6 +443,25 @@ export function TopicPageEditor({
                   disabled={locked}
                   onChange={(patch) => edit(updateBlock(rows, chosenBlock.block.key, patch))}
                 />
+                {locked ? null : (
+                  <label className="ops-field topics-move-to">
+                    <span>置き場所</span>
+                    <select
+                      value={chosenBlock.list}
+                      onChange={(e) =>
+                        edit(moveBlockTo(rows, chosenBlock.block.key, e.target.value))
+                      }
+                    >
+                      {blockLists(rows).map((l) => (
+                        <option key={l.list} value={l.list}>
+                          {l.list === chosenBlock.list
+                            ? `${l.label}（今の場所）`
+                            : `${l.label}の末尾へ移動`}
+                        </option>
+                      ))}
+                    </select>
+                  </label>
+                )}
                 <h3>表示する相手</h3>
                 <VisibilityFields
                   key={`v-${chosenBlock.block.key}`}
