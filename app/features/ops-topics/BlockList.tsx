@@ -159,7 +159,7 @@ export function BlockList(props: ListProps) {
     if (!over || active.id === over.id) return;
     const from = findBlock(rows, String(active.id));
     const to = findBlock(rows, String(over.id));
-    // Blocks move within their own list; another column is reached with the cut and add buttons.
+    // Dragging orders a list; another column or box is reached with the form's 置き場所 menu.
     if (!from || !to || from.list !== to.list) return;
     onRows(moveBlock(rows, from.block.key, to.index));
   };
