@@ -28,7 +28,7 @@ const SERVER_MODULE_LAYERS = [
   ["extras-editor", "home", "member-support", "reader"],
   ["menu", "popup", "recommend", "search"],
   ["popup-editor", "topic"],
-  ["catalog-import"],
+  ["catalog-import", "topic-editor"],
 ];
 
 /**
@@ -57,7 +57,7 @@ const APP_FEATURE_LAYERS = [
   ["info", "search"],
   ["editor", "ledgers", "ops-catalog"],
   ["ops-extras"],
-  ["ops-coupons", "ops-popups"],
+  ["ops-coupons", "ops-popups", "ops-topics"],
 ];
 
 /**

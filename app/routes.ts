@@ -157,6 +157,9 @@ export default [
     route("ops/coupons", "routes/ops-coupons.tsx"),
     route("ops/coupons/new", "routes/ops-coupon.tsx", { id: "ops-coupon-new" }),
     route("ops/coupons/:couponId", "routes/ops-coupon.tsx"),
+    route("ops/topics", "routes/ops-topics.tsx"),
+    route("ops/topics/new", "routes/ops-topic-new.tsx"),
+    route("ops/topics/:pageName", "routes/ops-topic.tsx"),
   ]),
 
   layout("layouts/default.tsx", { id: "layouts/default-404" }, [

@@ -73,6 +73,7 @@ export const AUDIT_ENTITIES = {
   lottery: "くじ",
   popup: "ポップアップ",
   coupon: "クーポン",
+  topic_page: "特集ページ",
   member: "会員",
   member_points: "会員のポイント",
   member_present: "会員へのプレゼント",

@@ -32,6 +32,7 @@ export default function OpsLayout({ loaderData }: Route.ComponentProps) {
               <NavLink to="/ops/news">お知らせ・スタンプ・くじ</NavLink>
               <NavLink to="/ops/popups">ポップアップ</NavLink>
               <NavLink to="/ops/coupons">クーポン</NavLink>
+              <NavLink to="/ops/topics">特集ページ</NavLink>
               {frame.mayReadMembers ? (
                 <>
                   <NavLink to="/ops/members">会員サポート</NavLink>

@@ -102,7 +102,9 @@ export function createApp({
     if (upload !== null) {
       return (uploadLimits.get(upload) ?? limit(upload))(c, next);
     }
-    return c.req.path.startsWith("/api/topic_page/") ? topicLimit(c, next) : jsonLimit(c, next);
+    const topic =
+      c.req.path.startsWith("/api/topic_page/") || c.req.path.startsWith("/api/ops/topic-pages");
+    return topic ? topicLimit(c, next) : jsonLimit(c, next);
   });
 
   app.get("/healthz", async (c) => {

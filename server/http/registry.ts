@@ -43,6 +43,7 @@ import { searchRoutes } from "../modules/search/routes";
 import { opsRoutes } from "../modules/staff/routes";
 import { stampRoutes } from "../modules/stamp/routes";
 import { topicRoutes } from "../modules/topic/routes";
+import { topicEditorRoutes } from "../modules/topic-editor/routes";
 import { campaignList, runningCampaignPage } from "../pages/campaign";
 import { cartPage } from "../pages/cart";
 import { dramaCdList, dramaCdPage } from "../pages/dramacd";
@@ -123,6 +124,7 @@ export function apiRouter(services: AppServices, paymentProvider: PaymentProvide
   api.route("/ops", extrasEditorRoutes(services));
   api.route("/ops", popupEditorRoutes(services));
   api.route("/ops", couponEditorRoutes(services));
+  api.route("/ops", topicEditorRoutes(services));
   api.route("/ops/members", memberSupportRoutes(services, paymentProvider));
   api.route("/ops/inquiries", inquiryInboxRoutes(services));
   api.route("/ops/reviews", reviewModerationRoutes(services));

@@ -25,7 +25,9 @@ export interface CatalogChange {
     /** Popups (issue 24): kept member answers name the popups a member is targeted by. */
     | "popup"
     /** A coupon's rules or stock (issue 24): series pages and carts show coupons. */
-    | "coupon";
+    | "coupon"
+    /** A topic page's content, fields or publication (issue 24): pages built on topic answers. */
+    | "topic_page";
   id: number;
 }
 

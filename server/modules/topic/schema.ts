@@ -35,6 +35,11 @@ export const topicPages = pgTable(
     tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
     startAt: timestamp("start_at", { withTimezone: true }),
     endAt: timestamp("end_at", { withTimezone: true }),
+    /**
+     * A page made in /ops starts hidden until an editor publishes it (issue 24); the seeded and
+     * older pages are public, so the default is false.
+     */
+    draft: boolean("draft").notNull().default(false),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

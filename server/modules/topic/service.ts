@@ -78,9 +78,12 @@ export async function updateTopicPageContent(
   return row ?? null;
 }
 
-/** A page the public may see now: outside start_at–end_at it does not exist for them. */
+/**
+ * A page the public may see now: a draft, or a page outside start_at–end_at, does not exist for
+ * them.
+ */
 export function isPublished(page: TopicPage, now: Date): boolean {
-  return (!page.startAt || page.startAt <= now) && (!page.endAt || now < page.endAt);
+  return !page.draft && (!page.startAt || page.startAt <= now) && (!page.endAt || now < page.endAt);
 }
 
 /** The page's own fields, with the names its search buttons show. */

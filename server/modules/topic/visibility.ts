@@ -85,6 +85,12 @@ const NUMBERED: Record<string, Rule> = {
   dailyReadSeriesCountOver: member((s, id, n) => (s.dailyReadSeriesCount.get(id) ?? 0) >= n),
 };
 
+/** Every marker name this file decides, for the check that the /ops editor offers each one. */
+export const KNOWN_MARKERS = {
+  plain: Object.keys(PLAIN),
+  numbered: Object.keys(NUMBERED),
+} as const;
+
 const NUMBERED_MARKER = /^([A-Za-z]+?)(?:(\d+)|_(\d+)_(\d+))$/;
 
 /**

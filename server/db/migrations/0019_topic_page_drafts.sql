@@ -1,0 +1,1 @@
+ALTER TABLE "topic_pages" ADD COLUMN "draft" boolean DEFAULT false NOT NULL;
