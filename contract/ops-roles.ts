@@ -73,6 +73,7 @@ export const AUDIT_ENTITIES = {
   lottery: "くじ",
   popup: "ポップアップ",
   coupon: "クーポン",
+  campaign: "キャンペーン",
   member: "会員",
   member_points: "会員のポイント",
   member_present: "会員へのプレゼント",
@@ -123,4 +124,5 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   hide: "非表示",
   unhide: "再表示",
   issue: "クーポン配布",
+  banner: "バナーの差し替え",
 };

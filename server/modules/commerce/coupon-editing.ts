@@ -139,3 +139,12 @@ export async function buyersAmong(db: Db | Tx, userIds: readonly number[]): Prom
     .where(and(inArray(orders.userId, [...userIds]), eq(orders.status, "paid")));
   return new Set(rows.map((r) => r.userId));
 }
+
+/** The coupons a coupon campaign's page offers (coupon_type 2), newest first. */
+export async function couponsOfCampaign(db: Db, campaignId: number) {
+  return db
+    .select({ id: coupons.couponId, name: coupons.name })
+    .from(coupons)
+    .where(eq(coupons.campaignId, campaignId))
+    .orderBy(desc(coupons.couponId));
+}
