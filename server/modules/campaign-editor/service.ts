@@ -21,6 +21,8 @@ import { JobRefusal } from "../../lib/jobs";
 import type { Storage } from "../../lib/storage";
 import { auditedWrite } from "../audit/service";
 import {
+  type Campaign,
+  type CampaignPolicy,
   type CampaignValues,
   campaignSummaries,
   editorCampaign,
@@ -32,7 +34,6 @@ import {
   type TargetValues,
   updateCampaign,
 } from "../campaign/editing";
-import type { Campaign, CampaignPolicy } from "../campaign/schema";
 import { knownTargets } from "../catalog/editing";
 import { seriesOfVolumeItems } from "../catalog/series-lookups";
 import { couponsOfCampaign } from "../commerce/coupon-editing";

@@ -28,6 +28,8 @@ import {
 
 type Conn = Db | Tx;
 
+export type { Campaign, CampaignPolicy };
+
 export type CampaignValues = Omit<typeof campaigns.$inferInsert, "campaignId">;
 
 export interface PolicyValues {
