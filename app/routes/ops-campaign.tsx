@@ -37,7 +37,7 @@ export default function OpsCampaign({ loaderData }: Route.ComponentProps) {
         />
         {campaign ? <CampaignBannerUpload campaign={campaign} mayWrite={mayWrite} /> : null}
         {campaign && campaign.kind !== "info" ? (
-          <CampaignPreview campaignId={campaign.campaign_id} />
+          <CampaignPreview campaignId={campaign.campaign_id} version={JSON.stringify(campaign)} />
         ) : null}
       </ExtrasRights>
     </>

@@ -97,6 +97,11 @@ test("an editor creates a sale with a target and a banner, previews it before it
   await expect(frame.getByRole("heading", { name, level: 1 })).toBeVisible();
   await expect(frame.getByText(/^プレビュー：/)).toBeVisible();
   await expect(frame.locator(".campaign-policies").getByText("40%OFF")).toBeVisible();
+  // The frame loaded the page again after the upload: it shows the new banner.
+  await expect(frame.locator(".campaign-hero img")).toHaveAttribute(
+    "src",
+    new RegExp(`^/media/campaigns/${campaignId}/banner\\.png\\?v=`),
+  );
   await expect(frame.locator(`.card-grid a[href="/series/${seriesId}"]`).first()).toBeVisible();
   await preview.scrollIntoViewIfNeeded();
   await screenshot(page, "ops-campaign-preview-phone");

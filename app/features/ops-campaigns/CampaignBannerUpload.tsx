@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import type { CampaignEditorAnswer } from "../../../contract/ops-campaigns-rules";
 import { CSRF_COOKIE, CSRF_HEADER } from "../../lib/request";
@@ -17,6 +17,8 @@ export function CampaignBannerUpload(props: { campaign: CampaignEditorAnswer; ma
   const inputId = useId();
   const revalidator = useRevalidator();
   const [file, setFile] = useState<File | null>(null);
+  // A new input after each upload, so the one just sent is no longer shown as chosen.
+  const [inputKey, setInputKey] = useState(0);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
 
@@ -40,6 +42,7 @@ export function CampaignBannerUpload(props: { campaign: CampaignEditorAnswer; ma
       }
       setMessage({ ok: true, text: "バナーを差し替えました" });
       setFile(null);
+      setInputKey((k) => k + 1);
       await revalidator.revalidate();
     } catch (error) {
       setMessage({ ok: false, text: (error as Error).message });
@@ -69,6 +72,7 @@ export function CampaignBannerUpload(props: { campaign: CampaignEditorAnswer; ma
         <div className="campaign-upload">
           <label htmlFor={inputId}>バナー画像を選ぶ</label>
           <input
+            key={inputKey}
             id={inputId}
             type="file"
             accept="image/png,image/jpeg,image/webp"
@@ -88,7 +92,7 @@ export function CampaignBannerUpload(props: { campaign: CampaignEditorAnswer; ma
         </div>
       ) : null}
       {message ? (
-        <p className={message.ok ? "campaign-upload__ok" : "catalog-issue"} role="status">
+        <p className={message.ok ? "campaign-upload__ok" : "catalog-field__issue"} role="status">
           {message.text}
         </p>
       ) : null}
@@ -96,13 +100,30 @@ export function CampaignBannerUpload(props: { campaign: CampaignEditorAnswer; ma
   );
 }
 
+const FRAME_WIDTHS = { phone: 375, pc: 1280 } as const;
+const FRAME_HEIGHT = 720;
+
 /**
- * The store's own campaign page in frames at a phone's and a PC's width, for a campaign that has
- * not started too: ?preview=1 shows it to staff as it will look at its start (decision 0101).
+ * The store's own campaign page in a frame at a phone's or a PC's width, scaled down to fit the
+ * panel, for a campaign that has not started too: ?preview=1 shows it to staff as it will look at
+ * its start (decision 0101). `version` changes with every save and banner, so the frame loads
+ * the page again.
  */
-export function CampaignPreview({ campaignId }: { campaignId: number }) {
-  const [width, setWidth] = useState<"phone" | "pc">("phone");
+export function CampaignPreview({ campaignId, version }: { campaignId: number; version: string }) {
+  const [width, setWidth] = useState<keyof typeof FRAME_WIDTHS>("phone");
+  const box = useRef<HTMLDivElement>(null);
+  const [room, setRoom] = useState<number | null>(null);
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const observer = new ResizeObserver(() => setRoom(el.clientWidth));
+    observer.observe(el);
+    setRoom(el.clientWidth);
+    return () => observer.disconnect();
+  }, []);
   const src = `/campaign/${campaignId}?preview=1`;
+  const frameWidth = FRAME_WIDTHS[width];
+  const scale = room ? Math.min(1, room / frameWidth) : 1;
   return (
     <section className="ops-panel campaign-preview" aria-label="キャンペーンページのプレビュー">
       <div className="campaign-preview__head">
@@ -130,12 +151,18 @@ export function CampaignPreview({ campaignId }: { campaignId: number }) {
           別のタブで開く
         </a>
       </div>
-      <div className={`campaign-preview__frame campaign-preview__frame--${width}`}>
+      <p className="catalog-field__hint">
+        開始前でも、開始日時の表示をゲストとして確認できます（スタッフだけが見られます）。
+        {scale < 1 ? `枠に合わせて${Math.round(scale * 100)}%に縮小しています。` : ""}
+      </p>
+      <div ref={box} className="campaign-preview__frame" style={{ height: FRAME_HEIGHT * scale }}>
         <iframe
+          key={`${width}|${version}`}
           title="キャンペーンページ"
           src={src}
-          width={width === "phone" ? 375 : 1280}
-          height={720}
+          width={frameWidth}
+          height={FRAME_HEIGHT}
+          style={{ transform: `scale(${scale})` }}
         />
       </div>
     </section>

@@ -214,9 +214,12 @@ export function CampaignForm(props: {
                 {POLICY_TYPE_IDS.map((t) => {
                   const figure = POLICY_FIGURE[t]!;
                   const was = policyOf(t);
+                  // The rules name a policy by its place among those sent, which are in type order.
+                  const at = POLICY_TYPE_IDS.filter((p) => on.has(p)).indexOf(t);
+                  const issue = issues.find((i) => i.field === `policies.${at}`);
                   return (
                     <div key={t} className="campaign-policy">
-                      <label className="catalog-check">
+                      <label className="catalog-check campaign-policy__type">
                         <input
                           type="checkbox"
                           name={`policy_on_${t}`}
@@ -226,27 +229,27 @@ export function CampaignForm(props: {
                         {t}：{POLICY_TYPES[t]}
                       </label>
                       {on.has(t) ? (
-                        <InputField
-                          label={figure.label}
-                          name={`policy_${t}`}
-                          issues={[]}
-                          type={figure.key === "label" ? "text" : "number"}
-                          min={1}
-                          max={figure.key === "sale_pct" ? 100 : undefined}
-                          maxLength={figure.key === "label" ? L.label : undefined}
-                          defaultValue={String(was?.[figure.key] ?? "")}
-                        />
+                        <label className="campaign-policy__figure">
+                          <span>{figure.label}</span>
+                          <input
+                            name={`policy_${t}`}
+                            type={figure.key === "label" ? "text" : "number"}
+                            min={1}
+                            max={figure.key === "sale_pct" ? 100 : undefined}
+                            maxLength={figure.key === "label" ? L.label : undefined}
+                            defaultValue={String(was?.[figure.key] ?? "")}
+                          />
+                        </label>
+                      ) : null}
+                      {on.has(t) && issue ? (
+                        <small className="catalog-field__issue campaign-policy__issue" role="alert">
+                          {issue.message}
+                        </small>
                       ) : null}
                     </div>
                   );
                 })}
-                {issues
-                  .filter((i) => i.field.startsWith("policies"))
-                  .map((i) => (
-                    <p key={i.field + i.message} className="catalog-issue" role="alert">
-                      {i.message}
-                    </p>
-                  ))}
+                <Issue issues={issues} field="policies" />
                 {on.has(106) ? (
                   <p className="campaign-note">
                     「その他の特典」は表示だけです。ポイント還元のポイントは、購入期間と付与日を決めた還元キャンペーンが注文に対して付与します。
