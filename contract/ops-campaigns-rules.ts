@@ -39,6 +39,13 @@ export const CAMPAIGN_KINDS = {
 } as const;
 export type CampaignKind = keyof typeof CAMPAIGN_KINDS;
 
+/** The kinds as the list's narrow column names them. */
+export const CAMPAIGN_KIND_SHORT: Record<CampaignKind, string> = {
+  policy: "特典",
+  coupon: "クーポン",
+  info: "お知らせ",
+};
+
 export const CAMPAIGN_STATES = { running: "開催中", upcoming: "予定", ended: "終了" } as const;
 export type CampaignEditorState = keyof typeof CAMPAIGN_STATES;
 

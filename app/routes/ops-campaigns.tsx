@@ -1,5 +1,5 @@
 import {
-  CAMPAIGN_KINDS,
+  CAMPAIGN_KIND_SHORT,
   CAMPAIGN_STATES,
   type CampaignEditorRow,
 } from "../../contract/ops-campaigns-rules";
@@ -25,9 +25,15 @@ const COLUMNS: Column<CampaignEditorRow>[] = [
     label: "キャンペーン名",
     cell: (c) => <a href={`/ops/campaigns/${c.campaign_id}`}>{c.name}</a>,
   },
-  { label: "種類", cell: (c) => CAMPAIGN_KINDS[c.kind] },
+  {
+    label: "種類",
+    cell: (c) => <span className="campaign-nowrap">{CAMPAIGN_KIND_SHORT[c.kind]}</span>,
+  },
   { label: "特典", cell: (c) => c.offer },
-  { label: "対象", cell: (c) => (c.targets > 0 ? `${c.targets}件` : "—") },
+  {
+    label: "対象",
+    cell: (c) => <span className="campaign-nowrap">{c.targets > 0 ? `${c.targets}件` : "—"}</span>,
+  },
   {
     label: "期間（東京）",
     short: "期間",
