@@ -1,4 +1,4 @@
-import { and, eq, max } from "drizzle-orm";
+import { and, eq, max, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { pickupCampaigns } from "./schema";
 
@@ -30,6 +30,8 @@ export async function setCampaignPickups(
       .where(and(eq(pickupCampaigns.genre, genre), eq(pickupCampaigns.campaignId, campaignId)));
   }
   for (const genre of genres.filter((g) => !now.includes(g))) {
+    // Two saves picking campaigns up on one genre at once would both take the same last place.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('komaya.pickups'), ${genre})`);
     const [last] = await tx
       .select({ position: max(pickupCampaigns.position) })
       .from(pickupCampaigns)
