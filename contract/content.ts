@@ -14,7 +14,11 @@ export const ART_UPLOAD_MAX_BYTES = 50 * 1024 ** 2;
 /** The upload calls, each with the body limit the HTTP layer applies to it before reading. */
 export function uploadBodyLimit(path: string): number | null {
   if (/^\/api\/ops\/(volumes\/\d+\/pages|tracks\/\d+\/audio)$/.test(path)) return UPLOAD_MAX_BYTES;
-  if (/^\/api\/ops\/(volumes\/\d+\/cover|cds\/\d+\/jacket|series\/\d+\/appeal-image)$/.test(path))
+  if (
+    /^\/api\/ops\/(volumes\/\d+\/cover|cds\/\d+\/jacket|series\/\d+\/appeal-image|campaigns\/\d+\/banner)$/.test(
+      path,
+    )
+  )
     return ART_UPLOAD_MAX_BYTES;
   return null;
 }

@@ -38,6 +38,11 @@ export function seriesAppealUrl(seriesId: number, set: string): string {
   return `/media/series/${seriesId}/appeal.png?v=${set}`;
 }
 
+/** A campaign's uploaded banner (decision 0101); without one the store draws it. */
+export function campaignBannerUrl(campaignId: number, set: string): string {
+  return `/media/campaigns/${campaignId}/banner.png?v=${set}`;
+}
+
 /**
  * The widths images come in (?w=); any other width is served at the nearest one, so few sizes
  * are drawn and cached.

@@ -74,6 +74,7 @@ export const AUDIT_ENTITIES = {
   popup: "ポップアップ",
   coupon: "クーポン",
   topic_page: "特集ページ",
+  campaign: "キャンペーン",
   member: "会員",
   member_points: "会員のポイント",
   member_present: "会員へのプレゼント",
@@ -125,4 +126,5 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   hide: "非表示",
   unhide: "再表示",
   issue: "クーポン配布",
+  banner: "バナーの差し替え",
 };

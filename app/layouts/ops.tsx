@@ -31,6 +31,7 @@ export default function OpsLayout({ loaderData }: Route.ComponentProps) {
               <NavLink to="/ops/catalog">作品管理</NavLink>
               <NavLink to="/ops/news">お知らせ・スタンプ・くじ</NavLink>
               <NavLink to="/ops/popups">ポップアップ</NavLink>
+              <NavLink to="/ops/campaigns">キャンペーン</NavLink>
               <NavLink to="/ops/coupons">クーポン</NavLink>
               <NavLink to="/ops/topics">特集ページ</NavLink>
               {frame.mayReadMembers ? (

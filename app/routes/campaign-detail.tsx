@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import type { CampaignPolicyView } from "../../contract/campaign";
-import { loadCampaignPage } from "../features/campaign/campaign.server";
+import { loadCampaignPage, loadCampaignPreview } from "../features/campaign/campaign.server";
 import { CampaignMarkup, Pager } from "../features/campaign/ListParts";
 import { pageParam } from "../features/campaign/list-params";
 import { BookCard } from "../features/cards/BookCard";
@@ -19,11 +19,14 @@ import "../features/series/series.css";
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const page = pageParam(url);
-  const answer = await loadCampaignPage(context, params.campaignId, page);
+  // Staff previewing a campaign (decision 0101) see it as a visitor will once it runs.
+  const preview = await loadCampaignPreview(context, request, params.campaignId, page);
+  const answer = preview?.answer ?? (await loadCampaignPage(context, params.campaignId, page));
   const urls = seoUrls(context, request, page > 1 ? ["page"] : []);
   return {
     answer,
-    isLogin: context.request.member !== null,
+    previewAt: preview?.at ?? null,
+    isLogin: preview ? false : context.request.member !== null,
     seo: {
       title: `${answer.campaign.name}${page > 1 ? `（${page}ページ目）` : ""} | コマヤ`,
       description: answer.campaign.description || answer.campaign.name,
@@ -35,7 +38,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData, error }: Route.MetaArgs) {
-  return errorMeta(error) ?? pageMeta(loaderData?.seo, "キャンペーン");
+  const meta = errorMeta(error) ?? pageMeta(loaderData?.seo, "キャンペーン");
+  return loaderData?.previewAt ? [...meta, { name: "robots", content: "noindex" }] : meta;
 }
 
 function policyText(p: CampaignPolicyView): string {
@@ -87,12 +91,17 @@ function BundleBuy({ itemIds, price }: { itemIds: number[]; price: number }) {
 }
 
 export default function CampaignScreen({ loaderData }: Route.ComponentProps) {
-  const { answer, isLogin } = loaderData;
+  const { answer, isLogin, previewAt } = loaderData;
   const { campaign, targets, pattern, bundle } = answer;
   // Spec 000 §2: links from the campaign frame carry no _tr; the page tracks the visit itself.
   const frame = "campaign";
   return (
     <CardStateProvider isLogin={isLogin}>
+      {previewAt ? (
+        <p className="campaign-preview-note" role="status">
+          プレビュー：{previewAt.slice(0, 16).replaceAll("-", "/")} 時点の表示（ゲスト）です
+        </p>
+      ) : null}
       <nav className="breadcrumbs" aria-label="パンくずリスト">
         <Link to="/">ホーム</Link>
         <Link to="/otoku">お得なキャンペーン</Link>

@@ -7,6 +7,7 @@ import {
 } from "../modules/account/routes";
 import { bookshelfRoutes } from "../modules/bookshelf/routes";
 import { campaignRoutes } from "../modules/campaign/routes";
+import { campaignEditorRoutes } from "../modules/campaign-editor/routes";
 import { seriesRoutes } from "../modules/catalog/routes";
 import { catalogEditorRoutes } from "../modules/catalog-editor/routes";
 import { catalogImportRoutes } from "../modules/catalog-import/routes";
@@ -125,6 +126,7 @@ export function apiRouter(services: AppServices, paymentProvider: PaymentProvide
   api.route("/ops", popupEditorRoutes(services));
   api.route("/ops", couponEditorRoutes(services));
   api.route("/ops", topicEditorRoutes(services));
+  api.route("/ops", campaignEditorRoutes(services));
   api.route("/ops/members", memberSupportRoutes(services, paymentProvider));
   api.route("/ops/inquiries", inquiryInboxRoutes(services));
   api.route("/ops/reviews", reviewModerationRoutes(services));

@@ -1,6 +1,7 @@
 import {
   CAMPAIGN_PAGE_SIZE,
   type CampaignListAnswer,
+  type CampaignPageAnswer,
   type CampaignTargetView,
   matchesFilter,
   type OtokuFilter,
@@ -8,6 +9,7 @@ import {
 } from "../../contract/campaign";
 import type { Db } from "../db/client";
 import { Ended, NotFound } from "../lib/errors";
+import { editorCampaign } from "../modules/campaign/editing";
 import {
   type CampaignPageResult,
   campaignById,
@@ -176,4 +178,29 @@ export async function runningCampaignPage(
     throw new Ended("このキャンペーンは終了しました", { error_url: "/otoku" });
   }
   throw new NotFound("お探しのキャンペーンは見つかりませんでした", { error_url: "/otoku" });
+}
+
+/**
+ * A campaign's page as a shopper will see it while it runs, for staff (decision 0101): one not
+ * yet started is shown at its start, one ended at its last second, with a visitor's flags. The
+ * instant it is shown at comes back so the page can say so.
+ */
+export async function campaignPreviewPage(
+  db: Db,
+  campaignId: number,
+  pageNo: number,
+  now = new Date(),
+): Promise<{ answer: CampaignPageAnswer; at: Date }> {
+  const found = await editorCampaign(db, campaignId);
+  if (!found) throw new NotFound("お探しのキャンペーンは見つかりませんでした");
+  const { startAt, endAt } = found.campaign;
+  const at =
+    startAt > now
+      ? startAt
+      : endAt !== null && endAt <= now
+        ? new Date(endAt.getTime() - 1000)
+        : now;
+  const page = await campaignPage(db, campaignId, pageNo, null, at);
+  if (page.state !== "running") throw new NotFound("お探しのキャンペーンは見つかりませんでした");
+  return { answer: page.answer, at };
 }

@@ -25,6 +25,23 @@ export async function seriesIdsOfItems(db: Db, itemIds: readonly number[]): Prom
   return rows.map((r) => r.seriesId);
 }
 
+/**
+ * The series of each volume item asked (a campaign's volume target names both); an item that is
+ * not a volume (a drama CD's) or does not exist is left out.
+ */
+export async function seriesOfVolumeItems(
+  db: Db,
+  itemIds: readonly number[],
+): Promise<Map<number, number>> {
+  const ids = [...new Set(itemIds)];
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ itemId: books.itemId, seriesId: books.seriesId })
+    .from(books)
+    .where(inArray(books.itemId, ids));
+  return new Map(rows.map((r) => [r.itemId, r.seriesId]));
+}
+
 /** Every genre with its name (/api/genre). */
 export async function genreList(db: Db) {
   return db

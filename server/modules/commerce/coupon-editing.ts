@@ -154,3 +154,12 @@ export function paidBuyer(userId: AnyColumn, bought: boolean): SQL {
 export function holdsCoupon(userId: AnyColumn, couponId: number): SQL {
   return sql`exists (select 1 from ${receivedCoupons} where ${receivedCoupons.userId} = ${userId} and ${receivedCoupons.couponId} = ${couponId})`;
 }
+
+/** The coupons a coupon campaign's page offers (coupon_type 2), newest first. */
+export async function couponsOfCampaign(db: Db, campaignId: number) {
+  return db
+    .select({ id: coupons.couponId, name: coupons.name })
+    .from(coupons)
+    .where(eq(coupons.campaignId, campaignId))
+    .orderBy(desc(coupons.couponId));
+}

@@ -19,7 +19,10 @@ export const ART_WIDTHS = [...new Set([...IMAGE_WIDTHS, 300])].sort((a, b) => a 
 /** One picture per owner: a volume's cover, a drama CD's jacket, a series' appeal image. */
 export type ArtKind = "cover" | "jacket" | "appeal";
 
-export function artKey(kind: ArtKind, ownerId: number, setId: string, width: number) {
+/** Art stored as these are, whose upload another module makes (a campaign's banner, 0101). */
+export type StoredArtKind = ArtKind | "campaign";
+
+export function artKey(kind: StoredArtKind, ownerId: number, setId: string, width: number) {
   return `${setPrefix(kind, ownerId, setId)}/w${width}.webp`;
 }
 

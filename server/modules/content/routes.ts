@@ -38,7 +38,7 @@ async function staffWith(c: Context<AppEnv>, services: AppServices, right: OpsRi
 const MULTIPART = /^multipart\/form-data\s*;/i;
 
 /** The form's files (field `file`, one or several) and its other fields, read once. */
-async function readUpload(c: Context<AppEnv>, max: number) {
+export async function readUpload(c: Context<AppEnv>, max: number) {
   if (!MULTIPART.test(c.req.header("content-type") ?? "")) {
     throw new ApiError(415, "ファイルは multipart/form-data の file 欄で送信してください", {
       field: "file",

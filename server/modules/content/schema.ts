@@ -12,9 +12,10 @@ import {
 
 /**
  * What a content set holds: a volume's pages, a volume's cover, a CD's jacket, a track's audio,
- * a series' appeal image (the appeal card's picture, decision 0095).
+ * a series' appeal image (the appeal card's picture, decision 0095), a campaign's banner
+ * (decision 0101).
  */
-export const CONTENT_KINDS = ["pages", "cover", "jacket", "track", "appeal"] as const;
+export const CONTENT_KINDS = ["pages", "cover", "jacket", "track", "appeal", "campaign"] as const;
 export type ContentKind = (typeof CONTENT_KINDS)[number];
 
 /**

@@ -13,6 +13,7 @@ const FOLDERS: Record<ContentKind, string> = {
   jacket: "jackets",
   track: "tracks",
   appeal: "appeals",
+  campaign: "campaigns",
 };
 
 export function setPrefix(kind: ContentKind, ownerId: number, setId: string): string {

@@ -10,7 +10,7 @@ import { ApiError } from "../../lib/errors";
 import { readParams, readQuery } from "../../lib/input";
 import { type ByteRange, contentTypeOfKey, type StoredFile } from "../../lib/storage";
 import { bookAccess } from "../catalog/service";
-import { ART_WIDTHS, type ArtKind, artKey } from "../content/art";
+import { ART_WIDTHS, artKey, type StoredArtKind } from "../content/art";
 import { trackKey } from "../content/audio";
 import { THUMB_WIDTH } from "../content/images";
 import { pageKey } from "../content/pages";
@@ -48,6 +48,7 @@ const bookParams = z.object({ bookId: id });
 const pageParams = z.object({ bookId: id, page: fileNumber("page") });
 const cdParams = z.object({ cdId: id });
 const seriesParams = z.object({ seriesId: id });
+const campaignBannerParams = z.object({ campaignId: id });
 const trackParams = z.object({ cdId: id, trackNo: fileNumber("trackNo") });
 /**
  * Whether the member owns an item, kept for them under their version (decision 0080): every
@@ -238,7 +239,7 @@ export function mediaRoutes(
    */
   const sendUploadedArt = async (
     c: Context<AppEnv>,
-    kind: ArtKind,
+    kind: StoredArtKind,
     ownerId: number,
     w: number,
     v: string | undefined,
@@ -372,6 +373,13 @@ export function mediaRoutes(
     const { seriesId } = readParams(c, seriesParams);
     const { w = 300, v } = readQuery(c, artQuery);
     return (await sendUploadedArt(c, "appeal", seriesId, w, v)) ?? notFound();
+  });
+
+  // A campaign's uploaded banner (decision 0101); campaigns without one are drawn under /media/campaign/.
+  routes.get("/campaigns/:campaignId/banner.png", async (c) => {
+    const { campaignId } = readParams(c, campaignBannerParams);
+    const { w = 702, v } = readQuery(c, artQuery);
+    return (await sendUploadedArt(c, "campaign", campaignId, w, v)) ?? notFound();
   });
 
   routes.get("/cds/:cdId/trials/:trackNo{[0-9]+\\.mp3}", async (c) => {
