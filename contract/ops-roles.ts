@@ -81,6 +81,7 @@ export const AUDIT_ENTITIES = {
   order: "注文",
   inquiry: "お問い合わせ",
   review: "レビュー",
+  home_layout: "トップページのレイアウト",
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 
@@ -123,4 +124,6 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   hide: "非表示",
   unhide: "再表示",
   issue: "クーポン配布",
+  draft: "下書きの保存",
+  discard: "下書きの破棄",
 };

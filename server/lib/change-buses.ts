@@ -27,6 +27,7 @@ const ENTITY_NAMES: Record<CatalogChange["entity"], true> = {
   lottery: true,
   popup: true,
   coupon: true,
+  home_layout: true,
 };
 const ENTITIES = new Set(Object.keys(ENTITY_NAMES));
 

@@ -25,7 +25,9 @@ export interface CatalogChange {
     /** Popups (issue 24): kept member answers name the popups a member is targeted by. */
     | "popup"
     /** A coupon's rules or stock (issue 24): series pages and carts show coupons. */
-    | "coupon";
+    | "coupon"
+    /** A genre's published home layout (issue 24): kept home answers and /home renders show it. */
+    | "home_layout";
   id: number;
 }
 

@@ -23,6 +23,7 @@ async function seriesOf(db: Db, change: CatalogChange): Promise<number[] | "all"
     case "lottery":
     case "popup":
     case "coupon":
+    case "home_layout":
       return [];
     case "drama_cd":
       return (await seriesOfDramaCd(db, { cdId: change.id })) ?? "all";
