@@ -157,6 +157,9 @@ export default [
     route("ops/coupons", "routes/ops-coupons.tsx"),
     route("ops/coupons/new", "routes/ops-coupon.tsx", { id: "ops-coupon-new" }),
     route("ops/coupons/:couponId", "routes/ops-coupon.tsx"),
+    // The home-layout editor (decision 0100).
+    route("ops/home", "routes/ops-home.tsx"),
+    route("ops/home/:genre", "routes/ops-home-genre.tsx"),
   ]),
 
   layout("layouts/default.tsx", { id: "layouts/default-404" }, [

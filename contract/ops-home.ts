@@ -284,7 +284,11 @@ export const homeSectionPayload = sectionShape.superRefine((s, ctx) => {
       message: "表示終了は表示開始より後の日時にしてください",
     });
   }
-  if (s.content_type !== null && fill !== "series" && !(fill === "dramacd" && s.content_type === 1)) {
+  if (
+    s.content_type !== null &&
+    fill !== "series" &&
+    !(fill === "dramacd" && s.content_type === 1)
+  ) {
     ctx.addIssue({
       code: "custom",
       path: ["content_type"],
@@ -315,15 +319,14 @@ export const homeSectionPayload = sectionShape.superRefine((s, ctx) => {
   }
   s.items.forEach((item, i) => {
     const issue = itemIssue(fill, s.content_type, item);
-    if (issue) ctx.addIssue({ code: "custom", path: ["items", i], message: `${i + 1}件目: ${issue}` });
+    if (issue)
+      ctx.addIssue({ code: "custom", path: ["items", i], message: `${i + 1}件目: ${issue}` });
   });
 });
 
 export const homeDraftPayload = z
   .object({
-    sections: z
-      .array(homeSectionPayload)
-      .max(L.sections, `セクションは${L.sections}個までです`),
+    sections: z.array(homeSectionPayload).max(L.sections, `セクションは${L.sections}個までです`),
   })
   .superRefine((d, ctx) => {
     const seen = new Set<number>();

@@ -6,6 +6,7 @@ import { currentCampaignTimestamp } from "../lib/campaign-timestamp";
 import type { AppServices } from "../lib/context";
 import { runningCampaigns } from "../modules/campaign/item-campaigns";
 import { memberItems, withMemberFlagsOnContent } from "../modules/commerce/member-flags";
+import { itemRowsOf, layoutRowOf } from "../modules/home/editing";
 import {
   flickBannersOf,
   homeLayoutsOf,
@@ -14,12 +15,7 @@ import {
   shownLayout,
 } from "../modules/home/home-page";
 import { sectionContent } from "../modules/home/section-content";
-import {
-  itemRowsOf,
-  layoutRowOf,
-  readHomePreviewToken,
-  sectionsToShow,
-} from "../modules/home-editor/service";
+import { readHomePreviewToken, sectionsToShow } from "../modules/home-editor/service";
 import { latestNews } from "../modules/news/latest-news";
 import { type OpsRequest, opsStaff } from "./ops";
 

@@ -1,12 +1,12 @@
 import type { AppLoadContext } from "react-router";
 import { isGenreId } from "../../../contract/genres";
 import type { HomeAnswer } from "../../../contract/home";
-import { applyUserItemsToContent, contentCards, itemIdsOf } from "../../../contract/user-items";
 import {
   HOME_PREVIEW_AS_PARAM,
   HOME_PREVIEW_PARAM,
   type PreviewAs,
 } from "../../../contract/ops-home";
+import { applyUserItemsToContent, contentCards, itemIdsOf } from "../../../contract/user-items";
 import {
   homePreviewPage,
   keptHomePage,
@@ -96,6 +96,7 @@ export async function loadHomePreview(
     new Date(),
   );
   if (!preview) return null;
-  const as: PreviewAs = url.searchParams.get(HOME_PREVIEW_AS_PARAM) === "member" ? "member" : "visitor";
+  const as: PreviewAs =
+    url.searchParams.get(HOME_PREVIEW_AS_PARAM) === "member" ? "member" : "visitor";
   return { home: preview.home, sections: preview.sections, as };
 }

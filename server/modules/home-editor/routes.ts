@@ -36,13 +36,13 @@ export function homeEditorRoutes(services: AppServices): Hono<AppEnv> {
     const { genre } = readParams(c, genreParams);
     return c.json({ result: true, editor: await homeEditor(services.db, genre) });
   });
-  routes.put("/home/:genre/draft", async (c) => {
+  routes.post("/home/:genre/draft", async (c) => {
     const staff = await staffWith(c, services, "content.write");
     const { genre } = readParams(c, genreParams);
     const input = await readJson(c, homeDraftPayload);
     return c.json({ result: true, editor: await saveDraft(deps, staff, genre, input) });
   });
-  routes.delete("/home/:genre/draft", async (c) => {
+  routes.post("/home/:genre/draft/discard", async (c) => {
     const staff = await staffWith(c, services, "content.write");
     const { genre } = readParams(c, genreParams);
     return c.json({ result: true, editor: await discardDraft(deps, staff, genre) });
