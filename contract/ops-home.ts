@@ -188,7 +188,8 @@ const sectionShape = z.object({
     .nullable()
     .default(null),
   title: text("タイトル"),
-  icon: link("アイコン"),
+  /** The icon's name the page's section heading shows (sale, new, ranking …). */
+  icon: text("アイコン", 50),
   more_url: text("もっと見るのリンク先", L.url).refine(
     (s) => s === null || s.toLowerCase() === "hide" || s.startsWith("/") || /^https?:\/\//.test(s),
     "もっと見るのリンク先は「/」で始まるパス、http(s):// のアドレス、または hide です",
