@@ -284,11 +284,13 @@ export function HomeEditor(props: { editor: HomeEditorAnswer; mayWrite: boolean 
     setNotice("下書きを破棄し、公開中のレイアウトに戻しました。");
     void revalidator.revalidate();
   }
+  /** A new section goes under the one selected (the end when none is), and opens its form. */
   function onAdd() {
     const row = { key: `s${++keys}`, section: blankSection(addType) };
-    change([...rows, row]);
+    const at = selected === null ? rows.length : rows.findIndex((r) => r.key === selected) + 1;
+    change([...rows.slice(0, at), row, ...rows.slice(at)]);
     setSelected(row.key);
-    setAnnounce(`${layoutTypeName(addType)}を${rows.length + 1}番目に追加しました`);
+    setAnnounce(`${layoutTypeName(addType)}を${at + 1}番目に追加しました`);
     requestAnimationFrame(() => formRef.current?.scrollIntoView({ block: "start" }));
   }
 
@@ -339,7 +341,7 @@ export function HomeEditor(props: { editor: HomeEditorAnswer; mayWrite: boolean 
         {mayWrite ? (
           <div className="home-editor__add">
             <label className="ops-field">
-              <span>追加するセクションの種類</span>
+              <span>追加するセクションの種類（選択中のセクションの下に追加）</span>
               <select value={addType} onChange={(e) => setAddType(Number(e.target.value))}>
                 {LAYOUT_TYPES.map((t) => (
                   <option key={t.type} value={t.type}>
