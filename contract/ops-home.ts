@@ -246,7 +246,10 @@ function itemIssue(
     case "dramacd":
       return item.cd_id === null ? "ドラマCD IDを入力してください" : null;
     case "series":
-      if (contentType === 18) return item.book_id === null ? "巻IDを入力してください" : null;
+      // A seeded item may name a series that has no volume yet: the store skips it until it has.
+      if (contentType === 18) {
+        return item.book_id === null && item.series_id === null ? "巻IDを入力してください" : null;
+      }
       return item.series_id === null ? "作品IDを入力してください" : null;
     default:
       return null;

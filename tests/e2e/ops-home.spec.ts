@@ -78,8 +78,12 @@ test("an editor reorders 総合, adds a ranking section, previews, publishes, an
     // The keyboard drag: space lifts the second section's handle, ↑ moves it, space drops it.
     const handle = rows.nth(1).getByRole("button", { name: /をドラッグして並べ替え/ });
     await handle.focus();
+    // dnd-kit measures the rows once a drag starts: each key waits for the last to be taken.
     await page.keyboard.press("Space");
+    await expect(rows.nth(1)).toHaveClass(/home-row--dragging/);
+    await page.waitForTimeout(300);
     await page.keyboard.press("ArrowUp");
+    await page.waitForTimeout(300);
     await page.keyboard.press("Space");
     await expect(rows.nth(0)).toContainText(name(second!));
     await expect(rows.nth(1)).toContainText(name(first!));
@@ -130,7 +134,7 @@ test("an editor reorders 総合, adds a ranking section, previews, publishes, an
     await expect(visitor.locator(`section[aria-label='${title}']`)).toHaveCount(0);
 
     await page.getByRole("button", { name: "公開する" }).click();
-    await expect(page.getByRole("status")).toContainText("公開しました");
+    await expect(page.locator(".ops-notice")).toContainText("公開しました");
     await expect(page.getByText("保存していない変更があります")).toHaveCount(0);
 
     // Every instance serves it within 5 s (the change bus); a fresh visit shows it.

@@ -12,7 +12,8 @@ const policy = (nonce: string) =>
     "img-src 'self' data: blob:",
     "media-src 'self' blob:",
     "connect-src 'self'",
-    "frame-src https://www.youtube-nocookie.com https://www.youtube.com",
+    // 'self': the home-layout editor previews the store's own /home in frames (decision 0100).
+    "frame-src 'self' https://www.youtube-nocookie.com https://www.youtube.com",
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
