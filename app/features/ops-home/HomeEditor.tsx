@@ -14,7 +14,7 @@ import {
   useSortable,
   verticalListSortingStrategy,
 } from "@dnd-kit/sortable";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import {
   blankSection,
@@ -155,33 +155,51 @@ const FRAMES = [
   { width: 1280, height: 900, scale: 0.45, label: "PC（1280px）" },
 ] as const;
 
+/** The width the frames may take: at phone width each frame shrinks to fit the panel. */
+function usePanelWidth() {
+  const ref = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState<number | null>(null);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const observer = new ResizeObserver(([entry]) => setWidth(entry!.contentRect.width));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  return { ref, width };
+}
+
 /** The store's own /home drawn from the draft, in a phone and a PC frame. */
 function Preview(props: { genre: number; token: string; as: PreviewAs }) {
+  const panel = usePanelWidth();
   const query = new URLSearchParams({
     ...(props.genre === 1 ? {} : { genre: String(props.genre) }),
     [HOME_PREVIEW_PARAM]: props.token,
     [HOME_PREVIEW_AS_PARAM]: props.as,
   });
   return (
-    <div className="home-preview__frames">
-      {FRAMES.map((f) => (
-        <figure key={f.width} className="home-preview__frame">
-          <figcaption>{f.label}</figcaption>
-          <div
-            className="home-preview__viewport"
-            style={{ width: f.width * f.scale, height: f.height * f.scale }}
-          >
-            <iframe
-              title={`プレビュー ${f.label} ${props.as === "member" ? "会員" : "非会員"}`}
-              src={`/home?${query}`}
-              width={f.width}
-              height={f.height}
-              style={{ transform: `scale(${f.scale})` }}
-              data-testid={`home-preview-${f.width}`}
-            />
-          </div>
-        </figure>
-      ))}
+    <div className="home-preview__frames" ref={panel.ref}>
+      {FRAMES.map((f) => {
+        const scale = panel.width ? Math.min(f.scale, panel.width / f.width) : f.scale;
+        return (
+          <figure key={f.width} className="home-preview__frame">
+            <figcaption>{f.label}</figcaption>
+            <div
+              className="home-preview__viewport"
+              style={{ width: f.width * scale, height: f.height * scale }}
+            >
+              <iframe
+                title={`プレビュー ${f.label} ${props.as === "member" ? "会員" : "非会員"}`}
+                src={`/home?${query}`}
+                width={f.width}
+                height={f.height}
+                style={{ transform: `scale(${scale})` }}
+                data-testid={`home-preview-${f.width}`}
+              />
+            </div>
+          </figure>
+        );
+      })}
     </div>
   );
 }
@@ -247,13 +265,12 @@ export function HomeEditor(props: { editor: HomeEditorAnswer; mayWrite: boolean 
     });
     if (!saved) return false;
     setDirty(false);
+    // The status line and the tabs' 下書きあり follow the saved draft.
+    void revalidator.revalidate();
     return true;
   }
   async function onSave() {
-    if (await saveDraft()) {
-      setNotice("下書きを保存しました。公開するまでストアには出ません。");
-      void revalidator.revalidate();
-    }
+    if (await saveDraft()) setNotice("下書きを保存しました。公開するまでストアには出ません。");
   }
   async function onPreview(as: PreviewAs) {
     if (!(await saveDraft())) return;
