@@ -132,6 +132,12 @@ test("an editor reorders 総合, adds a ranking section, previews, publishes, an
     const visitor = await visitorContext.newPage();
     await visit(visitor, "/home");
     await expect(visitor.locator(`section[aria-label='${title}']`)).toHaveCount(0);
+    // The preview's own address, token and all, is the live home to anyone but its editor.
+    const previewUrl = await page.getByTestId("home-preview-1280").getAttribute("src");
+    expect(previewUrl).toContain("preview=");
+    await visit(visitor, previewUrl!);
+    await expect(visitor.locator("section[data-layout-id]").first()).toBeVisible();
+    await expect(visitor.locator(`section[aria-label='${title}']`)).toHaveCount(0);
 
     await page.getByRole("button", { name: "公開する" }).click();
     await expect(page.locator(".ops-notice")).toContainText("公開しました");
