@@ -163,6 +163,9 @@ export default [
     route("ops/topics", "routes/ops-topics.tsx"),
     route("ops/topics/new", "routes/ops-topic-new.tsx"),
     route("ops/topics/:pageName", "routes/ops-topic.tsx"),
+    // The home-layout editor (decision 0100).
+    route("ops/home", "routes/ops-home.tsx"),
+    route("ops/home/:genre", "routes/ops-home-genre.tsx"),
   ]),
 
   layout("layouts/default.tsx", { id: "layouts/default-404" }, [

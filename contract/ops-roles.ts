@@ -83,6 +83,7 @@ export const AUDIT_ENTITIES = {
   order: "注文",
   inquiry: "お問い合わせ",
   review: "レビュー",
+  home_layout: "トップページのレイアウト",
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 
@@ -127,4 +128,6 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   unhide: "再表示",
   issue: "クーポン配布",
   banner: "バナーの差し替え",
+  draft: "下書きの保存",
+  discard: "下書きの破棄",
 };

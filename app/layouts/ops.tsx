@@ -29,6 +29,7 @@ export default function OpsLayout({ loaderData }: Route.ComponentProps) {
                 ホーム
               </NavLink>
               <NavLink to="/ops/catalog">作品管理</NavLink>
+              <NavLink to="/ops/home">トップページ編集</NavLink>
               <NavLink to="/ops/news">お知らせ・スタンプ・くじ</NavLink>
               <NavLink to="/ops/popups">ポップアップ</NavLink>
               <NavLink to="/ops/campaigns">キャンペーン</NavLink>

@@ -1,6 +1,7 @@
-import { useLocation } from "react-router";
+import { data, useLocation } from "react-router";
+import { NOT_KEPT_HEADER } from "../../contract/kept-page";
 import { HomePage } from "../features/home/HomePage";
-import { loadFirstSections, loadHome } from "../features/home/home.server";
+import { loadFirstSections, loadHome, loadHomePreview } from "../features/home/home.server";
 import { pageMeta } from "../features/seo/seo";
 import { storePageSeo } from "../features/seo/seo.server";
 import { useShell } from "../lib/shell";
@@ -11,10 +12,12 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const home = await loadHome(context, request);
-  return {
+  const preview = await loadHomePreview(context, request);
+  const home = preview?.home ?? (await loadHome(context, request));
+  const page = {
     home,
-    firstSections: await loadFirstSections(context, home),
+    firstSections: preview?.sections ?? (await loadFirstSections(context, home)),
+    previewAs: preview?.as ?? null,
     seo: storePageSeo(context, request, {
       title: "コマヤ | 電子コミック・ドラマCDストア",
       description:
@@ -22,6 +25,15 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       keep: ["genre"],
     }),
   };
+  // A draft's preview is the staff member's alone: never kept for, or cached by, anyone else.
+  return preview
+    ? data(page, { headers: { [NOT_KEPT_HEADER]: "1", "Cache-Control": "private, no-store" } })
+    : page;
+}
+
+/** The loader's word that a preview render is the staff member's alone (decision 0100). */
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
@@ -34,7 +46,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         key={loaderData.home.genre}
         home={loaderData.home}
         firstSections={loaderData.firstSections}
-        isLogin={status.is_login}
+        isLogin={loaderData.previewAs ? loaderData.previewAs === "member" : status.is_login}
         highlightRanking={pathname.replace(/\.html$/, "") === "/home"}
       />
     </>

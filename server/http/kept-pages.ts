@@ -1,5 +1,6 @@
 import { isbot } from "isbot";
 import { NOT_KEPT_HEADER } from "../../contract/kept-page";
+import { HOME_PREVIEW_PARAM } from "../../contract/ops-home";
 import {
   COUNTDOWN_DIGITS_ONLY_ABOVE,
   formatCountdown,
@@ -272,6 +273,8 @@ export function keptPageRenders({
   return {
     keyOf(req) {
       if (!KEPT_PAGES.has(req.url.pathname)) return null;
+      // A preview of an unpublished home is the staff member's alone (decision 0100).
+      if (req.url.searchParams.has(HOME_PREVIEW_PARAM)) return null;
       // Crawlers get the whole page at once (app/entry.server.tsx); they are few.
       if (!req.cspNonce || (req.userAgent && isbot(req.userAgent))) return null;
       const { os, device } = detectDevice(req.userAgent);

@@ -25,6 +25,7 @@ import { dramaCdRoutes } from "../modules/dramacd/routes";
 import { eventRoutes } from "../modules/event/routes";
 import { extrasEditorRoutes } from "../modules/extras-editor/routes";
 import { homeRoutes } from "../modules/home/routes";
+import { homeEditorRoutes } from "../modules/home-editor/routes";
 import { inquiryRoutes } from "../modules/inquiry/routes";
 import { seriesMarkRoutes } from "../modules/library/series-mark-routes";
 import { lotteryRoutes } from "../modules/lottery/routes";
@@ -127,6 +128,7 @@ export function apiRouter(services: AppServices, paymentProvider: PaymentProvide
   api.route("/ops", couponEditorRoutes(services));
   api.route("/ops", topicEditorRoutes(services));
   api.route("/ops", campaignEditorRoutes(services));
+  api.route("/ops", homeEditorRoutes(services));
   api.route("/ops/members", memberSupportRoutes(services, paymentProvider));
   api.route("/ops/inquiries", inquiryInboxRoutes(services));
   api.route("/ops/reviews", reviewModerationRoutes(services));

@@ -27,7 +27,9 @@ export interface CatalogChange {
     /** A coupon's rules or stock (issue 24): series pages and carts show coupons. */
     | "coupon"
     /** A topic page's content, fields or publication (issue 24): pages built on topic answers. */
-    | "topic_page";
+    | "topic_page"
+    /** A genre's published home layout (issue 24): kept home answers and /home renders show it. */
+    | "home_layout";
   id: number;
 }
 

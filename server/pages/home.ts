@@ -1,4 +1,4 @@
-import type { HomeAnswer, HomeContentAnswer } from "../../contract/home";
+import type { HomeAnswer, HomeContent, HomeContentAnswer } from "../../contract/home";
 import type { UserItems } from "../../contract/items";
 import type { Db } from "../db/client";
 import { cachePer } from "../lib/cache";
@@ -6,14 +6,18 @@ import { currentCampaignTimestamp } from "../lib/campaign-timestamp";
 import type { AppServices } from "../lib/context";
 import { runningCampaigns } from "../modules/campaign/item-campaigns";
 import { memberItems, withMemberFlagsOnContent } from "../modules/commerce/member-flags";
+import { itemRowsOf, layoutRowOf } from "../modules/home/editing";
 import {
   flickBannersOf,
   homeLayoutsOf,
+  layoutConfig,
   pickupCampaignIdsOf,
   shownLayout,
 } from "../modules/home/home-page";
 import { sectionContent } from "../modules/home/section-content";
+import { readHomePreviewToken, sectionsToShow } from "../modules/home-editor/service";
 import { latestNews } from "../modules/news/latest-news";
+import { type OpsRequest, opsStaff } from "./ops";
 
 /** The home answer shows this many notices. */
 export const LATEST_NEWS_COUNT = 3;
@@ -124,4 +128,85 @@ export async function keptMemberItems(
     now.getTime(),
   );
   return kept.value;
+}
+
+/** A home drawn from a genre's draft (decision 0100): every section's first page with it. */
+export interface HomePreview {
+  home: HomeAnswer;
+  sections: Record<number, { content: HomeContent; more_flag: boolean }>;
+}
+
+const emptyContent = (content: HomeContent) =>
+  content.kind === "campaigns"
+    ? content.items.every((c) => c.items.length === 0)
+    : content.items.length === 0;
+
+/**
+ * /home?preview={token}: the genre's draft as /home will show it once published, drawn by the
+ * store's own page. Null (the live home is shown instead) unless the token's signature holds, it
+ * names this genre and has not expired, and the request carries the ops session of the staff
+ * member it names, whose role still holds content.write: a token passed on shows nothing.
+ * Sections added in the draft have no id yet and take negative ones; the first page of every
+ * section comes with the page, since the shared section answers know only published sections.
+ */
+export async function homePreviewPage(
+  services: AppServices,
+  request: OpsRequest,
+  token: string,
+  genre: number,
+  now: Date,
+): Promise<HomePreview | null> {
+  const named = readHomePreviewToken(services.sessionSecret, token, now);
+  if (!named || named.genre !== genre) return null;
+  try {
+    const staff = await opsStaff(services, request, "content.write");
+    if (staff.userId !== named.staffId) return null;
+  } catch {
+    return null;
+  }
+  const db = services.db;
+  const [drafted, live] = await Promise.all([
+    sectionsToShow(db, genre),
+    keptHomePage(db, genre, 1, now),
+  ]);
+  let added = 0;
+  const rows = drafted
+    .map((section, i) => {
+      const layoutId = section.layout_id ?? --added;
+      return {
+        layout: layoutRowOf(section, genre, i + 1, layoutId),
+        items: itemRowsOf(section, layoutId),
+      };
+    })
+    .filter(
+      ({ layout }) =>
+        (layout.startAt === null || layout.startAt <= now) &&
+        (layout.endAt === null || layout.endAt > now),
+    );
+  const answers = await Promise.all(
+    rows.map(({ layout, items }) =>
+      sectionContent(
+        db,
+        layout,
+        { num: Math.max(1, layout.displayNumber), page: 1, memberId: null, now },
+        items,
+      ),
+    ),
+  );
+  const sections: HomePreview["sections"] = {};
+  const shown = rows.filter(({ layout }, i) => {
+    const answer = answers[i]!;
+    if (emptyContent(answer.content)) return false;
+    sections[layout.layoutId] = { content: answer.content, more_flag: answer.more_flag };
+    return true;
+  });
+  return {
+    home: {
+      ...live,
+      home_layout: shown.map(({ layout }) => layoutConfig(layout)),
+      // Shared answers would be asked by layout id; the preview's come with the page.
+      use_cache: false,
+    },
+    sections,
+  };
 }

@@ -1,8 +1,18 @@
 import type { AppLoadContext } from "react-router";
 import { isGenreId } from "../../../contract/genres";
 import type { HomeAnswer } from "../../../contract/home";
+import {
+  HOME_PREVIEW_AS_PARAM,
+  HOME_PREVIEW_PARAM,
+  type PreviewAs,
+} from "../../../contract/ops-home";
 import { applyUserItemsToContent, contentCards, itemIdsOf } from "../../../contract/user-items";
-import { keptHomePage, keptMemberItems, keptSharedSection } from "../../../server/pages/home";
+import {
+  homePreviewPage,
+  keptHomePage,
+  keptMemberItems,
+  keptSharedSection,
+} from "../../../server/pages/home";
 import { newsReadBy } from "../../../server/pages/news";
 import { isEmptyContent, ROTATING_LAYOUT_ID, type SectionData } from "./section-loader";
 
@@ -64,4 +74,29 @@ export async function loadFirstSections(
   const lists = await keptMemberItems(context.services, member.userId, items, now);
   for (const section of sections) section.content = applyUserItemsToContent(section.content, lists);
   return shown;
+}
+
+/**
+ * /home?preview={token}&as=visitor|member (the home-layout editor's frames, decision 0100): the
+ * genre's draft drawn by this page, as a visitor or as a member; null when the address is no
+ * preview or the request may not see it (the live home is shown then).
+ */
+export async function loadHomePreview(
+  context: AppLoadContext,
+  request: Request,
+): Promise<{ home: HomeAnswer; sections: Record<number, SectionData>; as: PreviewAs } | null> {
+  const url = new URL(request.url);
+  const token = url.searchParams.get(HOME_PREVIEW_PARAM);
+  if (!token) return null;
+  const preview = await homePreviewPage(
+    context.services,
+    { cookieHeader: request.headers.get("cookie"), member: context.request.member },
+    token,
+    homeGenre(url),
+    new Date(),
+  );
+  if (!preview) return null;
+  const as: PreviewAs =
+    url.searchParams.get(HOME_PREVIEW_AS_PARAM) === "member" ? "member" : "visitor";
+  return { home: preview.home, sections: preview.sections, as };
 }

@@ -12,7 +12,8 @@ const policy = (nonce: string) =>
     "img-src 'self' data: blob:",
     "media-src 'self' blob:",
     "connect-src 'self'",
-    // 'self': the ops campaign editor frames the store's own campaign page (decision 0101).
+    // 'self': the ops editors frame the store's own pages to preview them (/home, decision 0100;
+    // the campaign page, decision 0101).
     "frame-src 'self' https://www.youtube-nocookie.com https://www.youtube.com",
     "object-src 'none'",
     "base-uri 'self'",

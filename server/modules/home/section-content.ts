@@ -45,12 +45,14 @@ export interface SectionAnswer {
 
 /**
  * What a home section shows on one page. Every answer is the same for everybody except content
- * type 5 (the member's viewing history), which is empty without a member.
+ * type 5 (the member's viewing history), which is empty without a member. `draftItems` are the
+ * items of a section not yet published (the editor's preview), read instead of the stored ones.
  */
 export async function sectionContent(
   db: Db,
   layout: HomeLayout,
   req: SectionRequest,
+  draftItems?: readonly HomeLayoutItem[],
 ): Promise<SectionAnswer> {
   const offset = (req.page - 1) * req.num;
   const { now } = req;
@@ -110,7 +112,9 @@ export async function sectionContent(
 
   if (type === 14) return pickupCampaignContent(db, layout, req);
 
-  const stored = await layoutItemPage(db, layout.layoutId, offset, req.num);
+  const stored = draftItems
+    ? { rows: draftItems.slice(offset, offset + req.num), total: draftItems.length }
+    : await layoutItemPage(db, layout.layoutId, offset, req.num);
   const more_flag = stored.total > offset + req.num;
   const rows = stored.rows;
 

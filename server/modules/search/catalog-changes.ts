@@ -24,6 +24,7 @@ async function seriesOf(db: Db, change: CatalogChange): Promise<number[] | "all"
     case "popup":
     case "coupon":
     case "topic_page":
+    case "home_layout":
       return [];
     case "drama_cd":
       return (await seriesOfDramaCd(db, { cdId: change.id })) ?? "all";
