@@ -27,7 +27,7 @@ const SERVER_MODULE_LAYERS = [
   ["bookshelf", "coupon-editor", "lottery", "ranking", "review", "stamp"],
   ["extras-editor", "home", "member-support", "reader"],
   ["menu", "popup", "recommend", "search"],
-  ["popup-editor", "topic"],
+  ["dashboard", "popup-editor", "topic"],
   ["catalog-import"],
 ];
 
@@ -57,7 +57,7 @@ const APP_FEATURE_LAYERS = [
   ["info", "search"],
   ["editor", "ledgers", "ops-catalog"],
   ["ops-extras"],
-  ["ops-coupons", "ops-popups"],
+  ["ops-coupons", "ops-dashboard", "ops-popups"],
 ];
 
 /**

@@ -157,6 +157,7 @@ export default [
     route("ops/coupons", "routes/ops-coupons.tsx"),
     route("ops/coupons/new", "routes/ops-coupon.tsx", { id: "ops-coupon-new" }),
     route("ops/coupons/:couponId", "routes/ops-coupon.tsx"),
+    route("ops/dashboard", "routes/ops-dashboard.tsx"),
   ]),
 
   layout("layouts/default.tsx", { id: "layouts/default-404" }, [
