@@ -32,14 +32,17 @@ export function daysInRange(from: string, to: string): number {
 export const dashboardQuery = z
   .object({ from: day("from", "開始日"), to: day("to", "終了日") })
   .superRefine((q, ctx) => {
-    if (!q.from || !q.to) return;
-    if (q.to < q.from) {
+    // A day that failed its own check has its message already.
+    const real = (d: string | undefined) =>
+      d !== undefined && parseTokyoDateTimeInput(`${d}T00:00`) !== null;
+    if (!real(q.from) || !real(q.to)) return;
+    if (q.to! < q.from!) {
       ctx.addIssue({
         code: "custom",
         message: "終了日は開始日以降の日付にしてください",
         path: ["to"],
       });
-    } else if (daysInRange(q.from, q.to) > DASHBOARD_MAX_DAYS) {
+    } else if (daysInRange(q.from!, q.to!) > DASHBOARD_MAX_DAYS) {
       ctx.addIssue({
         code: "custom",
         message: `集計期間は${DASHBOARD_MAX_DAYS}日以内で指定してください`,

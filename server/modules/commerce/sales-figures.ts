@@ -65,7 +65,9 @@ export async function salesByPaymentType(
   start: Date,
   end: Date,
 ): Promise<DailyPaymentTypeSales[]> {
-  const paymentType = sql<number>`(case when ${orders.amount} = 0 and ${orders.usedPoint} > 0 then ${POINTS_ONLY_PAYMENT_TYPE} else ${orders.paymentType} end)::int`;
+  // The constant is written into the statement: bound, it would be a different parameter in
+  // SELECT and GROUP BY, and PostgreSQL would not see one expression.
+  const paymentType = sql<number>`(case when ${orders.amount} = 0 and ${orders.usedPoint} > 0 then ${sql.raw(String(POINTS_ONLY_PAYMENT_TYPE))} else ${orders.paymentType} end)::int`;
   const rows = await db
     .select({
       day: tokyoDay,
@@ -102,11 +104,11 @@ export interface CouponUse {
 
 /** Each coupon used on orders placed in [start, end): how often and how much it took off. */
 export async function couponUses(db: Db, start: Date, end: Date): Promise<CouponUse[]> {
-  const used = db
+  const used = await db
     .select({
-      couponId: sql<number>`${orders.couponId}`.as("coupon_id"),
-      orders: sql<number>`count(*)::int`.as("orders"),
-      discount: sql<number>`coalesce(sum(${orders.couponDiscount}), 0)::bigint`.as("discount"),
+      couponId: sql<number>`${orders.couponId}`,
+      orders: sql<number>`count(*)::int`,
+      discount: sql<number>`coalesce(sum(${orders.couponDiscount}), 0)::bigint`,
     })
     .from(orders)
     .where(
@@ -117,18 +119,25 @@ export async function couponUses(db: Db, start: Date, end: Date): Promise<Coupon
         isNotNull(orders.couponId),
       ),
     )
-    .groupBy(orders.couponId)
-    .as("used");
-  const rows = await db
-    .select({
-      couponId: used.couponId,
-      name: coupons.name,
-      campaignId: coupons.campaignId,
-      orders: used.orders,
-      discount: used.discount,
-    })
-    .from(used)
-    .innerJoin(coupons, sql`${coupons.couponId} = ${used.couponId}`)
-    .orderBy(sql`${used.orders} desc`, asc(used.couponId));
-  return rows.map((r) => ({ ...r, discount: Number(r.discount) }));
+    .groupBy(orders.couponId);
+  if (used.length === 0) return [];
+  const named = await db
+    .select({ couponId: coupons.couponId, name: coupons.name, campaignId: coupons.campaignId })
+    .from(coupons)
+    .where(
+      inArray(
+        coupons.couponId,
+        used.map((u) => u.couponId),
+      ),
+    );
+  const byId = new Map(named.map((c) => [c.couponId, c]));
+  return used
+    .map((u) => ({
+      couponId: u.couponId,
+      name: byId.get(u.couponId)?.name ?? "",
+      campaignId: byId.get(u.couponId)?.campaignId ?? null,
+      orders: u.orders,
+      discount: Number(u.discount),
+    }))
+    .sort((a, b) => b.orders - a.orders || a.couponId - b.couponId);
 }
