@@ -8,7 +8,8 @@ import { coupons, orders, paymentMethods } from "./schema";
  * The shop's sales figures per Tokyo day (the ops dashboard, issue 24). An order counts on the
  * day it was placed once its payment went through: paid, or refunded later by support (the
  * refund is the support desk's figure, not a sale that never happened). Every query reads
- * orders_figures_idx only, an index-only range scan on created_at, never the order rows.
+ * orders_created_figures_idx only, an index-only range scan on created_at, never the order
+ * rows; the dashboard asks one day at a time and keeps closed days (decision 0103).
  */
 const SOLD = inArray(orders.status, ["paid", "refunded"]);
 const tokyoDay = sql<string>`to_char(${inTokyo(orders.createdAt)}, 'YYYY-MM-DD')`;
@@ -93,18 +94,16 @@ export async function paymentTypeNames(
   return [...rows, { paymentType: POINTS_ONLY_PAYMENT_TYPE, name: "ポイント払い" }];
 }
 
+/** One coupon's use on the orders of a range. */
 export interface CouponUse {
   couponId: number;
-  name: string;
-  /** The coupon campaign it belongs to; null for a coupon of its own. */
-  campaignId: number | null;
   orders: number;
   discount: number;
 }
 
 /** Each coupon used on orders placed in [start, end): how often and how much it took off. */
-export async function couponUses(db: Db, start: Date, end: Date): Promise<CouponUse[]> {
-  const used = await db
+export async function couponsUsedOnOrders(db: Db, start: Date, end: Date): Promise<CouponUse[]> {
+  const rows = await db
     .select({
       couponId: sql<number>`${orders.couponId}`,
       orders: sql<number>`count(*)::int`,
@@ -120,24 +119,18 @@ export async function couponUses(db: Db, start: Date, end: Date): Promise<Coupon
       ),
     )
     .groupBy(orders.couponId);
-  if (used.length === 0) return [];
-  const named = await db
+  return rows.map((r) => ({ ...r, discount: Number(r.discount) }));
+}
+
+/** Coupons' names and the coupon campaign each belongs to (null: a coupon of its own). */
+export async function couponNames(
+  db: Db,
+  couponIds: readonly number[],
+): Promise<Map<number, { name: string; campaignId: number | null }>> {
+  if (couponIds.length === 0) return new Map();
+  const rows = await db
     .select({ couponId: coupons.couponId, name: coupons.name, campaignId: coupons.campaignId })
     .from(coupons)
-    .where(
-      inArray(
-        coupons.couponId,
-        used.map((u) => u.couponId),
-      ),
-    );
-  const byId = new Map(named.map((c) => [c.couponId, c]));
-  return used
-    .map((u) => ({
-      couponId: u.couponId,
-      name: byId.get(u.couponId)?.name ?? "",
-      campaignId: byId.get(u.couponId)?.campaignId ?? null,
-      orders: u.orders,
-      discount: Number(u.discount),
-    }))
-    .sort((a, b) => b.orders - a.orders || a.couponId - b.couponId);
+    .where(inArray(coupons.couponId, [...couponIds]));
+  return new Map(rows.map((r) => [r.couponId, { name: r.name, campaignId: r.campaignId }]));
 }

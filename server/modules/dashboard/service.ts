@@ -1,3 +1,4 @@
+import { and, eq, gte, inArray, lte, notInArray, sql } from "drizzle-orm";
 import { type DashboardQuery, daysInRange } from "../../../contract/ops-dashboard";
 import {
   DASHBOARD_DEFAULT_DAYS,
@@ -17,15 +18,19 @@ import {
 } from "../../../contract/tokyo-time";
 import type { Db } from "../../db/client";
 import { BadInput } from "../../lib/errors";
+import { every } from "../../lib/every";
+import type { Logger } from "../../logger";
 import { signupsByDay } from "../account/signup-figures";
 import {
-  couponUses,
+  couponNames,
+  couponsUsedOnOrders,
   paymentTypeNames,
   salesByDay,
   salesByPaymentType,
 } from "../commerce/sales-figures";
 import { dailyEventFigures, popupFiguresOfDays } from "../event/service";
 import { popupLabels } from "../popup/editing";
+import { dashboardDaily } from "./schema";
 
 const DAY_MS = 86_400_000;
 
@@ -81,22 +86,227 @@ const ORDERS_NOTE =
   "注文日（東京時間）ごとの、支払いが完了した注文（のちに返金されたものを含む）の集計です。売上はセール・クーポン値引き後、ポイント利用分を含む税込金額です。";
 const EVENTS_NOTE = "閲覧データは10分ごとに集計されます。今日の数字はその時点までのものです。";
 
+/** One Tokyo day's figures as the rollup keeps them. */
+interface FigureRow {
+  figure: string;
+  key: number;
+  value: number;
+}
+
+/**
+ * The order and member figures of [start, end) (one Tokyo day), from the owning modules: what a
+ * closed day keeps in dashboard_daily and what today shows live.
+ */
+async function figuresOfDay(db: Db, start: Date, end: Date): Promise<FigureRow[]> {
+  const [sales, byType, coupons, signups] = await Promise.all([
+    salesByDay(db, start, end),
+    salesByPaymentType(db, start, end),
+    couponsUsedOnOrders(db, start, end),
+    signupsByDay(db, start, end),
+  ]);
+  const rows: FigureRow[] = [];
+  const put = (figure: string, value: number, key = 0) => {
+    if (value !== 0) rows.push({ figure, key, value });
+  };
+  for (const d of sales) {
+    put("orders", d.orders);
+    put("sales", d.sales);
+    put("sale_orders", d.saleOrders);
+    put("sale_discount", d.saleDiscount);
+    put("coupon_orders", d.couponOrders);
+    put("coupon_discount", d.couponDiscount);
+    put("used_points", d.usedPoints);
+  }
+  for (const t of byType) put("payment_orders", t.orders, t.paymentType);
+  for (const c of coupons) {
+    put("orders_with_coupon", c.orders, c.couponId);
+    put("discount_of_coupon", c.discount, c.couponId);
+  }
+  for (const m of signups) put("members", m.members);
+  return rows;
+}
+
+const SUMMARY_LOCK = sql`hashtext('komaya.dashboard_summary')`;
+
+/**
+ * Builds (or rebuilds) the kept figures of these closed Tokyo days, each replaced whole in one
+ * transaction under a lock, so a read and the job building the same day at once leave one copy.
+ */
+export async function summariseDays(db: Db, days: readonly string[], now = new Date()) {
+  for (const day of days) {
+    const start = parseTokyoDateTimeInput(`${day}T00:00`)!;
+    const end = new Date(start.getTime() + DAY_MS);
+    const rows = await figuresOfDay(db, start, end);
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${SUMMARY_LOCK})`);
+      await tx.delete(dashboardDaily).where(eq(dashboardDaily.day, day));
+      await tx.insert(dashboardDaily).values(
+        [...rows, { figure: "summarised", key: 0, value: 1 }].map((r) => ({
+          day,
+          ...r,
+          summarisedAt: now,
+        })),
+      );
+    });
+  }
+}
+
+/** The closed days of the range never built (a fresh install, or a range past the job's reach). */
+async function unsummarisedDays(db: Db, days: readonly string[]): Promise<string[]> {
+  if (days.length === 0) return [];
+  const built = await db
+    .select({ day: dashboardDaily.day })
+    .from(dashboardDaily)
+    .where(
+      and(
+        gte(dashboardDaily.day, days[0]!),
+        lte(dashboardDaily.day, days[days.length - 1]!),
+        eq(dashboardDaily.figure, "summarised"),
+      ),
+    );
+  const have = new Set(built.map((b) => b.day));
+  return days.filter((d) => !have.has(d));
+}
+
+/**
+ * The job's pass (every 10 minutes in the process that runs jobs): yesterday and the day before
+ * rebuilt, as a payment confirmed after midnight still counts on the day it was ordered, and up
+ * to 31 closed days of the last year that were never built, newest first.
+ */
+export async function runDashboardSummary(db: Db, now = new Date()): Promise<number> {
+  const today = startOfTokyoDay(now);
+  const recent = [2, 1].map((n) => tokyoIsoDate(today.getTime() - n * DAY_MS));
+  const year = Array.from({ length: DASHBOARD_MAX_DAYS }, (_, i) =>
+    tokyoIsoDate(today.getTime() - (DASHBOARD_MAX_DAYS - i) * DAY_MS),
+  );
+  const missing = (await unsummarisedDays(db, year))
+    .filter((d) => !recent.includes(d))
+    .reverse()
+    .slice(0, 31);
+  await summariseDays(db, [...recent, ...missing], now);
+  return recent.length + missing.length;
+}
+
+/** Runs the summary at start and every intervalMs; answers a stop function. */
+export function startDashboardSummary(db: Db, logger: Logger, intervalMs = 10 * 60_000) {
+  return every("dashboard summary", intervalMs, logger, async () => {
+    await runDashboardSummary(db, new Date());
+  });
+}
+
+interface DayFigures {
+  byDay: Map<string, Map<string, number>>;
+  perCoupon: Map<number, { orders: number; discount: number }>;
+}
+
+/**
+ * The order and member figures of the range: closed days from dashboard_daily (built first if
+ * missing), today live from the orders and members themselves.
+ */
+async function rangeFigures(db: Db, range: DashboardRange, now: Date): Promise<DayFigures> {
+  const today = tokyoIsoDate(now);
+  const closed = range.days.filter((d) => d < today);
+  await summariseDays(db, await unsummarisedDays(db, closed), now);
+  const byDay = new Map<string, Map<string, number>>();
+  const perCoupon = new Map<number, { orders: number; discount: number }>();
+  const add = (day: string, r: FigureRow) => {
+    if (r.figure === "orders_with_coupon" || r.figure === "discount_of_coupon") {
+      const c = perCoupon.get(r.key) ?? { orders: 0, discount: 0 };
+      if (r.figure === "orders_with_coupon") c.orders += r.value;
+      else c.discount += r.value;
+      perCoupon.set(r.key, c);
+      return;
+    }
+    const figures = byDay.get(day) ?? new Map<string, number>();
+    const name = r.key === 0 ? r.figure : `${r.figure}:${r.key}`;
+    figures.set(name, (figures.get(name) ?? 0) + r.value);
+    byDay.set(day, figures);
+  };
+  const d = dashboardDaily;
+  const [kept, coupons, live] = await Promise.all([
+    closed.length === 0
+      ? []
+      : db
+          .select({ day: d.day, figure: d.figure, key: d.key, value: d.value })
+          .from(d)
+          .where(
+            and(
+              gte(d.day, closed[0]!),
+              lte(d.day, closed[closed.length - 1]!),
+              notInArray(d.figure, ["orders_with_coupon", "discount_of_coupon", "summarised"]),
+            ),
+          ),
+    closed.length === 0
+      ? []
+      : db
+          .select({
+            figure: d.figure,
+            key: d.key,
+            value: sql<number>`sum(${d.value})::bigint`,
+          })
+          .from(d)
+          .where(
+            and(
+              gte(d.day, closed[0]!),
+              lte(d.day, closed[closed.length - 1]!),
+              inArray(d.figure, ["orders_with_coupon", "discount_of_coupon"]),
+            ),
+          )
+          .groupBy(d.figure, d.key),
+    range.days.includes(today)
+      ? figuresOfDay(db, startOfTokyoDay(now), startOfTokyoDay(now, 1))
+      : Promise.resolve([]),
+  ]);
+  for (const r of kept) add(r.day, { ...r, value: Number(r.value) });
+  for (const r of coupons) add("", { ...r, value: Number(r.value) });
+  for (const r of live) add(today, r);
+  return { byDay, perCoupon };
+}
+
 /**
  * Every table of the dashboard for the range: sales and orders, the average basket, new members,
  * orders per payment type, page views, the funnel from series page to cart to order, popups
  * (per day and per popup), and campaign and coupon use (per day and per coupon). Orders and
- * members come from their tables through index-only scans; events from the daily summary.
+ * members come from dashboard_daily (today live), events from the event module's daily summary.
  */
-export async function dashboardTables(db: Db, range: DashboardRange): Promise<DashboardAnswer> {
-  const [sales, byType, typeNames, signups, events, popupRows, couponRows] = await Promise.all([
-    salesByDay(db, range.start, range.end),
-    salesByPaymentType(db, range.start, range.end),
+export async function dashboardTables(
+  db: Db,
+  range: DashboardRange,
+  now = new Date(),
+): Promise<DashboardAnswer> {
+  const [figures, typeNames, events, popupRows] = await Promise.all([
+    rangeFigures(db, range, now),
     paymentTypeNames(db),
-    signupsByDay(db, range.start, range.end),
     dailyEventFigures(db, range.from, range.to),
     popupFiguresOfDays(db, range.from, range.to),
-    couponUses(db, range.start, range.end),
   ]);
+  const f = (day: string, name: string) => figures.byDay.get(day)?.get(name) ?? 0;
+  const sales = range.days.map((day) => ({
+    day,
+    orders: f(day, "orders"),
+    sales: f(day, "sales"),
+    saleOrders: f(day, "sale_orders"),
+    saleDiscount: f(day, "sale_discount"),
+    couponOrders: f(day, "coupon_orders"),
+    couponDiscount: f(day, "coupon_discount"),
+    usedPoints: f(day, "used_points"),
+  }));
+  const signups = range.days.map((day) => ({ day, members: f(day, "members") }));
+  const byType: Array<{ day: string; paymentType: number; orders: number }> = [];
+  for (const [day, names] of figures.byDay)
+    for (const [name, value] of names)
+      if (name.startsWith("payment_orders:"))
+        byType.push({ day, paymentType: Number(name.slice(15)), orders: value });
+  const couponIds = [...figures.perCoupon.keys()];
+  const names = await couponNames(db, couponIds);
+  const couponRows = couponIds
+    .map((couponId) => ({
+      couponId,
+      name: names.get(couponId)?.name ?? "",
+      campaignId: names.get(couponId)?.campaignId ?? null,
+      ...figures.perCoupon.get(couponId)!,
+    }))
+    .sort((a, b) => b.orders - a.orders || a.couponId - b.couponId);
   const salesDays = perDay(range, sales, {
     orders: 0,
     sales: 0,
