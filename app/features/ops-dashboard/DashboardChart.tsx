@@ -88,7 +88,7 @@ export function DashboardChart({ table, bars }: { table: DashboardTable; bars: b
                 width: 2,
                 fill: asBars ? `${colour}99` : undefined,
                 paths: asBars ? uPlot.paths.bars?.({ size: [0.7, 40] }) : undefined,
-                points: { show: days.length <= 45 },
+                points: { show: !asBars && days.length <= 45 },
                 value: (_u: unknown, v: number | null) => formatCell(v, c.kind),
               };
             }),

@@ -4,7 +4,14 @@ import { type DashboardTable, formatCell } from "../../../contract/ops-dashboard
 export function DashboardTableView({ table }: { table: DashboardTable }) {
   const numeric = (kind: string) => kind !== "day" && kind !== "text";
   return (
-    <div className="ops-scroll dashboard-table" data-testid={`table-${table.key}`}>
+    // The box scrolls when the table is taller or wider than it: focusable, so a keyboard scrolls it.
+    <section
+      className="ops-scroll dashboard-table"
+      data-testid={`table-${table.key}`}
+      aria-label={`${table.title}の表`}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to be scrolled by keyboard
+      tabIndex={0}
+    >
       <table className="ops-table">
         <caption className="dashboard-table__caption">{table.title}</caption>
         <thead>
@@ -49,6 +56,6 @@ export function DashboardTableView({ table }: { table: DashboardTable }) {
           )}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }
