@@ -5,6 +5,12 @@ import { formatCell } from "../../../contract/ops-dashboard-rules";
 /** Colours told apart by most colour-blind readers too (Okabe–Ito), one per drawn column. */
 const COLOURS = ["#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#000000"];
 
+/** Axis steps in whole numbers: days, counts and yen have no 0.2 of one. */
+const WHOLE_STEPS = [
+  1, 2, 5, 10, 20, 50, 100, 200, 500, 1_000, 2_000, 5_000, 10_000, 20_000, 50_000, 100_000, 200_000,
+  500_000, 1_000_000, 2_000_000, 5_000_000, 10_000_000, 20_000_000, 50_000_000, 100_000_000,
+];
+
 /** "11/21" for the x axis; the table beside the chart keeps the full dates. */
 const shortDay = (day: string) => `${Number(day.slice(5, 7))}/${Number(day.slice(8, 10))}`;
 
@@ -57,11 +63,13 @@ export function DashboardChart({ table, bars }: { table: DashboardTable; bars: b
             {
               values: (_u, splits) => splits.map((i) => (days[i] ? shortDay(days[i]!) : "")),
               space: 48,
+              incrs: WHOLE_STEPS,
             },
             {
               scale: "left",
               values: (_u, splits) => splits.map((v) => tick(v, leftKind)),
               size: 64,
+              incrs: WHOLE_STEPS,
             },
             ...(right
               ? [
@@ -72,6 +80,7 @@ export function DashboardChart({ table, bars }: { table: DashboardTable; bars: b
                     values: (_u: unknown, splits: number[]) =>
                       splits.map((v) => tick(v, rightKind)),
                     size: 56,
+                    incrs: WHOLE_STEPS,
                   },
                 ]
               : []),
