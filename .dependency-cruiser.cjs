@@ -27,7 +27,7 @@ const SERVER_MODULE_LAYERS = [
   ["bookshelf", "coupon-editor", "lottery", "ranking", "review", "stamp"],
   ["extras-editor", "home", "member-support", "reader"],
   ["campaign-editor", "home-editor", "menu", "popup", "recommend", "search"],
-  ["popup-editor", "topic"],
+  ["dashboard", "popup-editor", "topic"],
   ["catalog-import", "topic-editor"],
 ];
 
@@ -57,7 +57,7 @@ const APP_FEATURE_LAYERS = [
   ["info", "search"],
   ["editor", "ledgers", "ops-catalog"],
   ["ops-extras"],
-  ["ops-campaigns", "ops-coupons", "ops-home", "ops-popups", "ops-topics"],
+  ["ops-campaigns", "ops-coupons", "ops-dashboard", "ops-home", "ops-popups", "ops-topics"],
 ];
 
 /**

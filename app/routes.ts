@@ -166,6 +166,7 @@ export default [
     // The home-layout editor (decision 0100).
     route("ops/home", "routes/ops-home.tsx"),
     route("ops/home/:genre", "routes/ops-home-genre.tsx"),
+    route("ops/dashboard", "routes/ops-dashboard.tsx"),
   ]),
 
   layout("layouts/default.tsx", { id: "layouts/default-404" }, [

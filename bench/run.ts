@@ -8,7 +8,8 @@
  * measured there: orders per second with 20 members buying at once.
  *
  *   npm run bench -- [--seconds 10] [--connections 50] [--series 2000] [--data-dir DIR]
- *                    [--only status,shared,home,cart,members,pages,uploads,checkout,deep,js,search,lighthouse]
+ *                    [--only status,shared,home,cart,members,pages,uploads,checkout,deep,js,search,lighthouse,dashboard]
+ *                    [--dashboard-scale 1]
  *
  * The members row loads /home, /cart, /bookshelf and /order_history as 20 signed-in members
  * (issue 22 item 13); the pages row serves an owned volume's page image against a static file.
@@ -18,6 +19,10 @@
  * The search row runs bench/search.ts: its own server on a 100,000-series catalog (seeded once
  * under --search-data-dir and reused), 8 visitors searching at once, on PGlite and, with
  * DATABASE_URL, on PostgreSQL.
+ *
+ * The dashboard row runs bench/dashboard.ts (issue 24): the ops dashboard's queries on a
+ * PostgreSQL database of its own at 127.0.0.1:5432 (skipped when none answers) holding 100,000
+ * series, 1,000,000 orders and 10,000,000 events; --dashboard-scale 0.1 runs it at a tenth.
  *
  * The lighthouse row runs bench/lighthouse.ts (npm run bench:lighthouse) on the same server:
  * mobile scores, LCP, TBT, CLS and bytes of /home, a series page and a search, median of three.
@@ -44,6 +49,7 @@ const args = z
     "data-dir": z.string().optional(),
     "search-data-dir": z.string().default("/tmp/komaya-search-bench"),
     port: z.coerce.number().int().default(3990),
+    "dashboard-scale": z.string().default("1"),
     only: z
       .string()
       .optional()
@@ -59,6 +65,7 @@ const args = z
         "search-data-dir": { type: "string" },
         port: { type: "string" },
         only: { type: "string" },
+        "dashboard-scale": { type: "string" },
       },
     }).values,
   );
@@ -881,6 +888,15 @@ async function main() {
       { stdio: "inherit", env: process.env },
     );
     if (searched.status !== 0) process.exitCode = 1;
+  }
+  if (want("dashboard")) {
+    // Its own PostgreSQL database, filled and dropped by the row itself.
+    const dashboard = spawnSync(
+      "npx",
+      ["tsx", "bench/dashboard.ts", "--scale", args["dashboard-scale"]],
+      { stdio: "inherit", env: process.env },
+    );
+    if (dashboard.status !== 0) process.exitCode = 1;
   }
 }
 

@@ -48,7 +48,7 @@ export type QueuedEvent = EventBatch["events"][number];
 /** A day's counts (the daily summary an operator console charts). */
 export interface DailyEventCount {
   day: string;
-  metric: "page_view" | "click" | "popup_open" | "popup_close";
+  metric: "page_view" | "click" | "popup_open" | "popup_close" | "view_book";
   /** 0 when the count is not of one popup. */
   popup_id: number;
   /** The frame (section) the events came from; "" for the whole day. */

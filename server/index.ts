@@ -34,6 +34,7 @@ import { startLedgerJobs } from "./modules/commerce/jobs";
 import { sandboxProvider } from "./modules/commerce/payments/provider";
 import { startContentJobs } from "./modules/content/jobs";
 import { startCouponJobs } from "./modules/coupon-editor/jobs";
+import { startDashboardSummary } from "./modules/dashboard/service";
 import { startEventSummary } from "./modules/event/jobs";
 import { pgBossQueue } from "./modules/jobs/queue";
 import { emlFileTransport, smtpTransport, startMailDelivery } from "./modules/mail/delivery";
@@ -304,6 +305,8 @@ async function serve(
         }),
         // The operator console charts the daily event counts.
         startEventSummary(database.db, logger),
+        // The ops dashboard keeps each closed day's order and member figures (decision 0103).
+        startDashboardSummary(database.db, logger),
         // Releases, publish times and sale windows reached by the clock are said on the bus like
         // any change, and the series lists' summaries move with them.
         startCatalogSchedule(database.db, services.changes, logger),

@@ -28,6 +28,7 @@ export default function OpsLayout({ loaderData }: Route.ComponentProps) {
               <NavLink to="/ops" end>
                 ホーム
               </NavLink>
+              <NavLink to="/ops/dashboard">ダッシュボード</NavLink>
               <NavLink to="/ops/catalog">作品管理</NavLink>
               <NavLink to="/ops/home">トップページ編集</NavLink>
               <NavLink to="/ops/news">お知らせ・スタンプ・くじ</NavLink>

@@ -45,6 +45,10 @@ export default function OpsHome({ loaderData }: Route.ComponentProps) {
         <h2 id="ops-work">作業メニュー</h2>
         <ul className="ops-facts">
           <li>
+            <a href="/ops/dashboard">ダッシュボード</a>
+            ：売上・注文数・平均客単価・新規会員・決済方法・ページビュー・作品ページからカート・注文への流れ・ポップアップ・キャンペーンとクーポンの利用（グラフ・表・CSV）
+          </li>
+          <li>
             <a href="/ops/catalog">作品管理</a>
             ：作品・巻・価格・セール・公開日の編集とプレビュー
           </li>

@@ -21,6 +21,7 @@ import { pointRoutes } from "../modules/commerce/point-routes";
 import { presentRoutes } from "../modules/commerce/present-routes";
 import { contentRoutes } from "../modules/content/routes";
 import { couponEditorRoutes } from "../modules/coupon-editor/routes";
+import { dashboardRoutes } from "../modules/dashboard/routes";
 import { dramaCdRoutes } from "../modules/dramacd/routes";
 import { eventRoutes } from "../modules/event/routes";
 import { extrasEditorRoutes } from "../modules/extras-editor/routes";
@@ -129,6 +130,7 @@ export function apiRouter(services: AppServices, paymentProvider: PaymentProvide
   api.route("/ops", topicEditorRoutes(services));
   api.route("/ops", campaignEditorRoutes(services));
   api.route("/ops", homeEditorRoutes(services));
+  api.route("/ops", dashboardRoutes(services));
   api.route("/ops/members", memberSupportRoutes(services, paymentProvider));
   api.route("/ops/inquiries", inquiryInboxRoutes(services));
   api.route("/ops/reviews", reviewModerationRoutes(services));

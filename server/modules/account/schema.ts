@@ -43,6 +43,8 @@ export const users = pgTable(
   (t) => [
     uniqueIndex("users_email_key").on(t.email).where(sql`${t.email} is not null`),
     uniqueIndex("users_profile_id_key").on(t.profileId),
+    // The ops dashboard counts new members per day over a range of days.
+    index("users_signup_idx").on(t.signupAt),
   ],
 );
 

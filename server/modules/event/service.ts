@@ -1,4 +1,4 @@
-import { and, gte, inArray, isNotNull, lt, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, isNotNull, lt, lte, sql } from "drizzle-orm";
 import type { DailyEventCount, EventBatch } from "../../../contract/event";
 import { startOfTokyoDay, tokyoIsoDate } from "../../../contract/tokyo-time";
 import type { Db } from "../../db/client";
@@ -42,7 +42,11 @@ const METRIC_EVENTS: Record<DailyEventCount["metric"], string[]> = {
   click: ["click", "click_book", "click_leadlink"],
   popup_open: ["popup_open"],
   popup_close: ["popup_close"],
+  view_book: ["view_book"],
 };
+
+/** Metrics counted per section too; a series page view's section would be every series. */
+const SECTIONED: ReadonlySet<DailyEventCount["metric"]> = new Set(["page_view", "click"]);
 
 /**
  * Rebuilds the daily counts of the Tokyo day holding `day` from the stored events: each metric
@@ -81,7 +85,7 @@ export async function summariseDay(db: Db, day: Date, now = new Date()): Promise
       for (const r of rows.filter((row) => names.includes(row.name))) {
         add(metric, 0, "", r.n);
         if (r.popupId !== null) add(metric, r.popupId, "", r.n);
-        if (r.section !== "") add(metric, 0, r.section, r.n);
+        if (r.section !== "" && SECTIONED.has(metric)) add(metric, 0, r.section, r.n);
       }
     }
     await tx.delete(analyticsDaily).where(sql`${analyticsDaily.day} = ${dayKey}`);
@@ -156,4 +160,81 @@ export async function popupEventCounts(
     .groupBy(e.popupId);
   for (const r of rows) out.set(Number(r.popupId), { ...r, popupId: Number(r.popupId) });
   return out;
+}
+
+/** One Tokyo day of the shop's event figures (the dashboard's page views, funnel and popups). */
+export interface DailyEventFigures {
+  day: string;
+  pageViews: number;
+  /** Page views of /cart: the funnel's middle step. */
+  cartViews: number;
+  /** view_book: series and volume pages seen, the funnel's first step. */
+  seriesViews: number;
+  popupImpressions: number;
+  popupCloses: number;
+  popupClicks: number;
+}
+
+/**
+ * The daily figures of the Tokyo days [fromDay, toDay] from the daily summary, never from the
+ * events themselves: at ten million events a year of them is one read of at most a few rows a
+ * day. Days without a summary row count 0; the summary job keeps today and yesterday current.
+ */
+export async function dailyEventFigures(
+  db: Db,
+  fromDay: string,
+  toDay: string,
+): Promise<DailyEventFigures[]> {
+  const d = analyticsDaily;
+  const rows = await db
+    .select({
+      day: d.day,
+      pageViews: sql<number>`coalesce(sum(${d.count}) filter (where ${d.metric} = 'page_view' and ${d.popupId} = 0 and ${d.section} = ''), 0)::int`,
+      cartViews: sql<number>`coalesce(sum(${d.count}) filter (where ${d.metric} = 'page_view' and ${d.popupId} = 0 and ${d.section} = '/cart'), 0)::int`,
+      seriesViews: sql<number>`coalesce(sum(${d.count}) filter (where ${d.metric} = 'view_book' and ${d.popupId} = 0 and ${d.section} = ''), 0)::int`,
+      popupImpressions: sql<number>`coalesce(sum(${d.count}) filter (where ${d.metric} = 'popup_open' and ${d.popupId} <> 0 and ${d.section} = ''), 0)::int`,
+      popupCloses: sql<number>`coalesce(sum(${d.count}) filter (where ${d.metric} = 'popup_close' and ${d.popupId} <> 0 and ${d.section} = ''), 0)::int`,
+      popupClicks: sql<number>`coalesce(sum(${d.count}) filter (where ${d.metric} = 'click' and ${d.popupId} <> 0 and ${d.section} = ''), 0)::int`,
+    })
+    .from(d)
+    .where(
+      and(
+        gte(d.day, fromDay),
+        lte(d.day, toDay),
+        inArray(d.metric, ["page_view", "view_book", "popup_open", "popup_close", "click"]),
+        inArray(d.section, ["", "/cart"]),
+      ),
+    )
+    .groupBy(d.day)
+    .orderBy(d.day);
+  return rows;
+}
+
+/** Per popup over the Tokyo days [fromDay, toDay]: impressions, closes and clicks, from the summary. */
+export async function popupFiguresOfDays(
+  db: Db,
+  fromDay: string,
+  toDay: string,
+): Promise<PopupEventCount[]> {
+  const d = analyticsDaily;
+  const rows = await db
+    .select({
+      popupId: d.popupId,
+      impressions: sql<number>`coalesce(sum(${d.count}) filter (where ${d.metric} = 'popup_open'), 0)::int`,
+      closes: sql<number>`coalesce(sum(${d.count}) filter (where ${d.metric} = 'popup_close'), 0)::int`,
+      clicks: sql<number>`coalesce(sum(${d.count}) filter (where ${d.metric} = 'click'), 0)::int`,
+    })
+    .from(d)
+    .where(
+      and(
+        gte(d.day, fromDay),
+        lte(d.day, toDay),
+        sql`${d.popupId} <> 0`,
+        eq(d.section, ""),
+        inArray(d.metric, ["popup_open", "popup_close", "click"]),
+      ),
+    )
+    .groupBy(d.popupId)
+    .orderBy(d.popupId);
+  return rows;
 }

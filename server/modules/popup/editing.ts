@@ -1,4 +1,4 @@
-import { asc, count, desc, eq, ilike, or, sql } from "drizzle-orm";
+import { asc, count, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { type Popup, popups } from "./schema";
 
@@ -61,4 +61,17 @@ export async function setPopupWithdrawn(tx: Tx, popupId: number, at: Date | null
     .update(popups)
     .set({ withdrawnAt: at ?? sql`null` })
     .where(eq(popups.popupId, popupId));
+}
+
+/** The names the ops pages list popups by (title, else tracking name), for these ids. */
+export async function popupLabels(
+  db: Db,
+  popupIds: readonly number[],
+): Promise<Map<number, string>> {
+  if (popupIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: popups.popupId, title: popups.title, trackingName: popups.trackingName })
+    .from(popups)
+    .where(inArray(popups.popupId, [...popupIds]));
+  return new Map(rows.map((r) => [r.id, r.title?.trim() || r.trackingName]));
 }
