@@ -742,28 +742,34 @@ export async function referenceNames(
   return new Map(rows.map((r) => [r.id as number, r.name as string]));
 }
 
-// ---------------------------------------------------------------- coupon targets
+// ---------------------------------------------------------------- references from other editors
+
+/** Of these ids, those with a row: one query for an empty or any list. */
+async function existing(db: Conn, table: PgTable, id: PgColumn, ids: readonly number[] = []) {
+  if (ids.length === 0) return new Set<number>();
+  const rows = await db
+    .select({ id })
+    .from(table)
+    .where(inArray(id, [...new Set(ids)]));
+  return new Set(rows.map((r) => r.id as number));
+}
 
 /**
- * Of these series and items, those that exist (a draft counts: a coupon may be made before its
- * titles go out), for a coupon's targets (issue 24); and the genres a coupon may name.
+ * Of these series, items, volumes and authors, those that exist (a draft counts: a coupon, a
+ * campaign or a home section may be made before its titles go out), for the editors that name
+ * catalog rows by id (issue 24): coupon and campaign targets, home sections' items.
  */
-export async function knownTargets(db: Conn, ask: { seriesIds: number[]; itemIds: number[] }) {
-  const [seriesRows, itemRows] = await Promise.all([
-    ask.seriesIds.length === 0
-      ? []
-      : db
-          .select({ id: series.seriesId })
-          .from(series)
-          .where(inArray(series.seriesId, ask.seriesIds)),
-    ask.itemIds.length === 0
-      ? []
-      : db.select({ id: items.itemId }).from(items).where(inArray(items.itemId, ask.itemIds)),
+export async function knownTargets(
+  db: Conn,
+  ask: { seriesIds?: number[]; itemIds?: number[]; bookIds?: number[]; authorIds?: number[] },
+) {
+  const [seriesIds, itemIds, bookIds, authorIds] = await Promise.all([
+    existing(db, series, series.seriesId, ask.seriesIds),
+    existing(db, items, items.itemId, ask.itemIds),
+    existing(db, books, books.bookId, ask.bookIds),
+    existing(db, authors, authors.authorId, ask.authorIds),
   ]);
-  return {
-    seriesIds: new Set(seriesRows.map((r) => r.id)),
-    itemIds: new Set(itemRows.map((r) => r.id)),
-  };
+  return { seriesIds, itemIds, bookIds, authorIds };
 }
 
 export async function genreChoices(db: Db) {

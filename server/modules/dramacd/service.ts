@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, lte, or, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import { scheduledTimes } from "../../lib/scheduled-times";
 import {
   casts,
@@ -38,6 +38,16 @@ export async function dramaCdExists(db: Db, cdId: number): Promise<boolean> {
     .where(eq(dramaCds.cdId, cdId))
     .limit(1);
   return rows.length > 0;
+}
+
+/** Of these drama CDs, those that exist (for editors naming CDs by id, issue 24). */
+export async function knownDramaCdIds(db: Db | Tx, cdIds: readonly number[]): Promise<Set<number>> {
+  if (cdIds.length === 0) return new Set();
+  const rows = await db
+    .select({ cdId: dramaCds.cdId })
+    .from(dramaCds)
+    .where(inArray(dramaCds.cdId, [...new Set(cdIds)]));
+  return new Set(rows.map((r) => r.cdId));
 }
 
 /** Names and sale periods of these drama CDs: what the cart and checkout show and check. */

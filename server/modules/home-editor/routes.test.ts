@@ -313,6 +313,21 @@ describe("400 with a Japanese message for what the store could not show", () => 
     expect(stray.body.error_message).toContain("このジャンルのトップページにありません");
   });
 
+  it("a series, volume, drama CD, author or campaign that does not exist", async () => {
+    const cases: Array<[unknown, string]> = [
+      [{ ...blankSection(1), items: [{ series_id: 999_999 }] }, "作品ID 999999"],
+      [{ ...blankSection(1), content_type: 18, items: [{ book_id: 999_998 }] }, "巻ID 999998"],
+      [{ ...blankSection(27), items: [{ cd_id: 999_997 }] }, "ドラマCD ID 999997"],
+      [{ ...blankSection(20), items: [{ author_id: 999_996, img: "/a.png" }] }, "著者ID 999996"],
+      [{ ...blankSection(1), content_type: 1, campaign_id: 999_995 }, "キャンペーンID 999995"],
+    ];
+    for (const [section, named] of cases) {
+      const answer = await save([section]);
+      expect(answer.status, named).toBe(400);
+      expect(answer.body.error_message).toContain(`${named} は登録されていません`);
+    }
+  });
+
   it("an unknown genre", async () => {
     const answer = await browsers.editor!.getJson("/api/ops/home/7");
     expect(answer.status).toBe(400);

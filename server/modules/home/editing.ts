@@ -3,6 +3,9 @@ import type { HomeItemDraft, HomeSectionDraft } from "../../../contract/ops-home
 import { parseTokyoDateTimeInput, tokyoDateTimeInput } from "../../../contract/tokyo-time";
 import type { Db, Tx } from "../../db/client";
 import { BadInput } from "../../lib/errors";
+import { campaignExists } from "../campaign/editing";
+import { knownTargets } from "../catalog/editing";
+import { knownDramaCdIds } from "../dramacd/service";
 import {
   type HomeLayout,
   type HomeLayoutItem,
@@ -166,8 +169,9 @@ export async function liveHomeGenres(db: Db): Promise<number[]> {
 
 /**
  * What the payload's checks cannot see: a kept section must be one of this genre's live ones
- * (it could name another genre's or the free top's), and a banner must exist, since the items'
- * banner column is a foreign key.
+ * (it could name another genre's or the free top's), a banner must exist, since the items'
+ * banner column is a foreign key, and so must every series, volume, drama CD, author and
+ * campaign a section names: the store would quietly skip one that does not.
  */
 export async function checkSectionsAgainstStore(
   db: Db | Tx,
@@ -195,6 +199,7 @@ export async function checkSectionsAgainstStore(
       );
     }
   }
+  await checkNamedRows(db, sections);
   const banners = [
     ...new Set(
       sections.flatMap((s) =>
@@ -253,5 +258,50 @@ export async function writeHomeSections(
     }
     const items = itemRowsOf(section, layoutId).map(({ layoutItemId: _id, ...row }) => row);
     if (items.length > 0) await tx.insert(homeLayoutItems).values(items);
+  }
+}
+
+const NAMED_ROWS = [
+  ["series_id", "作品ID"],
+  ["book_id", "巻ID"],
+  ["cd_id", "ドラマCD ID"],
+  ["author_id", "著者ID"],
+  ["campaign_id", "キャンペーンID"],
+] as const;
+
+async function checkNamedRows(db: Db | Tx, sections: readonly HomeSectionDraft[]): Promise<void> {
+  const ids = (list: Array<number | null>) => [
+    ...new Set(list.filter((id): id is number => id !== null)),
+  ];
+  const itemIds = (field: "series_id" | "book_id" | "cd_id" | "author_id") =>
+    ids(sections.flatMap((s) => s.items.map((i) => i[field])));
+  const named = {
+    series_id: itemIds("series_id"),
+    book_id: itemIds("book_id"),
+    cd_id: itemIds("cd_id"),
+    author_id: itemIds("author_id"),
+    campaign_id: ids(sections.map((s) => s.campaign_id)),
+  };
+  const [catalog, cds, campaigns] = await Promise.all([
+    knownTargets(db, {
+      seriesIds: named.series_id,
+      bookIds: named.book_id,
+      authorIds: named.author_id,
+    }),
+    knownDramaCdIds(db, named.cd_id),
+    Promise.all(named.campaign_id.map(async (id) => [id, await campaignExists(db, id)] as const)),
+  ]);
+  const known = {
+    series_id: catalog.seriesIds,
+    book_id: catalog.bookIds,
+    cd_id: cds,
+    author_id: catalog.authorIds,
+    campaign_id: new Set(campaigns.flatMap(([id, ok]) => (ok ? [id] : []))),
+  };
+  for (const [field, label] of NAMED_ROWS) {
+    const missing = named[field].find((id) => !known[field].has(id));
+    if (missing !== undefined) {
+      throw new BadInput("sections", `sections: ${label} ${missing} は登録されていません`);
+    }
   }
 }
