@@ -157,6 +157,11 @@ export default [
     route("ops/campaigns", "routes/ops-campaigns.tsx"),
     route("ops/campaigns/new", "routes/ops-campaign.tsx", { id: "ops-campaign-new" }),
     route("ops/campaigns/:campaignId", "routes/ops-campaign.tsx"),
+    route("ops/refund-campaigns", "routes/ops-refund-campaigns.tsx"),
+    route("ops/refund-campaigns/new", "routes/ops-refund-campaign.tsx", {
+      id: "ops-refund-campaign-new",
+    }),
+    route("ops/refund-campaigns/:refundId", "routes/ops-refund-campaign.tsx"),
     route("ops/coupons", "routes/ops-coupons.tsx"),
     route("ops/coupons/new", "routes/ops-coupon.tsx", { id: "ops-coupon-new" }),
     route("ops/coupons/:couponId", "routes/ops-coupon.tsx"),

@@ -28,6 +28,7 @@ const ENTITY_NAMES: Record<CatalogChange["entity"], true> = {
   popup: true,
   coupon: true,
   topic_page: true,
+  refund_campaign: true,
 };
 const ENTITIES = new Set(Object.keys(ENTITY_NAMES));
 

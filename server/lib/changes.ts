@@ -27,7 +27,9 @@ export interface CatalogChange {
     /** A coupon's rules or stock (issue 24): series pages and carts show coupons. */
     | "coupon"
     /** A topic page's content, fields or publication (issue 24): pages built on topic answers. */
-    | "topic_page";
+    | "topic_page"
+    /** A ポイント還元 campaign (0105): user statuses (enable_refund) and topic pages name it. */
+    | "refund_campaign";
   id: number;
 }
 
