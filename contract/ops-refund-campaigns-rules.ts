@@ -34,6 +34,8 @@ export function firstGrantDay(purchaseEndAt: string): string | null {
   return tokyoIsoDate(new Date(end.getTime() - 1 + 86_400_000));
 }
 
+export const RATE_MESSAGE = "還元率は1〜100の整数（％）で指定してください";
+
 export interface RefundCampaignFields {
   rate_percent: number | null;
   purchase_start_at: string;
@@ -44,6 +46,10 @@ export interface RefundCampaignFields {
 /** The rules across fields; each field's own shape is the schema's. */
 export function refundCampaignIssues(r: RefundCampaignFields): RuleIssue[] {
   const issues: RuleIssue[] = [];
+  const rate = r.rate_percent;
+  if (rate === null || !Number.isInteger(rate) || rate < 1 || rate > 100) {
+    issues.push({ field: "rate_percent", message: RATE_MESSAGE });
+  }
   const start = parseTokyoDateTimeInput(r.purchase_start_at);
   const end = parseTokyoDateTimeInput(r.purchase_end_at);
   if (start && end && end <= start) {

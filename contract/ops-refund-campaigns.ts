@@ -4,6 +4,7 @@ import { createRequestId } from "./ops-campaigns";
 import { catalogListQuery } from "./ops-catalog";
 import {
   isCalendarDate,
+  RATE_MESSAGE,
   REFUND_LIMITS as L,
   refundCampaignIssues,
 } from "./ops-refund-campaigns-rules";
@@ -33,7 +34,7 @@ export const refundCampaignPayload = z
           .min(1, "キャンペーン名を入力してください")
           .max(L.name, `キャンペーン名は${L.name}文字以内で入力してください`),
       ),
-    rate_percent: integerIn(1, 100, "還元率は1〜100の整数（％）で指定してください"),
+    rate_percent: integerIn(1, 100, RATE_MESSAGE),
     purchase_start_at: when("購入期間の開始"),
     purchase_end_at: when("購入期間の終了"),
     period_date: z

@@ -417,10 +417,11 @@ describe("the staff preview of a campaign page", () => {
 
 describe("creating a campaign twice by one click", () => {
   it("a double click or a retry with the form's request id creates one campaign", async () => {
+    const requestId = `req-twice-${Date.now()}`;
     const payload = saleBody({
       name: "ダブルクリックセール",
       start_at: inMinutes(24 * 60),
-      request_id: `req-twice-${Date.now()}`,
+      request_id: requestId,
     });
     const auditBefore = await t.services.db.$count(auditLog);
     const post = () =>
@@ -436,7 +437,7 @@ describe("creating a campaign twice by one click", () => {
     expect((await t.services.db.$count(auditLog)) - auditBefore).toBe(1);
     // The same id cannot name a ポイント還元 campaign: it made a campaign already.
     const other = await browsers.editor!.postJson("/api/ops/refund-campaigns", {
-      request_id: payload.request_id,
+      request_id: requestId,
       name: "還元",
       rate_percent: 10,
       purchase_start_at: inMinutes(60),
