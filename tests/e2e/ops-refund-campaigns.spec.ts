@@ -60,7 +60,7 @@ test("an editor creates a ポイント還元 campaign, it is listed as running a
   const row = page.getByRole("row").filter({ hasText: name });
   await expect(row).toHaveCount(1);
   await expect(row.getByText("開催中")).toBeVisible();
-  await expect(row.getByText("10%")).toBeVisible();
+  await expect(row.getByText("10%", { exact: true })).toBeVisible();
   await screenshot(page, "ops-refund-campaigns-list");
 
   // A search keeps the 開催中 filter.
