@@ -16,7 +16,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   return loadRefundCampaign(context, request, params.refundId);
 }
 
-/** /ops/refund-campaigns/new and /ops/refund-campaigns/:id: one ポイント還元 campaign. */
+/** /ops/campaigns/refunds/new and /ops/campaigns/refunds/:id: one ポイント還元 campaign. */
 export default function OpsRefundCampaign({ loaderData }: Route.ComponentProps) {
   const { campaign, mayWrite, maySchedule } = loaderData;
   return (

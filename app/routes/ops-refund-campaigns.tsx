@@ -21,7 +21,7 @@ const COLUMNS: Column<RefundCampaignRow>[] = [
   { label: "ID", cell: (c) => c.refund_id },
   {
     label: "キャンペーン名",
-    cell: (c) => <a href={`/ops/refund-campaigns/${c.refund_id}`}>{c.name}</a>,
+    cell: (c) => <a href={`/ops/campaigns/refunds/${c.refund_id}`}>{c.name}</a>,
   },
   { label: "還元率", cell: (c) => <span className="campaign-nowrap">{c.rate_percent}%</span> },
   {
@@ -57,7 +57,7 @@ const COLUMNS: Column<RefundCampaignRow>[] = [
 ];
 
 /**
- * /ops/refund-campaigns: the ポイント還元 campaigns, latest window first, with what their windows
+ * /ops/campaigns/refunds: the ポイント還元 campaigns, latest window first, with what their windows
  * hold so far, filtered by 開催中・予定・終了 (of the purchase window).
  */
 export default function OpsRefundCampaigns({ loaderData }: Route.ComponentProps) {
@@ -67,12 +67,14 @@ export default function OpsRefundCampaigns({ loaderData }: Route.ComponentProps)
     <>
       <h1 className="ops-title">ポイント還元</h1>
       <CampaignNav />
-      <StateFilter base="/ops/refund-campaigns" q={query.q} state={state} />
+      <StateFilter base="/ops/campaigns/refunds" q={query.q} state={state} />
       <ExtrasListPanel
-        base="/ops/refund-campaigns"
+        base="/ops/campaigns/refunds"
         q={query.q}
         search="キャンペーン名・ID"
-        add={mayWrite ? { to: "/ops/refund-campaigns/new", label: "ポイント還元を追加する" } : null}
+        add={
+          mayWrite ? { to: "/ops/campaigns/refunds/new", label: "ポイント還元を追加する" } : null
+        }
         heading={state ? `${CAMPAIGN_STATES[state]}のポイント還元` : "ポイント還元"}
         empty="ポイント還元キャンペーンはありません"
         list={list}

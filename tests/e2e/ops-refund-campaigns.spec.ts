@@ -47,15 +47,15 @@ test("an editor creates a ポイント還元 campaign, it is listed as running a
   await screenshot(page, "ops-refund-campaign-new");
   // A double click: one campaign all the same (the form's request id).
   await form.getByRole("button", { name: "作成する" }).dblclick();
-  await expect(page).toHaveURL(/\/ops\/refund-campaigns\/\d+$/);
+  await expect(page).toHaveURL(/\/ops\/campaigns\/refunds\/\d+$/);
   await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
-  const refundId = Number(/\/ops\/refund-campaigns\/(\d+)$/.exec(page.url())![1]);
+  const refundId = Number(/\/ops\/campaigns\/refunds\/(\d+)$/.exec(page.url())![1]);
   const tally = page.getByRole("region", { name: "これまでの実績" });
   await expect(tally.getByText("対象の注文")).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   await screenshot(page, "ops-refund-campaign");
 
-  await visit(page, "/ops/refund-campaigns?state=running");
+  await visit(page, "/ops/campaigns/refunds?state=running");
   await expect(page.getByRole("heading", { name: /^開催中のポイント還元/ })).toBeVisible();
   const row = page.getByRole("row").filter({ hasText: name });
   await expect(row).toHaveCount(1);

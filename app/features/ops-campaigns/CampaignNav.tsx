@@ -12,10 +12,10 @@ export function CampaignNav() {
         キャンペーン一覧
       </NavLink>
       <NavLink to="/ops/campaigns/new">キャンペーンを追加</NavLink>
-      <NavLink to="/ops/refund-campaigns" end>
+      <NavLink to="/ops/campaigns/refunds" end>
         ポイント還元
       </NavLink>
-      <NavLink to="/ops/refund-campaigns/new">ポイント還元を追加</NavLink>
+      <NavLink to="/ops/campaigns/refunds/new">ポイント還元を追加</NavLink>
     </nav>
   );
 }

@@ -36,7 +36,7 @@ export function RefundCampaignForm(props: {
   const { campaign: c, mayWrite, maySchedule } = props;
   const saving = useEntitySave<{ refund_campaign: RefundCampaignAnswer }>(
     c !== null,
-    (answer) => `/ops/refund-campaigns/${answer.refund_campaign.refund_id}`,
+    (answer) => `/ops/campaigns/refunds/${answer.refund_campaign.refund_id}`,
   );
   // One creation per form: a double click or a retry sends the same id.
   const [requestId] = useState(() => crypto.randomUUID());
