@@ -4,8 +4,8 @@ import { createRequestId } from "./ops-campaigns";
 import { catalogListQuery } from "./ops-catalog";
 import {
   isCalendarDate,
-  RATE_MESSAGE,
   REFUND_LIMITS as L,
+  RATE_MESSAGE,
   refundCampaignIssues,
 } from "./ops-refund-campaigns-rules";
 import { parseTokyoDateTimeInput } from "./tokyo-time";
