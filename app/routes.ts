@@ -156,6 +156,12 @@ export default [
     route("ops/popups/:popupId", "routes/ops-popup.tsx"),
     route("ops/campaigns", "routes/ops-campaigns.tsx"),
     route("ops/campaigns/new", "routes/ops-campaign.tsx", { id: "ops-campaign-new" }),
+    // ポイント還元 under the campaigns, so the ops menu's キャンペーン stays lit (0105).
+    route("ops/campaigns/refunds", "routes/ops-refund-campaigns.tsx"),
+    route("ops/campaigns/refunds/new", "routes/ops-refund-campaign.tsx", {
+      id: "ops-refund-campaign-new",
+    }),
+    route("ops/campaigns/refunds/:refundId", "routes/ops-refund-campaign.tsx"),
     route("ops/campaigns/:campaignId", "routes/ops-campaign.tsx"),
     route("ops/coupons", "routes/ops-coupons.tsx"),
     route("ops/coupons/new", "routes/ops-coupon.tsx", { id: "ops-coupon-new" }),

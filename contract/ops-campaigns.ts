@@ -58,6 +58,16 @@ const genreList = (label: string) =>
     .default([])
     .transform((list) => [...new Set(list)].sort((a, b) => a - b));
 
+/**
+ * The form's id for one creation (decision 0105): a double click or a retry sends it again and
+ * is answered with the campaign it made, never a second one. Optional for callers that create
+ * once by other means (scripts); the /ops forms always send it.
+ */
+export const createRequestId = z
+  .string({ message: "request_id を指定してください" })
+  .regex(/^[A-Za-z0-9-]{8,64}$/, "request_id は英数字とハイフンの8〜64文字で指定してください")
+  .optional();
+
 export const campaignPolicyPayload = z.object({
   policy_type: z.number({ message: "特典の種類は101〜106で指定してください" }).int(),
   sale_pct: optionalInt("割引率", 1, 100),
@@ -68,6 +78,7 @@ export const campaignPolicyPayload = z.object({
 
 export const campaignPayload = z
   .object({
+    request_id: createRequestId,
     name: oneLine("キャンペーン名")
       .transform((s) => s.trim())
       .pipe(

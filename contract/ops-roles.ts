@@ -75,6 +75,7 @@ export const AUDIT_ENTITIES = {
   coupon: "クーポン",
   topic_page: "特集ページ",
   campaign: "キャンペーン",
+  refund_campaign: "ポイント還元キャンペーン",
   member: "会員",
   member_points: "会員のポイント",
   member_present: "会員へのプレゼント",

@@ -3,7 +3,7 @@ import {
   CAMPAIGN_STATES,
   type CampaignEditorRow,
 } from "../../contract/ops-campaigns-rules";
-import { CampaignNav } from "../features/ops-campaigns/CampaignNav";
+import { CampaignNav, StateFilter, stateKept } from "../features/ops-campaigns/CampaignNav";
 import { loadCampaignList } from "../features/ops-campaigns/ops-campaigns.server";
 import type { Column } from "../features/ops-catalog/CatalogTable";
 import { ExtrasListPanel } from "../features/ops-extras/ExtrasNav";
@@ -49,27 +49,15 @@ const COLUMNS: Column<CampaignEditorRow>[] = [
   },
 ];
 
-const FILTERS = [["", "すべて"], ...Object.entries(CAMPAIGN_STATES)] as const;
-
 /** /ops/campaigns: every campaign, latest start first, filtered by 開催中・予定・終了. */
 export default function OpsCampaigns({ loaderData }: Route.ComponentProps) {
   const { query, list, mayWrite } = loaderData;
-  const state = query.state ?? "";
+  const state = query.state;
   return (
     <>
       <h1 className="ops-title">キャンペーン管理</h1>
       <CampaignNav />
-      <nav className="campaign-states" aria-label="開催状況で絞り込む">
-        {FILTERS.map(([key, label]) => (
-          <a
-            key={key}
-            href={key ? `/ops/campaigns?state=${key}` : "/ops/campaigns"}
-            aria-current={key === state ? "page" : undefined}
-          >
-            {label}
-          </a>
-        ))}
-      </nav>
+      <StateFilter base="/ops/campaigns" q={query.q} state={state} />
       <ExtrasListPanel
         base="/ops/campaigns"
         q={query.q}
@@ -78,6 +66,7 @@ export default function OpsCampaigns({ loaderData }: Route.ComponentProps) {
         heading={state ? `${CAMPAIGN_STATES[state]}のキャンペーン` : "キャンペーン"}
         empty="キャンペーンはありません"
         list={list}
+        keep={stateKept(state)}
         columns={COLUMNS}
         rowKey={(c) => c.campaign_id}
       />

@@ -29,6 +29,7 @@ const ENTITY_NAMES: Record<CatalogChange["entity"], true> = {
   coupon: true,
   topic_page: true,
   home_layout: true,
+  refund_campaign: true,
 };
 const ENTITIES = new Set(Object.keys(ENTITY_NAMES));
 

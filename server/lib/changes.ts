@@ -29,7 +29,9 @@ export interface CatalogChange {
     /** A topic page's content, fields or publication (issue 24): pages built on topic answers. */
     | "topic_page"
     /** A genre's published home layout (issue 24): kept home answers and /home renders show it. */
-    | "home_layout";
+    | "home_layout"
+    /** A ポイント還元 campaign (0105): user statuses (enable_refund) and topic pages name it. */
+    | "refund_campaign";
   id: number;
 }
 

@@ -1,5 +1,7 @@
 import type { CampaignListQuery } from "../../contract/ops-campaigns";
+import type { RefundCampaignListQuery } from "../../contract/ops-refund-campaigns";
 import type { AppServices } from "../lib/context";
+import { getRefundCampaign, listRefundCampaigns } from "../modules/campaign-editor/refund-service";
 import {
   campaignFormChoices,
   getCampaign,
@@ -17,4 +19,12 @@ export const opsCampaignList = (services: AppServices, query: CampaignListQuery)
 export async function opsCampaignPage(services: AppServices, id: number | null) {
   const campaign = id === null ? null : await getCampaign(services.db, id);
   return { campaign, choices: campaignFormChoices() };
+}
+
+/** The ポイント還元 pages (decision 0105): the answers of GET /api/ops/refund-campaigns. */
+export const opsRefundCampaignList = (services: AppServices, query: RefundCampaignListQuery) =>
+  listRefundCampaigns(services.db, query);
+
+export async function opsRefundCampaignPage(services: AppServices, id: number | null) {
+  return { campaign: id === null ? null : await getRefundCampaign(services.db, id) };
 }

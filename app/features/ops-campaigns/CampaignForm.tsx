@@ -58,6 +58,8 @@ export function CampaignForm(props: {
     campaign !== null,
     (answer) => `/ops/campaigns/${answer.campaign.campaign_id}`,
   );
+  // One creation per form: a double click or a retry sends the same id (decision 0105).
+  const [requestId] = useState(() => crypto.randomUUID());
   const [kind, setKind] = useState<CampaignKind>(campaign?.kind ?? "policy");
   const [on, setOn] = useState<Set<number>>(
     new Set(campaign?.policies.map((p) => p.policy_type) ?? []),
@@ -85,6 +87,7 @@ export function CampaignForm(props: {
           });
     const genresOf = (name: string) => form.getAll(name).map(Number);
     const body = {
+      request_id: campaign ? undefined : requestId,
       name: text(form, "name"),
       description: text(form, "description"),
       kind,

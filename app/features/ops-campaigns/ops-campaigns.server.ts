@@ -1,10 +1,16 @@
 import type { AppLoadContext } from "react-router";
 import { campaignListQuery } from "../../../contract/ops-campaigns";
+import { refundCampaignListQuery } from "../../../contract/ops-refund-campaigns";
 import { roleMay } from "../../../contract/ops-roles";
 import { idFromPath } from "../../../contract/row-id";
 import { NotFound } from "../../../server/lib/errors";
 import { parseInput } from "../../../server/lib/input";
-import { opsCampaignList, opsCampaignPage } from "../../../server/pages/ops-campaigns";
+import {
+  opsCampaignList,
+  opsCampaignPage,
+  opsRefundCampaignList,
+  opsRefundCampaignPage,
+} from "../../../server/pages/ops-campaigns";
 import { orPageFailure, pageQuery } from "../../lib/page-failure.server";
 import { requireOpsRight } from "../ops/ops.server";
 
@@ -42,5 +48,29 @@ export async function loadCampaign(
       if (id === null) throw new NotFound("キャンペーンが見つかりませんでした");
     }
     return { ...rights, ...(await opsCampaignPage(context.services, id)) };
+  });
+}
+
+export async function loadRefundCampaignList(context: AppLoadContext, request: Request) {
+  const { mayWrite } = await reader(context, request);
+  return orPageFailure(async () => {
+    const query = parseInput(refundCampaignListQuery, pageQuery(request));
+    return { query, mayWrite, list: await opsRefundCampaignList(context.services, query) };
+  });
+}
+
+export async function loadRefundCampaign(
+  context: AppLoadContext,
+  request: Request,
+  rawId: string | undefined,
+) {
+  const rights = await reader(context, request);
+  return orPageFailure(async () => {
+    let id: number | null = null;
+    if (rawId !== undefined) {
+      id = idFromPath(rawId);
+      if (id === null) throw new NotFound("ポイント還元キャンペーンが見つかりませんでした");
+    }
+    return { ...rights, ...(await opsRefundCampaignPage(context.services, id)) };
   });
 }

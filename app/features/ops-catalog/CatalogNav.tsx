@@ -55,11 +55,13 @@ export function Pager(props: {
   page: number;
   total: number;
   size: number;
+  /** A list's other filters (a state), carried to every page. */
+  keep?: Record<string, string>;
 }) {
   const pages = Math.max(1, Math.ceil(props.total / props.size));
   if (pages <= 1) return null;
   const href = (page: number) => {
-    const params = new URLSearchParams();
+    const params = new URLSearchParams(props.keep);
     if (props.q) params.set("q", props.q);
     if (page > 1) params.set("page", String(page));
     const query = params.toString();
@@ -89,9 +91,18 @@ export function Pager(props: {
 }
 
 /** The search box of a list, a GET form so a search can be linked and reloaded. */
-export function SearchBox(props: { action: string; q: string; label: string }) {
+export function SearchBox(props: {
+  action: string;
+  q: string;
+  label: string;
+  /** A list's other filters (a state), kept by a search. */
+  keep?: Record<string, string>;
+}) {
   return (
     <form className="catalog-search" method="get" action={props.action}>
+      {Object.entries(props.keep ?? {}).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
       <label className="visually-hidden" htmlFor="catalog-q">
         {props.label}
       </label>

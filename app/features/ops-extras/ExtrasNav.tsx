@@ -31,13 +31,15 @@ export function ExtrasListPanel<Row>(props: {
   list: EditorList<Row>;
   columns: Column<Row>[];
   rowKey: (row: Row) => number;
+  /** A list's other filters (a state), kept by its search and paging. */
+  keep?: Record<string, string>;
 }) {
   const { list } = props;
   return (
     <section className="ops-panel">
       <div className="catalog-toolbar">
         {props.search ? (
-          <SearchBox action={props.base} q={props.q} label={props.search} />
+          <SearchBox action={props.base} q={props.q} label={props.search} keep={props.keep} />
         ) : (
           <span />
         )}
@@ -61,6 +63,7 @@ export function ExtrasListPanel<Row>(props: {
         page={list.page}
         total={list.total}
         size={EXTRAS_PAGE_SIZE}
+        keep={props.keep}
       />
     </section>
   );

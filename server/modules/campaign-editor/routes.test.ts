@@ -414,3 +414,36 @@ describe("the staff preview of a campaign page", () => {
     );
   });
 });
+
+describe("creating a campaign twice by one click", () => {
+  it("a double click or a retry with the form's request id creates one campaign", async () => {
+    const requestId = `req-twice-${Date.now()}`;
+    const payload = saleBody({
+      name: "ダブルクリックセール",
+      start_at: inMinutes(24 * 60),
+      request_id: requestId,
+    });
+    const auditBefore = await t.services.db.$count(auditLog);
+    const post = () =>
+      browsers.editor!.postJson<{ campaign: CampaignEditorAnswer }>("/api/ops/campaigns", payload);
+    const answers = [...(await Promise.all([post(), post()])), await post()];
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    expect(new Set(answers.map((a) => a.body.campaign.campaign_id)).size).toBe(1);
+    const rows = await t.services.db
+      .select()
+      .from(campaigns)
+      .where(eq(campaigns.name, "ダブルクリックセール"));
+    expect(rows).toHaveLength(1);
+    expect((await t.services.db.$count(auditLog)) - auditBefore).toBe(1);
+    // The same id cannot name a ポイント還元 campaign: it made a campaign already.
+    const other = await browsers.editor!.postJson("/api/ops/refund-campaigns", {
+      request_id: requestId,
+      name: "還元",
+      rate_percent: 10,
+      purchase_start_at: inMinutes(60),
+      purchase_end_at: inMinutes(120),
+      period_date: "2099-01-01",
+    });
+    expect(other.status).toBe(409);
+  });
+});

@@ -45,6 +45,7 @@ import { dramaCdExists } from "../dramacd/service";
 import { pickupGenresOf, setCampaignPickups } from "../home/pickup-editing";
 import { recordArt } from "../media/art";
 import type { Staff } from "../staff/service";
+import { createdBefore, MadeByTwin, recordCreation } from "./create-requests";
 
 /**
  * The /ops campaign editor (issue 24, decision 0101), built as the coupon editor is: each save
@@ -275,9 +276,21 @@ async function write(
   return result;
 }
 
-export function createCampaign(deps: CampaignDeps, staff: Staff, input: CampaignPayload) {
+/** A request_id already answered makes nothing: its campaign is answered again (0105). */
+export async function createCampaign(deps: CampaignDeps, staff: Staff, input: CampaignPayload) {
+  requireScheduleRight(staff, input, null);
+  const made = await createdBefore(deps.db, input.request_id, "campaign");
+  if (made !== null) return readCampaign(deps.db, made, clock(deps));
+  try {
+    return await writeNew(deps, staff, input);
+  } catch (error) {
+    if (error instanceof MadeByTwin) return readCampaign(deps.db, error.entityId, clock(deps));
+    throw error;
+  }
+}
+
+function writeNew(deps: CampaignDeps, staff: Staff, input: CampaignPayload) {
   return write(deps, staff, { action: "create", id: null }, async (tx) => {
-    requireScheduleRight(staff, input, null);
     const targets = await targetValues(tx, input);
     const id = await insertCampaign(
       tx,
@@ -289,6 +302,7 @@ export function createCampaign(deps: CampaignDeps, staff: Staff, input: Campaign
     // Until a banner is uploaded the store draws one (/media/campaign/{id}.png), and it draws
     // only the names the content names.
     await recordArt(tx as Db, [{ kind: "campaign", name: String(id) }]);
+    await recordCreation(tx, input.request_id, "campaign", id, staff.userId);
     return id;
   });
 }

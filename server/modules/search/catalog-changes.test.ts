@@ -31,7 +31,7 @@ describe("the catalog schedule", () => {
   const one = async <T>(query: ReturnType<typeof sql>) =>
     (await database.db.execute(query)).rows[0] as T;
 
-  it("says a change when a release, a drama CD's sale end or a campaign's start comes", async () => {
+  it("says a change when a release, a drama CD's sale end, a campaign's or a ポイント還元's start comes", async () => {
     const { book_id } = await one<{ book_id: number }>(
       sql`select book_id from books order by book_id limit 1`,
     );
@@ -51,6 +51,11 @@ describe("the catalog schedule", () => {
     await database.db.execute(
       sql`update campaigns set start_at = ${at(1600)} where campaign_id = ${campaign_id}`,
     );
+    // enable_refund and the topic pages' refundEnable turn on with the purchase window.
+    const { refund_id } = await one<{ refund_id: number }>(
+      sql`insert into refund_campaigns (name, rate_percent, purchase_start_at, purchase_end_at, period_date)
+          values ('還元', 10, ${at(1500)}, ${at(86_400_000)}, '2099-01-01') returning refund_campaign_id as refund_id`,
+    );
 
     const bus = localChangeBus();
     const heard: CatalogChange[] = [];
@@ -68,6 +73,7 @@ describe("the catalog schedule", () => {
           { entity: "volume", id: book_id },
           { entity: "drama_cd", id: cd_id },
           { entity: "campaign", id: campaign_id },
+          { entity: "refund_campaign", id: refund_id },
         ],
         5000,
       );

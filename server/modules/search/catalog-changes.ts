@@ -5,6 +5,7 @@ import type { Logger } from "../../logger";
 import { campaignWindowTimes } from "../campaign/service";
 import { nextSummaryDue, refreshDueSummaries } from "../catalog/series-summary";
 import { seriesTouchedBy, volumeReleases } from "../catalog/service";
+import { refundWindowTimes } from "../commerce/refund-editing";
 import { dramaCdSaleTimes, seriesOfDramaCd } from "../dramacd/service";
 import { newsPublishTimes } from "../news/editing";
 import { reindexSeries } from "./indexer";
@@ -25,6 +26,7 @@ async function seriesOf(db: Db, change: CatalogChange): Promise<number[] | "all"
     case "coupon":
     case "topic_page":
     case "home_layout":
+    case "refund_campaign":
       return [];
     case "drama_cd":
       return (await seriesOfDramaCd(db, { cdId: change.id })) ?? "all";
@@ -102,7 +104,7 @@ const LATE_MS = 50;
 
 /**
  * "A schedule reached" (issue 23): a volume released, a drama CD's sale beginning or ending, a
- * campaign starting or ending change what the shop shows with no write at all. This timer, run
+ * campaign or a ポイント還元 purchase window starting or ending change what the shop shows with no write at all. This timer, run
  * by the one process that runs the background jobs on each machine, sleeps until the next such
  * time read from the tables and then says a change for every row whose time came, on the bus, so
  * every worker of every machine drops what it keeps (decision 0087). Any change heard re-arms it:
@@ -138,14 +140,16 @@ export function startCatalogSchedule(
       dramaCdSaleTimes(db, last, until),
       campaignWindowTimes(db, last, until),
       newsPublishTimes(db, last, until),
+      refundWindowTimes(db, last, until),
     ]);
-    const [volumes, cds, campaigns, notices] = found;
+    const [volumes, cds, campaigns, notices, refundWindows] = found;
     const due: CatalogChange[] = [
       ...summarised.map((id) => ({ entity: "series" as const, id })),
       ...volumes.due.map((id) => ({ entity: "volume" as const, id })),
       ...cds.due.map((id) => ({ entity: "drama_cd" as const, id })),
       ...campaigns.due.map((id) => ({ entity: "campaign" as const, id })),
       ...notices.due.map((id) => ({ entity: "news" as const, id })),
+      ...refundWindows.due.map((id) => ({ entity: "refund_campaign" as const, id })),
     ];
     for (const change of due) await changes.publish(change);
     if (due.length > 0) logger.info("catalog schedule reached", { changes: due.length });
