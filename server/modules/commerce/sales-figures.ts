@@ -64,7 +64,8 @@ export interface DailyRefunds {
 /**
  * Refunds per Tokyo day they were given (decisions 0096, 0104), whatever day the order was placed:
  * a refund moves that day's money, and a closed day's figures never change by a later refund.
- * order_refunds is small beside orders (a line refunded now and then), so its rows are read.
+ * No index on created_at: order_refunds is small beside orders (a line refunded now and then),
+ * and one day's read is a short sequential scan (decision 0103).
  */
 export async function refundsByDay(db: Db, start: Date, end: Date): Promise<DailyRefunds[]> {
   const refundDay = sql<string>`to_char(${inTokyo(orderRefunds.createdAt)}, 'YYYY-MM-DD')`;
