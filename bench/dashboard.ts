@@ -1,7 +1,7 @@
 /**
  * The ops dashboard's queries at the issue's size (issue 24, decision 0103), never run as a test:
- * 100,000 series, 1,000,000 orders with their items and 10,000,000 analytics events over 400
- * days, then each figure the dashboard reads timed for a 30-day and a 365-day range (median of
+ * 100,000 series, 1,000,000 orders with their items (one line in a hundred orders refunded) and
+ * 10,000,000 analytics events over 400 days, then each figure the dashboard reads timed for a 30-day and a 365-day range (median of
  * three), and the whole dashboard answer as the page and GET /api/ops/dashboard build it.
  *
  *   npx tsx bench/dashboard.ts [--scale 1] [--database-url postgres://postgres@127.0.0.1:5432/postgres]
@@ -21,6 +21,7 @@ import { openDatabase } from "../server/db/client";
 import { signupsByDay } from "../server/modules/account/signup-figures";
 import {
   couponsUsedOnOrders,
+  refundsByDay,
   salesByDay,
   salesByPaymentType,
 } from "../server/modules/commerce/sales-figures";
@@ -168,6 +169,17 @@ export async function dashboardBench(): Promise<void> {
           o.subtotal / 2 * 100 / 110, o.subtotal / 2, o.discount / 2, o.created_at
         from orders o cross join generate_series(0, 1) as k`),
     );
+    // Refunds: one line of 1 paid order in 100, given back 0–29 days after the order (never in
+    // the future), as support does now and then.
+    await timed(`${Math.floor(ORDERS / 100).toLocaleString()} refunded lines`, () =>
+      db.execute(sql`
+        insert into order_refunds (order_id, order_item_id, user_id, amount, point, coupon_discount,
+          earned_taken_back, reason, staff_user_id, created_at)
+        select o.order_id, oi.order_item_id, o.user_id, oi.price_inc - o.used_point / 2, o.used_point / 2,
+          0, 0, 'ベンチ返金', 1, least(now(), o.created_at + (o.order_id % 30) * interval '1 day')
+        from orders o join order_items oi on oi.order_id = o.order_id and oi.item_id = o.order_id * 2
+        where o.status = 'paid' and o.order_id % 100 = 5`),
+    );
     // Events: 60 % page views (1 in 12 of the cart, a third of home, the rest series pages, so
     // the daily summary holds a row per page a day as in the store), 20 % series-page views, 12 % clicks, and popup
     // impressions, closes and clicks; in chunks, so one statement never holds the whole table.
@@ -254,6 +266,10 @@ export async function dashboardBench(): Promise<void> {
       ],
       ["for comparison: coupons used from orders", (r) => couponsUsedOnOrders(db, r.start, r.end)],
       ["for comparison: new members from users", (r) => signupsByDay(db, r.start, r.end)],
+      [
+        "for comparison: refunds per day from order_refunds",
+        (r) => refundsByDay(db, r.start, r.end),
+      ],
     ];
     const answer: number[] = [];
     for (const [label, query] of queries) {

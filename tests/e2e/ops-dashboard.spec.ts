@@ -49,6 +49,13 @@ test("an admin reads the dashboard, changes its range and downloads a CSV that m
   // The seeded crowd bought in these days: the totals and the table say so.
   const total = page.getByRole("definition").first();
   await expect(total).not.toHaveText("0円");
+  // … and browsed (the seed's past traffic, summarised): page views and the funnel are not zeros.
+  const totals = page.getByRole("definition");
+  await expect(totals.nth(6)).not.toHaveText("0");
+  await expect(totals.nth(7)).not.toHaveText("0");
+  await expect(
+    page.getByTestId("table-funnel").locator("tbody tr td:nth-child(2)", { hasNotText: /^0$/ }),
+  ).not.toHaveCount(0);
   await expect(page.getByText("ポイント払い").first()).toBeAttached();
   expect(await seriousViolations(page, "main")).toEqual([]);
   await screenshot(page, "ops-dashboard");
@@ -72,7 +79,7 @@ test("an admin reads the dashboard, changes its range and downloads a CSV that m
   const bytes = readFileSync((await download.path())!);
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const lines = bytes.subarray(3).toString("utf8").trimEnd().split("\r\n");
-  expect(lines[0]).toBe("日付,売上（税込）（円）,注文数");
+  expect(lines[0]).toBe("日付,売上（税込）（円）,注文数,返金額（円）,純売上（円）");
   const shown = await salesTable
     .locator("tbody tr")
     .evaluateAll((rows) =>

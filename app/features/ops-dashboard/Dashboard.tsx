@@ -27,12 +27,16 @@ function Totals({ answer }: { answer: DashboardAnswer }) {
   const table = (key: string) => answer.tables.find((t) => t.key === key);
   const sales = sumColumn(table("sales"), 1);
   const orders = sumColumn(table("sales"), 2);
+  const refunds = sumColumn(table("sales"), 3);
   const figures: Array<[string, string]> = [
     ["売上（税込）", formatCell(sales, "yen")],
+    ["返金額", formatCell(refunds, "yen")],
+    ["純売上", formatCell(sales - refunds, "yen")],
     ["注文数", formatCell(orders, "count")],
     ["平均客単価", formatCell(orders > 0 ? Math.round(sales / orders) : null, "yen")],
     ["新規会員", formatCell(sumColumn(table("members"), 1), "count")],
     ["ページビュー", formatCell(sumColumn(table("pageviews"), 1), "count")],
+    ["作品ページ閲覧", formatCell(sumColumn(table("pageviews"), 2), "count")],
   ];
   return (
     <dl className="dashboard-totals" aria-label="期間の合計">

@@ -1,8 +1,11 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { tokyoIsoDate } from "../../../contract/tokyo-time";
+import { dailyEventFigures } from "../../modules/event/service";
 import type { Database } from "../client";
 import { createTestDatabase } from "../test-database";
 import { DEFAULT_NOW, defaultSeedOptions, isSeeded, seedDatabase } from "./seed";
+import { TRAFFIC_DAYS } from "./traffic";
 
 describe("seedDatabase", () => {
   let database: Database;
@@ -35,6 +38,36 @@ describe("seedDatabase", () => {
     );
     expect(counts.rows[0]).toMatchObject({ cds: 100 });
     expect((counts.rows[0] as { users: number }).users).toBeGreaterThanOrEqual(2);
+  });
+
+  it("browses the 60 Tokyo days before the seed's day, summarised for the dashboard, never today or a popup", async () => {
+    const spread = await database.db.execute(
+      sql`select count(*)::int as events,
+            count(distinct (received_at at time zone 'Asia/Tokyo')::date)::int as days,
+            to_char(min(received_at at time zone 'Asia/Tokyo'), 'YYYY-MM-DD') as first,
+            to_char(max(received_at at time zone 'Asia/Tokyo'), 'YYYY-MM-DD') as last,
+            (count(*) filter (where popup_id is not null or name like 'popup%'))::int as popup
+          from analytics_events`,
+    );
+    const day = (n: number) => tokyoIsoDate(DEFAULT_NOW.getTime() - n * 86_400_000);
+    expect(spread.rows[0]).toMatchObject({
+      days: TRAFFIC_DAYS,
+      first: day(TRAFFIC_DAYS),
+      last: day(1),
+      popup: 0,
+    });
+    // The dashboard reads the summary, not the events: every day is built and adds up.
+    const figures = await dailyEventFigures(database.db, day(TRAFFIC_DAYS), day(0));
+    expect(figures.map((f) => f.day)).toHaveLength(TRAFFIC_DAYS);
+    const sum = (k: "pageViews" | "seriesViews" | "cartViews") =>
+      figures.reduce((n, f) => n + f[k], 0);
+    const events = (spread.rows[0] as { events: number }).events;
+    expect(sum("pageViews") + sum("seriesViews")).toBe(events);
+    for (const f of figures) {
+      expect(f.seriesViews).toBeGreaterThan(f.cartViews);
+      expect(f.cartViews).toBeGreaterThan(0);
+      expect(f.popupImpressions + f.popupCloses + f.popupClicks).toBe(0);
+    }
   });
 
   it("lets nobody own, buy, cart or read a volume that is not on sale yet", async () => {

@@ -9,6 +9,7 @@ import { seedMarketing } from "./marketing";
 import { seedDemoMembers } from "./members";
 import { seedReviews } from "./reviews";
 import { seedStaff } from "./staff";
+import { seedTraffic } from "./traffic";
 import type { CatalogSummary, DemoMembers, SeedContext, SeedOptions } from "./types";
 
 /** The demo's fixed seed and clock, so every machine builds the same store. */
@@ -39,6 +40,7 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
     await seedMemberActivity(ctx, catalog, members);
     await seedReviews(ctx);
     await seedStaff(ctx, members);
+    await seedTraffic(ctx, catalog);
     await rebuildSearchIndex(ctx.db, { now: options.now, force: true });
     // The media route draws only the decorative images content links to (migration 0001).
     await ctx.db.execute(sql`select record_linked_media_art()`);

@@ -2,14 +2,14 @@ import { and, asc, gte, inArray, isNotNull, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { inTokyo } from "../../lib/tokyo-sql";
 import { POINTS_ONLY_PAYMENT_TYPE } from "./payments/provider";
-import { coupons, orders, paymentMethods } from "./schema";
+import { coupons, orderRefunds, orders, paymentMethods } from "./schema";
 
 /**
  * The shop's sales figures per Tokyo day (the ops dashboard, issue 24). An order counts on the
  * day it was placed once its payment went through: paid, or refunded later by support (the
- * refund is the support desk's figure, not a sale that never happened). Every query reads
- * orders_created_figures_idx only, an index-only range scan on created_at, never the order
- * rows; the dashboard asks one day at a time and keeps closed days (decision 0103).
+ * refund is counted apart, on the Tokyo day support gave it: refundsByDay). Every order query
+ * reads orders_created_figures_idx only, an index-only range scan on created_at, never the
+ * order rows; the dashboard asks one day at a time and keeps closed days (decision 0103).
  */
 const SOLD = inArray(orders.status, ["paid", "refunded"]);
 const tokyoDay = sql<string>`to_char(${inTokyo(orders.createdAt)}, 'YYYY-MM-DD')`;
@@ -50,6 +50,35 @@ export async function salesByDay(db: Db, start: Date, end: Date): Promise<DailyS
     couponDiscount: Number(r.couponDiscount),
     usedPoints: Number(r.usedPoints),
   }));
+}
+
+export interface DailyRefunds {
+  day: string;
+  /**
+   * What went back, in the terms of `sales`: the yen paid back plus the points given back. The
+   * coupon's share was never paid, so it is in neither figure.
+   */
+  refunds: number;
+}
+
+/**
+ * Refunds per Tokyo day they were given (decisions 0096, 0104), whatever day the order was placed:
+ * a refund moves that day's money, and a closed day's figures never change by a later refund.
+ * No index on created_at: order_refunds is small beside orders (a line refunded now and then),
+ * and one day's read is a short sequential scan (decision 0103).
+ */
+export async function refundsByDay(db: Db, start: Date, end: Date): Promise<DailyRefunds[]> {
+  const refundDay = sql<string>`to_char(${inTokyo(orderRefunds.createdAt)}, 'YYYY-MM-DD')`;
+  const rows = await db
+    .select({
+      day: refundDay,
+      refunds: sql<number>`coalesce(sum(${orderRefunds.amount} + ${orderRefunds.point}), 0)::bigint`,
+    })
+    .from(orderRefunds)
+    .where(and(gte(orderRefunds.createdAt, start), lt(orderRefunds.createdAt, end)))
+    .groupBy(refundDay)
+    .orderBy(refundDay);
+  return rows.map((r) => ({ ...r, refunds: Number(r.refunds) }));
 }
 
 export interface DailyPaymentTypeSales {

@@ -3,7 +3,9 @@ import type { DashboardAnswer, DashboardTable } from "../../../contract/ops-dash
 import { tokyoInstant } from "../../../contract/tokyo-time";
 import { Browser, createTestApp } from "../../http/test-client";
 import { users } from "../account/schema";
-import { coupons, orders, paymentMethods } from "../commerce/schema";
+import { refundOrderLines } from "../commerce/line-refunds";
+import { sandboxProvider } from "../commerce/payments/provider";
+import { coupons, orderItems, orders, paymentMethods, payments } from "../commerce/schema";
 import { recordEvents, summariseDay } from "../event/service";
 import { popups } from "../popup/schema";
 import { newStaffAccount, signInToOps } from "../staff/test-fixture";
@@ -156,11 +158,17 @@ const figures = () =>
 describe("the figures add up per Tokyo day", () => {
   it("sales and orders split at Tokyo midnight; pending and cancelled orders never count", async () => {
     const sales = tableOf(await figures(), "sales");
-    expect(sales.columns.map((c) => c.label)).toEqual(["日付", "売上（税込）", "注文数"]);
+    expect(sales.columns.map((c) => c.label)).toEqual([
+      "日付",
+      "売上（税込）",
+      "注文数",
+      "返金額",
+      "純売上",
+    ]);
     expect(sales.rows).toEqual([
-      ["2025-03-01", 3500, 2],
-      ["2025-03-02", 1599, 2],
-      ["2025-03-03", 0, 0],
+      ["2025-03-01", 3500, 2, 0, 3500],
+      ["2025-03-02", 1599, 2, 0, 1599],
+      ["2025-03-03", 0, 0, 0, 0],
     ]);
   });
 
@@ -242,16 +250,118 @@ describe("the figures add up per Tokyo day", () => {
   });
 });
 
+/**
+ * A paid order with its lines (tax-included prices after any campaign price) and its payment,
+ * as the checkout leaves it: what the refund step needs to find.
+ */
+async function paidOrder(when: Date, prices: number[], couponDiscount = 0) {
+  const db = t.services.db;
+  const subtotal = prices.reduce((a, b) => a + b, 0) - couponDiscount;
+  const [row] = await db
+    .insert(orders)
+    .values({
+      userId: 434343,
+      price: subtotal + couponDiscount,
+      subtotal,
+      couponDiscount,
+      tax: Math.floor((subtotal * 10) / 110),
+      amount: subtotal,
+      paymentType: 1,
+      idempotencyKey: `dashboard-${++serial}`,
+      createdAt: when,
+      updatedAt: when,
+    })
+    .returning({ id: orders.orderId });
+  const orderId = row!.id;
+  const lines = await db
+    .insert(orderItems)
+    .values(
+      prices.map((price, i) => ({
+        orderId,
+        itemId: 900_000 + serial * 10 + i,
+        itemType: 1,
+        name: `返金テスト ${serial}-${i}`,
+        price: Math.round(price / 1.1),
+        priceInc: price,
+        createdAt: when,
+      })),
+    )
+    .returning({ id: orderItems.orderItemId });
+  await db.insert(payments).values({
+    orderId,
+    paymentType: 1,
+    amount: subtotal,
+    status: "captured",
+    providerRef: `sbx_dashboard_${serial}`,
+    createdAt: when,
+  });
+  return { orderId, lineIds: lines.map((l) => l.id).sort((a, b) => a - b) };
+}
+
+/** Support's refund step (decisions 0096, 0104) at a given instant. */
+async function refund(orderId: number, lines: { orderItemId: number } | "rest", now: Date) {
+  return t.services.db.transaction((tx) =>
+    refundOrderLines(tx, sandboxProvider(), {
+      userId: 434343,
+      orderId,
+      lines,
+      reason: "ダッシュボードの確認",
+      staffUserId: 1,
+      email: null,
+      now,
+    }),
+  );
+}
+
+describe("refunds count on the Tokyo day they were given", () => {
+  const range = () => dashboardRange({ from: "2025-03-10", to: "2025-03-13" });
+  const salesRows = async (now = new Date()) =>
+    tableOf(await dashboardTables(t.services.db, range(), now), "sales").rows;
+
+  it("a line refund and a whole-order refund either side of Tokyo midnight; the orders stay sales of their own day", async () => {
+    // 10 March: two lines (1,000 + 500 yen); the 500-yen line refunded the last second of the day.
+    const a = await paidOrder(at(10, 12), [1000, 500]);
+    const line = await refund(a.orderId, { orderItemId: a.lineIds[1]! }, at(10, 23, 59, 59));
+    expect(line).toMatchObject({ amount: 500, point: 0, orderRefunded: false });
+    // 10 March: 800 + 400 yen with a 300-yen coupon (900 paid), refunded whole at Tokyo midnight:
+    // the 900 paid comes back on 11 March, the coupon's 300 was never paid, so not refunded.
+    const b = await paidOrder(at(10, 20), [800, 400], 300);
+    const whole = await refund(b.orderId, "rest", at(11, 0));
+    expect(whole).toMatchObject({ amount: 900, orderRefunded: true });
+
+    expect(await salesRows()).toEqual([
+      ["2025-03-10", 2400, 2, 500, 1900],
+      ["2025-03-11", 0, 0, 900, -900],
+      ["2025-03-12", 0, 0, 0, 0],
+      ["2025-03-13", 0, 0, 0, 0],
+    ]);
+    const csv = tableCsv(tableOf(await figures(), "sales")).split("\r\n")[0];
+    expect(csv).toBe("\uFEFF日付,売上（税込）（円）,注文数,返金額（円）,純売上（円）");
+  });
+
+  it("a refund given today lands on a day kept already and shows once the pass after midnight rebuilds it", async () => {
+    // 12 March is kept (built by the read above) when support refunds an order of 9 March at
+    // 9:00 on the 12th. As the page would that day the refund is live; the kept copy is from
+    // before it, until the pass of the 13th (00:05) rebuilds yesterday.
+    const c = await paidOrder(at(9, 15), [700]);
+    await refund(c.orderId, "rest", at(12, 9));
+    expect((await salesRows(at(12, 9, 1)))[2]).toEqual(["2025-03-12", 0, 0, 700, -700]);
+    expect((await salesRows())[2]).toEqual(["2025-03-12", 0, 0, 0, 0]);
+    await runDashboardSummary(t.services.db, at(13, 0, 5));
+    expect((await salesRows())[2]).toEqual(["2025-03-12", 0, 0, 700, -700]);
+  });
+});
+
 describe("closed days are kept, today is live", () => {
   it("a closed day keeps its figures until it is rebuilt; the job rebuilds yesterday", async () => {
     const day3 = () => figures().then((a) => tableOf(a, "sales").rows[2]);
-    expect(await day3()).toEqual(["2025-03-03", 0, 0]);
+    expect(await day3()).toEqual(["2025-03-03", 0, 0, 0, 0]);
     // Kept since the first read: an order written into the past afterwards is not seen …
     await order(at(3, 15), 1200);
-    expect(await day3()).toEqual(["2025-03-03", 0, 0]);
+    expect(await day3()).toEqual(["2025-03-03", 0, 0, 0, 0]);
     // … until the day is built again, as the summary job does for yesterday and the day before.
     await summariseDays(t.services.db, ["2025-03-03"]);
-    expect(await day3()).toEqual(["2025-03-03", 1200, 1]);
+    expect(await day3()).toEqual(["2025-03-03", 1200, 1, 0, 1200]);
     const rebuilt = await runDashboardSummary(t.services.db, at(5, 1));
     expect(rebuilt).toBeGreaterThanOrEqual(2);
   });
@@ -265,6 +375,20 @@ describe("closed days are kept, today is live", () => {
     expect(after[0]).toBe(before[0]);
     expect(after[1]).toBe((before[1] as number) + 4321);
     expect(after[2]).toBe((before[2] as number) + 1);
+  });
+
+  it("today's refunds count at once, whenever the order was placed", async () => {
+    const now = new Date();
+    const today = dashboardRange({}, now);
+    const row = async () =>
+      tableOf(await dashboardTables(t.services.db, today, now), "sales").rows.at(-1)!;
+    const before = await row();
+    const old = await paidOrder(at(20, 10), [650, 350]);
+    await refund(old.orderId, { orderItemId: old.lineIds[0]! }, new Date(now.getTime() - 1000));
+    const after = await row();
+    expect(after.slice(0, 3)).toEqual(before.slice(0, 3));
+    expect(after[3]).toBe((before[3] as number) + 650);
+    expect(after[4]).toBe((before[4] as number) - 650);
   });
 });
 
@@ -293,7 +417,7 @@ describe("GET /api/ops/dashboard", () => {
   it("answers the tables as JSON and one table as a CSV download", async () => {
     const json = await browsers.support!.getJson<DashboardAnswer>(paths[0]!);
     expect(json.body).toMatchObject({ result: true, from: "2025-03-01", to: "2025-03-03" });
-    expect(tableOf(json.body, "sales").rows[0]).toEqual(["2025-03-01", 3500, 2]);
+    expect(tableOf(json.body, "sales").rows[0]).toEqual(["2025-03-01", 3500, 2, 0, 3500]);
     const response = await browsers.support!.fetch(paths[1]!);
     expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(response.headers.get("content-disposition")).toBe(
@@ -302,7 +426,7 @@ describe("GET /api/ops/dashboard", () => {
     const bytes = new Uint8Array(await response.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(new TextDecoder().decode(bytes)).toBe(
-      "日付,売上（税込）（円）,注文数\r\n2025-03-01,3500,2\r\n2025-03-02,1599,2\r\n2025-03-03,1200,1\r\n",
+      "日付,売上（税込）（円）,注文数,返金額（円）,純売上（円）\r\n2025-03-01,3500,2,0,3500\r\n2025-03-02,1599,2,0,1599\r\n2025-03-03,1200,1,0,1200\r\n",
     );
   });
 

@@ -25,6 +25,7 @@ import {
   couponNames,
   couponsUsedOnOrders,
   paymentTypeNames,
+  refundsByDay,
   salesByDay,
   salesByPaymentType,
 } from "../commerce/sales-figures";
@@ -84,6 +85,8 @@ function perDay<T extends { day: string }>(range: DashboardRange, rows: T[], zer
 
 const ORDERS_NOTE =
   "注文日（東京時間）ごとの、支払いが完了した注文（のちに返金されたものを含む）の集計です。売上はセール・クーポン値引き後、ポイント利用分を含む税込金額です。";
+const REFUNDS_NOTE =
+  "返金額は返金した日（東京時間）に数えます（返した代金とポイント。注文日がそれより前でも同じ）。純売上＝売上－返金額です。";
 const EVENTS_NOTE = "閲覧データは10分ごとに集計されます。今日の数字はその時点までのものです。";
 
 /** One Tokyo day's figures as the rollup keeps them. */
@@ -98,8 +101,9 @@ interface FigureRow {
  * closed day keeps in dashboard_daily and what today shows live.
  */
 async function figuresOfDay(db: Db, start: Date, end: Date): Promise<FigureRow[]> {
-  const [sales, byType, coupons, signups] = await Promise.all([
+  const [sales, refunds, byType, coupons, signups] = await Promise.all([
     salesByDay(db, start, end),
+    refundsByDay(db, start, end),
     salesByPaymentType(db, start, end),
     couponsUsedOnOrders(db, start, end),
     signupsByDay(db, start, end),
@@ -117,6 +121,7 @@ async function figuresOfDay(db: Db, start: Date, end: Date): Promise<FigureRow[]
     put("coupon_discount", d.couponDiscount);
     put("used_points", d.usedPoints);
   }
+  for (const r of refunds) put("refunds", r.refunds);
   for (const t of byType) put("payment_orders", t.orders, t.paymentType);
   for (const c of coupons) {
     put("orders_with_coupon", c.orders, c.couponId);
@@ -290,6 +295,7 @@ export async function dashboardTables(
     couponOrders: f(day, "coupon_orders"),
     couponDiscount: f(day, "coupon_discount"),
     usedPoints: f(day, "used_points"),
+    refunds: f(day, "refunds"),
   }));
   const signups = range.days.map((day) => ({ day, members: f(day, "members") }));
   const byType: Array<{ day: string; paymentType: number; orders: number }> = [];
@@ -315,6 +321,7 @@ export async function dashboardTables(
     couponOrders: 0,
     couponDiscount: 0,
     usedPoints: 0,
+    refunds: 0,
   });
   const eventDays = perDay(range, events, {
     pageViews: 0,
@@ -344,9 +351,15 @@ export async function dashboardTables(
   const tables: DashboardTable[] = [
     table(
       "sales",
-      [DAY, col("売上（税込）", "yen", "left"), col("注文数", "count", "right")],
-      salesDays.map((s) => [s.day, s.sales, s.orders]),
-      ORDERS_NOTE,
+      [
+        DAY,
+        col("売上（税込）", "yen", "left"),
+        col("注文数", "count", "right"),
+        col("返金額", "yen"),
+        col("純売上", "yen", "left"),
+      ],
+      salesDays.map((s) => [s.day, s.sales, s.orders, s.refunds, s.sales - s.refunds]),
+      `${ORDERS_NOTE}${REFUNDS_NOTE}`,
     ),
     table(
       "basket",
