@@ -5,6 +5,7 @@ import {
   hydrated,
   login,
   screenshot,
+  seriesWithAddable,
   seriousViolations,
   test,
   visit,
@@ -27,20 +28,6 @@ async function emptyCart(page: Page) {
     await page.getByRole("dialog").getByRole("button", { name: "削除する" }).click();
   }
   await expect(page.getByText("対象の作品はありません")).toBeVisible();
-}
-
-/** A series page, reached from the ranking, with at least `n` volumes the member can add. */
-async function seriesWithAddable(page: Page, n: number) {
-  await visit(page, "/ranking");
-  const hrefs = await page
-    .locator(".ranking-row a[href^='/series/']")
-    .evaluateAll((links) => [...new Set(links.map((a) => a.getAttribute("href")!.split("?")[0]!))]);
-  for (const href of hrefs.slice(0, 20)) {
-    await visit(page, href);
-    const adds = page.getByRole("button", { name: "カートに入れる", exact: true });
-    if ((await adds.count()) >= n) return adds;
-  }
-  throw new Error(`no series page with ${n} volumes to add`);
 }
 
 async function addDramaCd(page: Page) {

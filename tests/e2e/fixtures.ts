@@ -117,3 +117,17 @@ export const test = base.extend({
   },
 });
 export { expect };
+
+/** A series page, reached from the ranking, with at least `n` volumes the member can add. */
+export async function seriesWithAddable(page: Page, n: number) {
+  await visit(page, "/ranking");
+  const hrefs = await page
+    .locator(".ranking-row a[href^='/series/']")
+    .evaluateAll((links) => [...new Set(links.map((a) => a.getAttribute("href")!.split("?")[0]!))]);
+  for (const href of hrefs.slice(0, 20)) {
+    await visit(page, href);
+    const adds = page.getByRole("button", { name: "カートに入れる", exact: true });
+    if ((await adds.count()) >= n) return adds;
+  }
+  throw new Error(`no series page with ${n} volumes to add`);
+}

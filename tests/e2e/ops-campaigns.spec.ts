@@ -1,4 +1,5 @@
 import sharp from "sharp";
+import { tokyoDateTimeInput } from "../../contract/tokyo-time";
 import { expect, hydrated, screenshot, seriousViolations, test, visit } from "./fixtures";
 import { signInToOps } from "./ops-fixtures";
 
@@ -18,8 +19,6 @@ function banner(text: string) {
   </svg>`;
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
-
-const tokyoInput = (at: Date) => new Date(at.getTime() + 9 * 3_600_000).toISOString().slice(0, 16);
 
 test("an editor creates a sale with a target and a banner, previews it before it starts, and a visitor sees it once it runs", async ({
   page,
@@ -111,7 +110,9 @@ test("an editor creates a sale with a target and a banner, previews it before it
   await screenshot(page, "ops-campaign-preview-pc");
 
   // Started an hour ago: saved, it runs.
-  await form.getByLabel("開始日時（東京）").fill(tokyoInput(new Date(Date.now() - 3_600_000)));
+  await form
+    .getByLabel("開始日時（東京）")
+    .fill(tokyoDateTimeInput(new Date(Date.now() - 3_600_000)));
   await form.getByRole("button", { name: "保存する" }).click();
   await expect(page.getByText("保存しました")).toBeVisible();
 
@@ -146,5 +147,16 @@ test("an editor creates a sale with a target and a banner, previews it before it
   // Each save is in the audit log.
   await visit(page, "/ops/audit?entity=campaign");
   await expect(page.getByRole("cell", { name: "バナーの差し替え" }).first()).toBeVisible();
+
+  // Ended a minute ago, it leaves the store: the ranked series sells at its list price again for
+  // the specs that buy from the ranking in the same store.
+  await visit(page, `/ops/campaigns/${campaignId}`);
+  await hydrated(page);
+  await form.getByLabel("終了日時（東京）").fill(tokyoDateTimeInput(new Date(Date.now() - 60_000)));
+  await form.getByRole("button", { name: "保存する" }).click();
+  await expect(page.getByText("保存しました")).toBeVisible();
+  await expect(async () => {
+    expect((await visitor.goto(`/campaign/${campaignId}`))!.status()).toBe(404);
+  }).toPass({ timeout: 5_000 });
   await visitorContext.close();
 });

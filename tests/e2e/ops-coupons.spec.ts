@@ -3,6 +3,7 @@ import {
   expect,
   hydrated,
   screenshot,
+  seriesWithAddable,
   seriousViolations,
   signUp,
   test,
@@ -28,20 +29,6 @@ async function newMember(browser: Browser, page: Page, tag: string, n: number) {
   const email = uniqueEmail(`coupon${n}`);
   await signUp(member, email, `coupon-member-${n}-2026`);
   return { context, page: member, email };
-}
-
-/** A series page, reached from the ranking, with at least `n` volumes the member can add. */
-async function seriesWithAddable(page: Page, n: number) {
-  await visit(page, "/ranking");
-  const hrefs = await page
-    .locator(".ranking-row a[href^='/series/']")
-    .evaluateAll((links) => [...new Set(links.map((a) => a.getAttribute("href")!.split("?")[0]!))]);
-  for (const href of hrefs.slice(0, 20)) {
-    await visit(page, href);
-    const adds = page.getByRole("button", { name: "カートに入れる", exact: true });
-    if ((await adds.count()) >= n) return adds;
-  }
-  throw new Error(`no series page with ${n} volumes to add`);
 }
 
 test("an editor creates a ¥100-off coupon, issues it to two members, one uses it at checkout, and the counts follow", async ({

@@ -1,4 +1,3 @@
-import type { Page } from "@playwright/test";
 import { ACCOUNT_LOCKED_MESSAGE } from "../../contract/account";
 import {
   DEMO_MEMBER,
@@ -6,6 +5,7 @@ import {
   hydrated,
   login,
   screenshot,
+  seriesWithAddable,
   signUp,
   test,
   uniqueEmail,
@@ -132,20 +132,6 @@ test("support finds the demo member, grants points with a reason, and the member
   await expect(newest).toContainText(SUPPORT.email);
   await expect(newest).toContainText(reason);
 });
-
-/** A series page, reached from the ranking, with at least `n` volumes the member can add. */
-async function seriesWithAddable(page: Page, n: number) {
-  await visit(page, "/ranking");
-  const hrefs = await page
-    .locator(".ranking-row a[href^='/series/']")
-    .evaluateAll((links) => [...new Set(links.map((a) => a.getAttribute("href")!.split("?")[0]!))]);
-  for (const href of hrefs.slice(0, 20)) {
-    await visit(page, href);
-    const adds = page.getByRole("button", { name: "カートに入れる", exact: true });
-    if ((await adds.count()) >= n) return adds;
-  }
-  throw new Error(`no series page with ${n} volumes to add`);
-}
 
 test("support refunds one line of a member's order: off the shelf, the order line marked, a mail", async ({
   page,

@@ -1,5 +1,14 @@
 import type { Page } from "@playwright/test";
-import { expect, hydrated, screenshot, signUp, test, uniqueEmail, visit } from "./fixtures";
+import {
+  expect,
+  hydrated,
+  screenshot,
+  seriesWithAddable,
+  signUp,
+  test,
+  uniqueEmail,
+  visit,
+} from "./fixtures";
 import { deliveredMail } from "./mail";
 import { signInToOps } from "./ops-fixtures";
 
@@ -11,20 +20,6 @@ import { signInToOps } from "./ops-fixtures";
  * the button stays disabled with nothing left to refund.
  */
 const SUPPORT = { email: "support@komaya.example", password: "komaya-support-2026" };
-
-/** A series page, reached from the ranking, with at least `n` volumes the member can add. */
-async function seriesWithAddable(page: Page, n: number) {
-  await visit(page, "/ranking");
-  const hrefs = await page
-    .locator(".ranking-row a[href^='/series/']")
-    .evaluateAll((links) => [...new Set(links.map((a) => a.getAttribute("href")!.split("?")[0]!))]);
-  for (const href of hrefs.slice(0, 20)) {
-    await visit(page, href);
-    const adds = page.getByRole("button", { name: "カートに入れる", exact: true });
-    if ((await adds.count()) >= n) return adds;
-  }
-  throw new Error(`no series page with ${n} volumes to add`);
-}
 
 const pointsOf = async (page: Page) =>
   Number(((await page.getByTestId("point-balance").textContent()) ?? "").replace(/[^\d]/g, ""));
