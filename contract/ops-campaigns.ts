@@ -143,3 +143,26 @@ export const campaignListQuery = catalogListQuery.pick({ q: true, page: true }).
   ),
 });
 export type CampaignListQuery = z.infer<typeof campaignListQuery>;
+
+/**
+ * GET /api/ops/campaigns/target-series?label_id= | ?genre_id=: a label's or a genre's series,
+ * which the form adds to the campaign's series targets (a campaign for a label or a genre).
+ */
+export const targetSeriesQuery = z
+  .object({
+    label_id: z.preprocess(blankToUndefined, recordId("label_id").optional()),
+    genre_id: z.preprocess(blankToUndefined, recordId("genre_id").optional()),
+  })
+  .refine(
+    (q) => (q.label_id === undefined) !== (q.genre_id === undefined),
+    "label_id か genre_id のどちらか一方を指定してください",
+  );
+
+export interface TargetSeriesAnswer {
+  /** The label's or genre's name. */
+  name: string;
+  /** Its series, oldest first, at most as many as a campaign may target. */
+  series_ids: number[];
+  /** How many series it has in all (more than series_ids when past the limit). */
+  total: number;
+}

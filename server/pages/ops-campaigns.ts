@@ -18,7 +18,7 @@ export const opsCampaignList = (services: AppServices, query: CampaignListQuery)
 
 export async function opsCampaignPage(services: AppServices, id: number | null) {
   const campaign = id === null ? null : await getCampaign(services.db, id);
-  return { campaign, choices: campaignFormChoices() };
+  return { campaign, choices: await campaignFormChoices(services.db) };
 }
 
 /** The ポイント還元 pages (decision 0105): the answers of GET /api/ops/refund-campaigns. */

@@ -62,6 +62,14 @@ test("an editor creates a sale with a target and a banner, previews it before it
   await form.getByLabel("101：セール（％引き）").check();
   // What the store could not serve is refused before it is sent.
   await form.getByLabel("割引率（％）").fill("0");
+  // A campaign for a whole genre: the picker adds that genre's series to the series targets.
+  const picker = form.getByRole("group", { name: "レーベル・ジャンルの作品をまとめて対象にする" });
+  await picker.getByLabel("種類").selectOption("genre");
+  await picker.getByLabel("ジャンル", { exact: true }).selectOption({ index: 1 });
+  await picker.getByRole("button", { name: "作品IDに追加" }).click();
+  await expect(picker.getByRole("status")).toContainText(/の作品を\d+件追加しました/);
+  expect(await form.getByLabel("作品ID（シリーズ全巻）").inputValue()).toMatch(/^\d+(, \d+)*$/);
+  // This spec's sale stays on one series: the store is shared with specs that buy at list price.
   await form.getByLabel("作品ID（シリーズ全巻）").fill(String(seriesId));
   await form.getByRole("button", { name: "作成する" }).click();
   await expect(form.getByText("セールの割引率は1〜100％の整数で指定してください")).toBeVisible();

@@ -24,6 +24,7 @@ import {
   useEntitySave,
 } from "../ops-catalog/catalog-fields";
 import { LiveSaveBar } from "../ops-extras/ExtrasNav";
+import { TargetSeriesPicker } from "./TargetSeriesPicker";
 
 const HOURS_FROM_NOW = (hours: number) =>
   tokyoDateTimeInput(new Date(Date.now() + hours * 3_600_000))
@@ -49,7 +50,7 @@ const idsField = (form: FormData, name: string) => idList(text(form, name));
  */
 export function CampaignForm(props: {
   campaign: CampaignEditorAnswer | null;
-  choices: { genres: Choice[] };
+  choices: { genres: Choice[]; labels: Choice[]; catalogGenres: Choice[] };
   mayWrite: boolean;
   maySchedule: boolean;
 }) {
@@ -284,6 +285,12 @@ export function CampaignForm(props: {
                     />
                   </Field>
                 ))}
+                <TargetSeriesPicker
+                  labels={choices.labels}
+                  genres={choices.catalogGenres}
+                  seriesField="f-series_ids"
+                  disabled={!mayWrite}
+                />
               </div>
             </>
           ) : null}

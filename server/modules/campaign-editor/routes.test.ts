@@ -8,6 +8,7 @@ import type { CatalogChange } from "../../lib/changes";
 import { campaignPreviewPage, runningCampaignPage } from "../../pages/campaign";
 import { auditLog } from "../audit/schema";
 import { campaignPolicies, campaigns, campaignTargets } from "../campaign/schema";
+import { labels, series } from "../catalog/schema";
 import { pickupCampaigns } from "../home/schema";
 import { priceItems } from "../pricing/quote";
 import { createShop, SALE_ITEM, SERIES_ONE_ITEM } from "../pricing/test-fixture";
@@ -104,6 +105,11 @@ interface Call {
 const calls: Call[] = [
   { name: "list", method: "GET", path: () => "/api/ops/campaigns?state=upcoming&page=1" },
   { name: "get", method: "GET", path: () => `/api/ops/campaigns/${campaignId}` },
+  {
+    name: "target series",
+    method: "GET",
+    path: () => "/api/ops/campaigns/target-series?genre_id=2",
+  },
   {
     name: "create",
     method: "POST",
@@ -445,5 +451,36 @@ describe("creating a campaign twice by one click", () => {
       period_date: "2099-01-01",
     });
     expect(other.status).toBe(409);
+  });
+});
+
+describe("a campaign for a label or a genre", () => {
+  it("offers the label's or the genre's series as targets, and refuses what is not there", async () => {
+    const db = t.services.db;
+    const [label] = await db
+      .insert(labels)
+      .values({ publisherId: 1, name: "花嫁コミックス" })
+      .returning({ id: labels.labelId });
+    await db.update(series).set({ labelId: label!.id }).where(eq(series.seriesId, 2));
+    const byLabel = await browsers.editor!.getJson(
+      `/api/ops/campaigns/target-series?label_id=${label!.id}`,
+    );
+    expect(byLabel.body).toMatchObject({ name: "花嫁コミックス", series_ids: [2], total: 1 });
+    // Support reads the form, so it may ask too; it still cannot save.
+    const byGenre = await browsers.support!.getJson("/api/ops/campaigns/target-series?genre_id=2");
+    expect(byGenre.body).toMatchObject({ name: "少女・女性", series_ids: [1], total: 1 });
+
+    const neither = await browsers.editor!.getJson("/api/ops/campaigns/target-series");
+    expect(neither.status).toBe(400);
+    expect(neither.body.error_message).toContain("label_id か genre_id のどちらか一方");
+    const both = await browsers.editor!.getJson(
+      "/api/ops/campaigns/target-series?label_id=1&genre_id=2",
+    );
+    expect(both.status).toBe(400);
+    const unknown = await browsers.editor!.getJson(
+      "/api/ops/campaigns/target-series?label_id=999999",
+    );
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error_message).toBe("レーベルが見つかりませんでした");
   });
 });

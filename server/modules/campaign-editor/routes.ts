@@ -1,5 +1,9 @@
 import { Hono } from "hono";
-import { campaignListQuery, campaignPayload } from "../../../contract/ops-campaigns";
+import {
+  campaignListQuery,
+  campaignPayload,
+  targetSeriesQuery,
+} from "../../../contract/ops-campaigns";
 import { catalogIdParams } from "../../../contract/ops-catalog";
 import {
   refundCampaignListQuery,
@@ -15,7 +19,14 @@ import {
   getRefundCampaign,
   listRefundCampaigns,
 } from "./refund-service";
-import { createCampaign, editCampaign, getCampaign, listCampaigns, uploadBanner } from "./service";
+import {
+  createCampaign,
+  editCampaign,
+  getCampaign,
+  listCampaigns,
+  targetSeries,
+  uploadBanner,
+} from "./service";
 
 /**
  * /api/ops/campaigns (issue 24, decision 0101): thin handlers, each the role check first
@@ -32,6 +43,14 @@ export function campaignEditorRoutes(services: AppServices): Hono<AppEnv> {
     return c.json({
       result: true,
       ...(await listCampaigns(services.db, readQuery(c, campaignListQuery))),
+    });
+  });
+  // Before /campaigns/:id, which would take "target-series" for an id.
+  routes.get("/campaigns/target-series", async (c) => {
+    await staffWith(c, services, "ops.read");
+    return c.json({
+      result: true,
+      ...(await targetSeries(services.db, readQuery(c, targetSeriesQuery))),
     });
   });
   routes.get("/campaigns/:id", async (c) => {

@@ -1,8 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { GENRES } from "../../../contract/genres";
 import { campaignBannerUrl, mediaUrl } from "../../../contract/media";
-import type { CampaignListQuery, CampaignPayload } from "../../../contract/ops-campaigns";
+import type {
+  CampaignListQuery,
+  CampaignPayload,
+  TargetSeriesAnswer,
+} from "../../../contract/ops-campaigns";
 import {
+  CAMPAIGN_LIMITS,
   type CampaignEditorAnswer,
   type CampaignEditorRow,
   type CampaignEditorState,
@@ -34,7 +39,12 @@ import {
   type TargetValues,
   updateCampaign,
 } from "../campaign/editing";
-import { knownTargets } from "../catalog/editing";
+import {
+  genreChoices,
+  knownTargets,
+  seriesFormChoices,
+  seriesOfLabelOrGenre,
+} from "../catalog/editing";
 import { seriesOfVolumeItems } from "../catalog/series-lookups";
 import { couponsOfCampaign } from "../commerce/coupon-editing";
 import { ART_WIDTHS, artKey } from "../content/art";
@@ -170,8 +180,32 @@ async function readCampaign(db: Db | Tx, id: number, now: Date): Promise<Campaig
 export const getCampaign = (db: Db, id: number, now = new Date()) => readCampaign(db, id, now);
 
 /** What the form offers: the store's genres (display and home pickups). */
-export function campaignFormChoices() {
-  return { genres: GENRES.map(([id, name]) => ({ id, name })) };
+export async function campaignFormChoices(db: Db) {
+  const [references, catalogGenres] = await Promise.all([seriesFormChoices(db), genreChoices(db)]);
+  return {
+    genres: GENRES.map(([id, name]) => ({ id, name })),
+    /** What the series targets can be filled from: the catalog's labels and genres. */
+    labels: references.labels.map((l) => ({ id: l.id, name: l.name })),
+    catalogGenres,
+  };
+}
+
+/** A label's or a genre's series to add as targets; 404 for a label or genre that is not there. */
+export async function targetSeries(
+  db: Db,
+  query: { label_id?: number; genre_id?: number },
+): Promise<TargetSeriesAnswer> {
+  const of =
+    query.label_id !== undefined ? { labelId: query.label_id } : { genreId: query.genre_id! };
+  const found = await seriesOfLabelOrGenre(db, of, CAMPAIGN_LIMITS.targets);
+  if (found.name === null) {
+    throw new NotFound(
+      query.label_id !== undefined
+        ? "レーベルが見つかりませんでした"
+        : "ジャンルが見つかりませんでした",
+    );
+  }
+  return { name: found.name, series_ids: found.seriesIds, total: found.total };
 }
 
 function campaignValues(input: CampaignPayload): Omit<CampaignValues, "img"> {

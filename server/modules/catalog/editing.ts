@@ -772,6 +772,40 @@ export async function knownTargets(
   return { seriesIds, itemIds, bookIds, authorIds };
 }
 
+/**
+ * The series of a label or of a genre, oldest first, up to `limit`, and how many there are in
+ * all: what a campaign editor adds as targets when the campaign is for a label or a genre.
+ */
+export async function seriesOfLabelOrGenre(
+  db: Conn,
+  of: { labelId: number } | { genreId: number },
+  limit: number,
+): Promise<{ name: string | null; seriesIds: number[]; total: number }> {
+  const [named] =
+    "labelId" in of
+      ? await db.select({ name: labels.name }).from(labels).where(eq(labels.labelId, of.labelId))
+      : await db.select({ name: genres.name }).from(genres).where(eq(genres.genreId, of.genreId));
+  if (!named) return { name: null, seriesIds: [], total: 0 };
+  const rows =
+    "labelId" in of
+      ? await db
+          .select({ id: series.seriesId, total: sql<number>`count(*) over ()`.mapWith(Number) })
+          .from(series)
+          .where(eq(series.labelId, of.labelId))
+          .orderBy(asc(series.seriesId))
+          .limit(limit)
+      : await db
+          .select({
+            id: seriesGenres.seriesId,
+            total: sql<number>`count(*) over ()`.mapWith(Number),
+          })
+          .from(seriesGenres)
+          .where(eq(seriesGenres.genreId, of.genreId))
+          .orderBy(asc(seriesGenres.seriesId))
+          .limit(limit);
+  return { name: named.name, seriesIds: rows.map((r) => r.id), total: rows[0]?.total ?? 0 };
+}
+
 export async function genreChoices(db: Db) {
   return db
     .select({ id: genres.genreId, name: genres.name })
