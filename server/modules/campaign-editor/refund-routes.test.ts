@@ -9,7 +9,12 @@ import { auditLog } from "../audit/schema";
 import { runLedgerJobs } from "../commerce/jobs";
 import { orders, pointEntries, refundCampaigns, refunds } from "../commerce/schema";
 import { taxContained } from "../pricing/rules";
-import { newStaffAccount, signInToOps } from "../staff/test-fixture";
+import {
+  editorTableStatus,
+  newStaffAccount,
+  OPS_CALLERS,
+  signInToOps,
+} from "../staff/test-fixture";
 
 /**
  * Issue 24's proof for ポイント還元 in the campaign editor (decision 0105): every call for every
@@ -110,20 +115,10 @@ const calls: Call[] = [
   },
 ];
 
-type Who = "visitor" | "member" | "support" | "editor" | "admin";
-const WHO: Who[] = ["visitor", "member", "support", "editor", "admin"];
-
-function expected(who: Who, call: Call): number {
-  if (who === "visitor") return 401;
-  if (who === "member") return 403;
-  if (who === "support") return call.method === "GET" ? 200 : 403;
-  return 200;
-}
-
 describe("every /api/ops/refund-campaigns call × every caller", () => {
-  for (const who of WHO) {
+  for (const who of OPS_CALLERS) {
     for (const call of calls) {
-      it(`${who} → ${call.method} ${call.name}: ${expected(who, call)}`, async () => {
+      it(`${who} → ${call.method} ${call.name}: ${editorTableStatus(who, call.method === "POST")}`, async () => {
         const browser = browsers[who]!;
         const auditBefore = await t.services.db.$count(auditLog);
         const toldBefore = told.length;
@@ -131,7 +126,9 @@ describe("every /api/ops/refund-campaigns call × every caller", () => {
           call.method === "GET"
             ? await browser.getJson(call.path())
             : await browser.postJson(call.path(), call.body?.() ?? {});
-        expect(answer.status, JSON.stringify(answer.body)).toBe(expected(who, call));
+        expect(answer.status, JSON.stringify(answer.body)).toBe(
+          editorTableStatus(who, call.method === "POST"),
+        );
         const answeredWrite = answer.status === 200 && call.method === "POST";
         expect((await t.services.db.$count(auditLog)) - auditBefore).toBe(answeredWrite ? 1 : 0);
         if (!answeredWrite) return;

@@ -12,7 +12,12 @@ import { labels, series } from "../catalog/schema";
 import { pickupCampaigns } from "../home/schema";
 import { priceItems } from "../pricing/quote";
 import { createShop, SALE_ITEM, SERIES_ONE_ITEM } from "../pricing/test-fixture";
-import { newStaffAccount, signInToOps } from "../staff/test-fixture";
+import {
+  editorTableStatus,
+  newStaffAccount,
+  OPS_CALLERS,
+  signInToOps,
+} from "../staff/test-fixture";
 
 /**
  * Issue 24's proof for the campaign editor (decision 0101): every call for every kind of caller
@@ -131,20 +136,10 @@ const calls: Call[] = [
   },
 ];
 
-type Who = "visitor" | "member" | "support" | "editor" | "admin";
-const WHO: Who[] = ["visitor", "member", "support", "editor", "admin"];
-
-function expected(who: Who, call: Call): number {
-  if (who === "visitor") return 401;
-  if (who === "member") return 403;
-  if (who === "support") return call.method === "GET" ? 200 : 403;
-  return 200;
-}
-
 describe("every /api/ops/campaigns call × every caller", () => {
-  for (const who of WHO) {
+  for (const who of OPS_CALLERS) {
     for (const call of calls) {
-      it(`${who} → ${call.method} ${call.name}: ${expected(who, call)}`, async () => {
+      it(`${who} → ${call.method} ${call.name}: ${editorTableStatus(who, call.method === "POST")}`, async () => {
         const browser = browsers[who]!;
         const auditBefore = await t.services.db.$count(auditLog);
         const toldBefore = told.length;
@@ -154,7 +149,9 @@ describe("every /api/ops/campaigns call × every caller", () => {
           : call.method === "GET"
             ? await browser.getJson(path)
             : await browser.postJson(path, call.body?.() ?? {});
-        expect(answer.status, JSON.stringify(answer.body)).toBe(expected(who, call));
+        expect(answer.status, JSON.stringify(answer.body)).toBe(
+          editorTableStatus(who, call.method === "POST"),
+        );
         const answeredWrite = answer.status === 200 && call.method === "POST";
         expect((await t.services.db.$count(auditLog)) - auditBefore).toBe(answeredWrite ? 1 : 0);
         if (answeredWrite) {

@@ -3,7 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Browser, createTestApp } from "../../http/test-client";
 import type { CatalogChange } from "../../lib/changes";
 import { auditLog } from "../audit/schema";
-import { newStaffAccount, signInToOps } from "../staff/test-fixture";
+import {
+  editorTableStatus,
+  newStaffAccount,
+  OPS_CALLERS,
+  signInToOps,
+} from "../staff/test-fixture";
 import {
   dramaCdBody,
   type EditorReferences,
@@ -238,20 +243,10 @@ const writes: Call[] = [
   },
 ];
 
-type Who = "visitor" | "member" | "support" | "editor" | "admin";
-const WHO: Who[] = ["visitor", "member", "support", "editor", "admin"];
-
-function expected(who: Who, call: Call): number {
-  if (who === "visitor") return 401;
-  if (who === "member") return 403;
-  if (who === "support") return call.method === "GET" ? 200 : 403;
-  return 200;
-}
-
 describe("every /api/ops/catalog call × every caller", () => {
-  for (const who of WHO) {
+  for (const who of OPS_CALLERS) {
     for (const call of [...reads, ...writes]) {
-      it(`${who} → ${call.method} ${call.name}: ${expected(who, call)}`, async () => {
+      it(`${who} → ${call.method} ${call.name}: ${editorTableStatus(who, call.method === "POST")}`, async () => {
         const browser = browsers[who]!;
         const auditBefore = await t.services.db.$count(auditLog);
         const toldBefore = told.length;
@@ -259,7 +254,9 @@ describe("every /api/ops/catalog call × every caller", () => {
           call.method === "GET"
             ? await browser.getJson(call.path())
             : await browser.postJson(call.path(), call.body?.() ?? {});
-        expect(answer.status, JSON.stringify(answer.body)).toBe(expected(who, call));
+        expect(answer.status, JSON.stringify(answer.body)).toBe(
+          editorTableStatus(who, call.method === "POST"),
+        );
         const written = (await t.services.db.$count(auditLog)) - auditBefore;
         const answeredWrite = answer.status === 200 && call.method === "POST";
         expect(written).toBe(answeredWrite ? 1 : 0);

@@ -9,7 +9,12 @@ import type { CatalogChange } from "../../lib/changes";
 import { auditLog } from "../audit/schema";
 import { analyticsEvents } from "../event/schema";
 import { popups } from "../popup/schema";
-import { newStaffAccount, signInToOps } from "../staff/test-fixture";
+import {
+  editorTableStatus,
+  newStaffAccount,
+  OPS_CALLERS,
+  signInToOps,
+} from "../staff/test-fixture";
 
 /**
  * Issue 24's popup editor: every call for every kind of caller (visitor 401, member 403, support
@@ -102,20 +107,10 @@ const calls: Call[] = [
   ),
 ];
 
-type Who = "visitor" | "member" | "support" | "editor" | "admin";
-const WHO: Who[] = ["visitor", "member", "support", "editor", "admin"];
-
-function expected(who: Who, call: Call): number {
-  if (who === "visitor") return 401;
-  if (who === "member") return 403;
-  if (who === "support") return call.method === "GET" ? 200 : 403;
-  return 200;
-}
-
 describe("every /api/ops/popups call × every caller", () => {
-  for (const who of WHO) {
+  for (const who of OPS_CALLERS) {
     for (const call of calls) {
-      it(`${who} → ${call.method} ${call.name}: ${expected(who, call)}`, async () => {
+      it(`${who} → ${call.method} ${call.name}: ${editorTableStatus(who, call.method === "POST")}`, async () => {
         const browser = browsers[who]!;
         const auditBefore = await t.services.db.$count(auditLog);
         const toldBefore = told.length;
@@ -123,7 +118,9 @@ describe("every /api/ops/popups call × every caller", () => {
           call.method === "GET"
             ? await browser.getJson(call.path())
             : await browser.postJson(call.path(), call.body?.() ?? {});
-        expect(answer.status, JSON.stringify(answer.body)).toBe(expected(who, call));
+        expect(answer.status, JSON.stringify(answer.body)).toBe(
+          editorTableStatus(who, call.method === "POST"),
+        );
         const answeredWrite = answer.status === 200 && call.method === "POST";
         expect((await t.services.db.$count(auditLog)) - auditBefore).toBe(answeredWrite ? 1 : 0);
         expect(told.length - toldBefore).toBe(answeredWrite ? 1 : 0);

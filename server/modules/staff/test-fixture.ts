@@ -63,3 +63,25 @@ export async function opsBrowser(
   }
   return browser;
 }
+
+/** Who calls /api/ops in the role tables of the back office's modules. */
+export type OpsCaller = "visitor" | "member" | "support" | "editor" | "admin";
+export const OPS_CALLERS: readonly OpsCaller[] = [
+  "visitor",
+  "member",
+  "support",
+  "editor",
+  "admin",
+];
+
+/**
+ * The editors' row of the role table (issues 23 and 24): a visitor is sent to sign in (401), a
+ * member who is not staff is refused (403), support reads every editor but writes none of them
+ * (403), and editors and admins may do it all. A POST that only reads (a preview) is no write.
+ */
+export function editorTableStatus(who: OpsCaller, writes: boolean): number {
+  if (who === "visitor") return 401;
+  if (who === "member") return 403;
+  if (who === "support") return writes ? 403 : 200;
+  return 200;
+}

@@ -8,7 +8,12 @@ import { Browser, createTestApp } from "../../http/test-client";
 import type { CatalogChange } from "../../lib/changes";
 import { topicPage } from "../../pages/topic";
 import { auditLog } from "../audit/schema";
-import { newStaffAccount, signInToOps } from "../staff/test-fixture";
+import {
+  editorTableStatus,
+  newStaffAccount,
+  OPS_CALLERS,
+  signInToOps,
+} from "../staff/test-fixture";
 import { topicPages } from "../topic/schema";
 import { KNOWN_MARKERS, readMarker } from "../topic/visibility";
 
@@ -145,20 +150,10 @@ const calls: Call[] = [
   },
 ];
 
-type Who = "visitor" | "member" | "support" | "editor" | "admin";
-const WHO: Who[] = ["visitor", "member", "support", "editor", "admin"];
-
-function expected(who: Who, call: Call): number {
-  if (who === "visitor") return 401;
-  if (who === "member") return 403;
-  if (who === "support") return call.write ? 403 : 200;
-  return 200;
-}
-
 describe("every /api/ops/topic-pages call × every caller", () => {
-  for (const who of WHO) {
+  for (const who of OPS_CALLERS) {
     for (const call of calls) {
-      it(`${who} → ${call.method} ${call.name}: ${expected(who, call)}`, async () => {
+      it(`${who} → ${call.method} ${call.name}: ${editorTableStatus(who, call.write === true)}`, async () => {
         const browser = browsers[who]!;
         const path = await call.path();
         const body = (await call.body?.()) ?? {};
@@ -166,7 +161,9 @@ describe("every /api/ops/topic-pages call × every caller", () => {
         const toldBefore = told.length;
         const answer =
           call.method === "GET" ? await browser.getJson(path) : await browser.postJson(path, body);
-        expect(answer.status, JSON.stringify(answer.body)).toBe(expected(who, call));
+        expect(answer.status, JSON.stringify(answer.body)).toBe(
+          editorTableStatus(who, call.write === true),
+        );
         const answeredWrite = answer.status === 200 && call.write === true;
         expect((await t.services.db.$count(auditLog)) - auditBefore).toBe(answeredWrite ? 1 : 0);
         expect(told.length - toldBefore).toBe(answeredWrite ? 1 : 0);
