@@ -3,7 +3,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CampaignEditorAnswer } from "../../../contract/ops-campaigns-rules";
 import { tokyoDateTimeInput } from "../../../contract/tokyo-time";
-import { Browser, createTestApp } from "../../http/test-client";
+import { type Browser, createTestApp } from "../../http/test-client";
 import type { CatalogChange } from "../../lib/changes";
 import { campaignPreviewPage, runningCampaignPage } from "../../pages/campaign";
 import { auditLog } from "../audit/schema";
@@ -12,12 +12,7 @@ import { labels, series } from "../catalog/schema";
 import { pickupCampaigns } from "../home/schema";
 import { priceItems } from "../pricing/quote";
 import { createShop, SALE_ITEM, SERIES_ONE_ITEM } from "../pricing/test-fixture";
-import {
-  editorTableStatus,
-  newStaffAccount,
-  OPS_CALLERS,
-  signInToOps,
-} from "../staff/test-fixture";
+import { editorTableStatus, OPS_CALLERS, opsCallers } from "../staff/test-fixture";
 
 /**
  * Issue 24's proof for the campaign editor (decision 0101): every call for every kind of caller
@@ -55,15 +50,7 @@ beforeAll(async () => {
   await createShop(db);
   // The fixture's campaign 1 was inserted by id: the editor's start after it.
   await db.execute(sql`select setval(pg_get_serial_sequence('campaigns', 'campaign_id'), 100)`);
-  browsers.visitor = new Browser(t.app);
-  await browsers.visitor.open();
-  const member = await newStaffAccount(db, null);
-  browsers.member = new Browser(t.app);
-  expect((await browsers.member.postJson("/api/account/login", member)).status).toBe(200);
-  for (const role of ["support", "editor", "admin"] as const) {
-    browsers[role] = new Browser(t.app);
-    await signInToOps(browsers[role]!, await newStaffAccount(db, role));
-  }
+  Object.assign(browsers, await opsCallers(t.app, db));
   const made = await browsers.editor!.postJson<{ campaign: CampaignEditorAnswer }>(
     "/api/ops/campaigns",
     saleBody({ start_at: inMinutes(24 * 60) }),

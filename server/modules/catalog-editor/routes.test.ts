@@ -1,14 +1,9 @@
 import { desc } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Browser, createTestApp } from "../../http/test-client";
+import { type Browser, createTestApp } from "../../http/test-client";
 import type { CatalogChange } from "../../lib/changes";
 import { auditLog } from "../audit/schema";
-import {
-  editorTableStatus,
-  newStaffAccount,
-  OPS_CALLERS,
-  signInToOps,
-} from "../staff/test-fixture";
+import { editorTableStatus, OPS_CALLERS, opsCallers } from "../staff/test-fixture";
 import {
   dramaCdBody,
   type EditorReferences,
@@ -33,15 +28,7 @@ beforeAll(async () => {
   t = await createTestApp();
   const db = t.services.db;
   refs = await seedEditorReferences(db);
-  browsers.visitor = new Browser(t.app);
-  await browsers.visitor.open();
-  const member = await newStaffAccount(db, null);
-  browsers.member = new Browser(t.app);
-  expect((await browsers.member.postJson("/api/account/login", member)).status).toBe(200);
-  for (const role of ["support", "editor", "admin"] as const) {
-    browsers[role] = new Browser(t.app);
-    await signInToOps(browsers[role]!, await newStaffAccount(db, role));
-  }
+  Object.assign(browsers, await opsCallers(t.app, db));
   const admin = browsers.admin!;
   const s = await admin.postJson<{ series: { series_id: number } }>(
     "/api/ops/catalog/series",

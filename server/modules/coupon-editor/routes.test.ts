@@ -8,12 +8,7 @@ import type { CatalogChange } from "../../lib/changes";
 import { users } from "../account/schema";
 import { auditLog } from "../audit/schema";
 import { orders, receivedCoupons } from "../commerce/schema";
-import {
-  editorTableStatus,
-  newStaffAccount,
-  OPS_CALLERS,
-  signInToOps,
-} from "../staff/test-fixture";
+import { editorTableStatus, newStaffAccount, OPS_CALLERS, opsCallers } from "../staff/test-fixture";
 import { runFilterIssue } from "./service";
 
 /**
@@ -50,15 +45,7 @@ const requestId = () => `req-${Date.now()}-${++serial}`;
 beforeAll(async () => {
   t = await createTestApp();
   const db = t.services.db;
-  browsers.visitor = new Browser(t.app);
-  await browsers.visitor.open();
-  const member = await newStaffAccount(db, null);
-  browsers.member = new Browser(t.app);
-  expect((await browsers.member.postJson("/api/account/login", member)).status).toBe(200);
-  for (const role of ["support", "editor", "admin"] as const) {
-    browsers[role] = new Browser(t.app);
-    await signInToOps(browsers[role]!, await newStaffAccount(db, role));
-  }
+  Object.assign(browsers, await opsCallers(t.app, db));
   for (let i = 0; i < 3; i++) members.push(await newStaffAccount(db, null));
   const made = await browsers.editor!.postJson<{ coupon: CouponEditorAnswer }>(
     "/api/ops/coupons",

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DashboardAnswer, DashboardTable } from "../../../contract/ops-dashboard-rules";
 import { tokyoInstant } from "../../../contract/tokyo-time";
-import { Browser, createTestApp } from "../../http/test-client";
+import { type Browser, createTestApp } from "../../http/test-client";
 import { users } from "../account/schema";
 import { refundOrderLines } from "../commerce/line-refunds";
 import { sandboxProvider } from "../commerce/payments/provider";
 import { coupons, orderItems, orders, paymentMethods, payments } from "../commerce/schema";
 import { recordEvents, summariseDay } from "../event/service";
 import { popups } from "../popup/schema";
-import { newStaffAccount, signInToOps } from "../staff/test-fixture";
+import { opsCallers } from "../staff/test-fixture";
 import {
   dashboardRange,
   dashboardTables,
@@ -64,15 +64,7 @@ async function event(when: Date, name: string, fields: Record<string, unknown> =
 beforeAll(async () => {
   t = await createTestApp();
   const db = t.services.db;
-  browsers.visitor = new Browser(t.app);
-  await browsers.visitor.open();
-  const member = await newStaffAccount(db, null);
-  browsers.member = new Browser(t.app);
-  expect((await browsers.member.postJson("/api/account/login", member)).status).toBe(200);
-  for (const role of ["support", "editor", "admin"] as const) {
-    browsers[role] = new Browser(t.app);
-    await signInToOps(browsers[role]!, await newStaffAccount(db, role));
-  }
+  Object.assign(browsers, await opsCallers(t.app, db));
 
   await db
     .insert(paymentMethods)

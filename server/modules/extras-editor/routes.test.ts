@@ -12,12 +12,7 @@ import { Browser, createTestApp } from "../../http/test-client";
 import type { CatalogChange } from "../../lib/changes";
 import { auditLog } from "../audit/schema";
 import { play } from "../lottery/service";
-import {
-  editorTableStatus,
-  newStaffAccount,
-  OPS_CALLERS,
-  signInToOps,
-} from "../staff/test-fixture";
+import { editorTableStatus, OPS_CALLERS, opsCallers } from "../staff/test-fixture";
 
 /**
  * Issue 24's proof for the news, stamp card and lottery editor: every call for every kind of
@@ -84,15 +79,7 @@ const lotteryBody = (extra: Record<string, unknown> = {}) => ({
 beforeAll(async () => {
   t = await createTestApp();
   const db = t.services.db;
-  browsers.visitor = new Browser(t.app);
-  await browsers.visitor.open();
-  const member = await newStaffAccount(db, null);
-  browsers.member = new Browser(t.app);
-  expect((await browsers.member.postJson("/api/account/login", member)).status).toBe(200);
-  for (const role of ["support", "editor", "admin"] as const) {
-    browsers[role] = new Browser(t.app);
-    await signInToOps(browsers[role]!, await newStaffAccount(db, role));
-  }
+  Object.assign(browsers, await opsCallers(t.app, db));
   const admin = browsers.admin!;
   const n = await admin.postJson<{ news: NewsEditorAnswer }>("/api/ops/news", newsBody());
   target.news = n.body.news.m_news_id;

@@ -4,17 +4,12 @@ import type { HomeAnswer } from "../../../contract/home";
 import type { HomeEditorAnswer, HomeEditorTab, HomeSectionDraft } from "../../../contract/ops-home";
 import { blankSection } from "../../../contract/ops-home";
 import { SEEDED_60 } from "../../db/seed/test-fixture";
-import { Browser, createTestApp } from "../../http/test-client";
+import { type Browser, createTestApp } from "../../http/test-client";
 import type { CatalogChange } from "../../lib/changes";
 import { homePage, homePreviewPage } from "../../pages/home";
 import { auditLog } from "../audit/schema";
 import { homeLayouts } from "../home/schema";
-import {
-  editorTableStatus,
-  newStaffAccount,
-  OPS_CALLERS,
-  signInToOps,
-} from "../staff/test-fixture";
+import { editorTableStatus, OPS_CALLERS, opsCallers } from "../staff/test-fixture";
 import { homeLayoutDrafts } from "./schema";
 import { homePreviewToken, readHomePreviewToken } from "./service";
 
@@ -37,15 +32,7 @@ const GENRE = 1;
 beforeAll(async () => {
   t = await createTestApp({ fixture: SEEDED_60 });
   const db = t.services.db;
-  browsers.visitor = new Browser(t.app);
-  await browsers.visitor.open();
-  const member = await newStaffAccount(db, null);
-  browsers.member = new Browser(t.app);
-  expect((await browsers.member.postJson("/api/account/login", member)).status).toBe(200);
-  for (const role of ["support", "editor", "admin"] as const) {
-    browsers[role] = new Browser(t.app);
-    await signInToOps(browsers[role]!, await newStaffAccount(db, role));
-  }
+  Object.assign(browsers, await opsCallers(t.app, db));
   t.services.changes.subscribe((change) => {
     told.push(change);
   });

@@ -4,17 +4,12 @@ import type { PopupEditorAnswer } from "../../../contract/ops-popups";
 import type { PopupEditorList } from "../../../contract/ops-popups-rules";
 import type { PopupsAnswer } from "../../../contract/popup";
 import { tokyoDateTimeInput } from "../../../contract/tokyo-time";
-import { Browser, createTestApp } from "../../http/test-client";
+import { type Browser, createTestApp } from "../../http/test-client";
 import type { CatalogChange } from "../../lib/changes";
 import { auditLog } from "../audit/schema";
 import { analyticsEvents } from "../event/schema";
 import { popups } from "../popup/schema";
-import {
-  editorTableStatus,
-  newStaffAccount,
-  OPS_CALLERS,
-  signInToOps,
-} from "../staff/test-fixture";
+import { editorTableStatus, OPS_CALLERS, opsCallers } from "../staff/test-fixture";
 
 /**
  * Issue 24's popup editor: every call for every kind of caller (visitor 401, member 403, support
@@ -49,15 +44,7 @@ const popupBody = (extra: Record<string, unknown> = {}) => ({
 beforeAll(async () => {
   t = await createTestApp();
   const db = t.services.db;
-  browsers.visitor = new Browser(t.app);
-  await browsers.visitor.open();
-  const member = await newStaffAccount(db, null);
-  browsers.member = new Browser(t.app);
-  expect((await browsers.member.postJson("/api/account/login", member)).status).toBe(200);
-  for (const role of ["support", "editor", "admin"] as const) {
-    browsers[role] = new Browser(t.app);
-    await signInToOps(browsers[role]!, await newStaffAccount(db, role));
-  }
+  Object.assign(browsers, await opsCallers(t.app, db));
   const made = await browsers.admin!.postJson<{ popup: PopupEditorAnswer }>(
     "/api/ops/popups",
     popupBody(),

@@ -85,3 +85,30 @@ export function editorTableStatus(who: OpsCaller, writes: boolean): number {
   if (who === "support") return writes ? 403 : 200;
   return 200;
 }
+
+/**
+ * A browser for each caller of a role table, signed in as it: a visitor with a store session, a
+ * member who is not staff, and a new support, editor and admin, each through the second factor.
+ */
+export async function opsCallers(
+  app: ConstructorParameters<typeof Browser>[0],
+  db: Db,
+): Promise<Record<OpsCaller, Browser>> {
+  const visitor = new Browser(app);
+  await visitor.open();
+  const member = new Browser(app);
+  const login = await member.postJson("/api/account/login", await newStaffAccount(db, null));
+  if (login.status !== 200) throw new Error(`member login ${login.status}`);
+  const staff = async (role: StaffRole) => {
+    const browser = new Browser(app);
+    await signInToOps(browser, await newStaffAccount(db, role));
+    return browser;
+  };
+  return {
+    visitor,
+    member,
+    support: await staff("support"),
+    editor: await staff("editor"),
+    admin: await staff("admin"),
+  };
+}

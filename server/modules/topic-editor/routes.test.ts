@@ -4,16 +4,11 @@ import type { TopicPageEditorAnswer, TopicPreviewAnswer } from "../../../contrac
 import type { TopicPageAnswer } from "../../../contract/topic";
 import { fromEditorRows, toEditorRows, updateBlock } from "../../../contract/topic-editor-model";
 import { MARKER_KINDS, markerClass } from "../../../contract/topic-vocabulary";
-import { Browser, createTestApp } from "../../http/test-client";
+import { type Browser, createTestApp } from "../../http/test-client";
 import type { CatalogChange } from "../../lib/changes";
 import { topicPage } from "../../pages/topic";
 import { auditLog } from "../audit/schema";
-import {
-  editorTableStatus,
-  newStaffAccount,
-  OPS_CALLERS,
-  signInToOps,
-} from "../staff/test-fixture";
+import { editorTableStatus, OPS_CALLERS, opsCallers } from "../staff/test-fixture";
 import { topicPages } from "../topic/schema";
 import { KNOWN_MARKERS, readMarker } from "../topic/visibility";
 
@@ -73,15 +68,7 @@ const TARGET = "winter-target";
 beforeAll(async () => {
   t = await createTestApp();
   const db = t.services.db;
-  browsers.visitor = new Browser(t.app);
-  await browsers.visitor.open();
-  const member = await newStaffAccount(db, null);
-  browsers.member = new Browser(t.app);
-  expect((await browsers.member.postJson("/api/account/login", member)).status).toBe(200);
-  for (const role of ["support", "editor", "admin"] as const) {
-    browsers[role] = new Browser(t.app);
-    await signInToOps(browsers[role]!, await newStaffAccount(db, role));
-  }
+  Object.assign(browsers, await opsCallers(t.app, db));
   const made = await browsers.admin!.postJson(
     "/api/ops/topic-pages",
     newPage({ page_name: TARGET }),
