@@ -64,7 +64,7 @@ test("an editor creates a sale with a target and a banner, previews it before it
   await form.getByLabel("割引率（％）").fill("0");
   // A campaign for a whole genre: the picker adds that genre's series to the series targets.
   const picker = form.getByRole("group", { name: "レーベル・ジャンルの作品をまとめて対象にする" });
-  await picker.getByLabel("種類").selectOption("genre");
+  await picker.getByLabel("選び方").selectOption("genre");
   await picker.getByLabel("ジャンル", { exact: true }).selectOption({ index: 1 });
   await picker.getByRole("button", { name: "作品IDに追加" }).click();
   await expect(picker.getByRole("status")).toContainText(/の作品を\d+件追加しました/);

@@ -1,4 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
+import { tokyoDateTimeInput } from "../../contract/tokyo-time";
 import {
   expect,
   hydrated,
@@ -13,8 +14,8 @@ import {
 import { signInToOps } from "./ops-fixtures";
 
 /**
- * Coupons in /ops (issue 24), at 1280 and 375 px: the seeded editor creates a ¥100-off coupon
- * for baskets of ¥300 or more, issues it to two newly signed-up members by pasting their
+ * Coupons in /ops (issue 24), at 1280 and 375 px: the seeded editor creates a coupon campaign
+ * for a series and a ¥100-off coupon on its titles for baskets of ¥300 or more, issues it to two newly signed-up members by pasting their
  * addresses (with a line that names nobody, reported back); both see it on /coupon; one uses it
  * at checkout, and the editor reads issued 2 / used 1. The issue and the coupon are audited.
  */
@@ -41,7 +42,29 @@ test("an editor creates a ¥100-off coupon, issues it to two members, one uses i
   const second = await newMember(browser, page, tag, 2);
   const name = `100円OFF（${tag} ${Date.now().toString(36)}）`;
 
+  // The series the first member will buy from: the coupon campaign is for it.
+  const seriesPage = await (async () => {
+    await seriesWithAddable(first.page, 2);
+    return new URL(first.page.url()).pathname;
+  })();
+  const seriesId = Number(/\/series\/(\d+)/.exec(seriesPage)![1]);
+
   await signInToOps(page, EDITOR);
+  // A coupon campaign, running from an hour ago, for that series.
+  const campaignName = `クーポン祭（${tag} ${Date.now().toString(36)}）`;
+  await visit(page, "/ops/campaigns/new");
+  await hydrated(page);
+  const campaignForm = page.getByRole("form", { name: "キャンペーンの内容" });
+  await campaignForm.getByLabel("キャンペーン名").fill(campaignName);
+  await campaignForm.getByLabel("種類", { exact: true }).selectOption("coupon");
+  await campaignForm.getByLabel("作品ID（シリーズ全巻）").fill(String(seriesId));
+  await campaignForm
+    .getByLabel("開始日時（東京）")
+    .fill(tokyoDateTimeInput(new Date(Date.now() - 3_600_000)));
+  await campaignForm.getByRole("button", { name: "作成する" }).click();
+  await expect(page).toHaveURL(/\/ops\/campaigns\/\d+$/);
+  const campaignId = Number(/\/ops\/campaigns\/(\d+)$/.exec(page.url())![1]);
+
   await page
     .getByRole("navigation", { name: "運営メニュー" })
     .getByRole("link", { name: "クーポン" })
@@ -60,6 +83,8 @@ test("an editor creates a ¥100-off coupon, issues it to two members, one uses i
   await expect(form.getByText("割引額は1〜100,000円の整数で指定してください")).toBeVisible();
   await form.getByLabel("割引額（円）").fill("100");
   await form.getByLabel(/^最低利用金額/).fill("300");
+  await form.getByLabel("対象の種類（coupon_type）").selectOption("2");
+  await form.getByLabel("クーポンキャンペーン").selectOption(String(campaignId));
   await expect(form.getByText("100円OFF")).toBeVisible();
   await screenshot(page, "ops-coupon-new");
   await form.getByRole("button", { name: "作成する" }).click();
@@ -116,7 +141,8 @@ test("an editor creates a ¥100-off coupon, issues it to two members, one uses i
 
   // The first uses it at checkout.
   const buyer = first.page;
-  const adds = await seriesWithAddable(buyer, 2);
+  await visit(buyer, seriesPage);
+  const adds = buyer.getByRole("button", { name: "カートに入れる", exact: true });
   await adds.first().click();
   await expect(buyer.getByTestId("cart-badge")).toHaveText("1");
   await adds.first().click();
@@ -156,4 +182,14 @@ test("an editor creates a ¥100-off coupon, issues it to two members, one uses i
   await page.getByRole("button", { name: "絞り込む" }).click();
   await expect(page.locator("tbody tr").first()).toContainText("クーポン配布");
   await expect(page.locator("tbody tr").nth(1)).toContainText("追加");
+
+  // The coupon campaign names its coupon; ended, it leaves the store for the specs that follow.
+  await visit(page, `/ops/campaigns/${campaignId}`);
+  await hydrated(page);
+  await expect(page.getByRole("link", { name, exact: true })).toBeVisible();
+  await campaignForm
+    .getByLabel("終了日時（東京）")
+    .fill(tokyoDateTimeInput(new Date(Date.now() - 60_000)));
+  await campaignForm.getByRole("button", { name: "保存する" }).click();
+  await expect(page.getByText("保存しました")).toBeVisible();
 });

@@ -75,7 +75,7 @@ export function TargetSeriesPicker({
       <legend>レーベル・ジャンルの作品をまとめて対象にする</legend>
       <div className="campaign-target-picker__row">
         <label>
-          <span>種類</span>
+          <span>選び方</span>
           <select
             value={kind}
             onChange={(e) => {
