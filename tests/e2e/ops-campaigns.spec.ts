@@ -74,6 +74,8 @@ test("an editor creates a sale with a target and a banner, previews it before it
   await form.getByRole("button", { name: "作成する" }).click();
   await expect(form.getByText("セールの割引率は1〜100％の整数で指定してください")).toBeVisible();
   await form.getByLabel("割引率（％）").fill("40");
+  // Corrected, the complaint goes at once rather than at the next save.
+  await expect(form.getByText("セールの割引率は1〜100％の整数で指定してください")).toHaveCount(0);
   await form.getByLabel("表示順（小さいほど先）").fill("0");
   await screenshot(page, "ops-campaign-new");
   await form.getByRole("button", { name: "作成する" }).click();

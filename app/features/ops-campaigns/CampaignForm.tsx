@@ -137,6 +137,7 @@ export function CampaignForm(props: {
       <form
         className="ops-panel catalog-form"
         onSubmit={onSubmit}
+        onChange={saving.settle}
         noValidate
         aria-label="キャンペーンの内容"
       >
@@ -237,6 +238,7 @@ export function CampaignForm(props: {
                           <span>{figure.label}</span>
                           <input
                             name={`policy_${t}`}
+                            data-issue={`policies.${at}`}
                             type={figure.key === "label" ? "text" : "number"}
                             min={1}
                             max={figure.key === "sale_pct" ? 100 : undefined}

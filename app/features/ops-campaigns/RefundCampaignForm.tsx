@@ -91,6 +91,7 @@ export function RefundCampaignForm(props: {
       <form
         className="ops-panel catalog-form"
         onSubmit={onSubmit}
+        onChange={saving.settle}
         noValidate
         aria-label="ポイント還元の内容"
       >

@@ -182,7 +182,12 @@ export function DramaCdForm({
         />
       ) : null}
       <Notice text={saving.notice} />
-      <form className="ops-panel catalog-form" onSubmit={onSubmit} noValidate>
+      <form
+        className="ops-panel catalog-form"
+        onSubmit={onSubmit}
+        onChange={saving.settle}
+        noValidate
+      >
         <EditableFields>
           <h2>ドラマCDの情報</h2>
           <div className="catalog-grid">

@@ -208,7 +208,12 @@ export function SeriesForm({
         </PublicationHead>
       ) : null}
       <Notice text={saving.notice} />
-      <form className="ops-panel catalog-form" onSubmit={onSubmit} noValidate>
+      <form
+        className="ops-panel catalog-form"
+        onSubmit={onSubmit}
+        onChange={saving.settle}
+        noValidate
+      >
         <EditableFields>
           <h2>作品の情報</h2>
           <div className="catalog-grid">

@@ -105,7 +105,12 @@ export function VolumeForm({
         </PublicationHead>
       ) : null}
       <Notice text={saving.notice} />
-      <form className="ops-panel catalog-form" onSubmit={onSubmit} noValidate>
+      <form
+        className="ops-panel catalog-form"
+        onSubmit={onSubmit}
+        onChange={saving.settle}
+        noValidate
+      >
         <EditableFields>
           <h2>巻の情報</h2>
           <div className="catalog-grid">

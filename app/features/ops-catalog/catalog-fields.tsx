@@ -280,7 +280,24 @@ export function useCatalogSave<T>(onSaved: (answer: T) => string | undefined) {
     if (field) setIssues([{ field, message: message.replace(/^[\w.]+: /, "") }]);
   }
 
-  return { busy, issues, problem, notice, save };
+  /**
+   * The editor changed a field: its complaint goes (the rest stay until the next save), and so
+   * does the summary once nothing is left to fix. For a form's onChange.
+   */
+  function settle(event: { target: EventTarget | null }) {
+    const input = event.target as { name?: unknown; dataset?: DOMStringMap } | null;
+    // A field whose complaint is named otherwise than the input says so in data-issue.
+    const name = input?.dataset?.issue ?? input?.name;
+    if (typeof name !== "string" || name === "") return;
+    setIssues((now) => {
+      const left = now.filter((issue) => issue.field !== name);
+      if (left.length === now.length) return now;
+      if (left.length === 0) setProblem(null);
+      return left;
+    });
+  }
+
+  return { busy, issues, problem, notice, save, settle };
 }
 
 export type CatalogSave = ReturnType<typeof useCatalogSave>;

@@ -108,6 +108,7 @@ export function CouponForm(props: {
       <form
         className="ops-panel catalog-form"
         onSubmit={onSubmit}
+        onChange={saving.settle}
         noValidate
         aria-label="クーポンの内容"
       >

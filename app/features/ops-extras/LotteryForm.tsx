@@ -158,7 +158,12 @@ export function LotteryForm({
         </section>
       ) : null}
       <Notice text={saving.notice} />
-      <form className="ops-panel catalog-form" onSubmit={onSubmit} noValidate>
+      <form
+        className="ops-panel catalog-form"
+        onSubmit={onSubmit}
+        onChange={saving.settle}
+        noValidate
+      >
         <h2>くじ</h2>
         <div className="catalog-grid">
           <InputField

@@ -98,7 +98,12 @@ export function NewsForm({ news, mayWrite }: { news: NewsEditorAnswer | null; ma
     <>
       {news ? <NewsPublication news={news} mayWrite={mayWrite} /> : null}
       <Notice text={saving.notice} />
-      <form className="ops-panel catalog-form" onSubmit={onSubmit} noValidate>
+      <form
+        className="ops-panel catalog-form"
+        onSubmit={onSubmit}
+        onChange={saving.settle}
+        noValidate
+      >
         <h2>お知らせの内容</h2>
         <div className="catalog-grid">
           <InputField

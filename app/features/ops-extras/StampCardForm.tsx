@@ -157,7 +157,12 @@ export function StampCardForm({
         </section>
       ) : null}
       <Notice text={saving.notice} />
-      <form className="ops-panel catalog-form" onSubmit={onSubmit} noValidate>
+      <form
+        className="ops-panel catalog-form"
+        onSubmit={onSubmit}
+        onChange={saving.settle}
+        noValidate
+      >
         <h2>カード</h2>
         <div className="catalog-grid">
           <InputField

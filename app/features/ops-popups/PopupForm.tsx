@@ -307,7 +307,12 @@ export function PopupForm({
     <>
       {popup ? <PopupHead popup={popup} mayWrite={mayWrite} /> : null}
       <Notice text={saving.notice} />
-      <form className="ops-panel catalog-form" onSubmit={onSubmit} noValidate>
+      <form
+        className="ops-panel catalog-form"
+        onSubmit={onSubmit}
+        onChange={saving.settle}
+        noValidate
+      >
         <fieldset className="catalog-fieldset" disabled={!mayWrite}>
           <h2>種類と表示場所</h2>
           <div className="catalog-grid">
