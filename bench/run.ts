@@ -37,7 +37,7 @@ import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { z } from "zod";
-import { firstLoadByRoute, homeRoutes, OWN_CODE_BUDGET_KB } from "./first-load";
+import { firstLoadByRoute, homeRoutes, isOpsRoute, OWN_CODE_BUDGET_KB } from "./first-load";
 import { waitForServer } from "./server";
 import { uploadToReadable } from "./uploads";
 
@@ -821,8 +821,10 @@ async function storeRows() {
       const within = (bytes: number, budgetKb: number) =>
         bytes <= budgetKb * 1024 ? "within" : "over";
       const [home] = homeRoutes(routes);
-      const largest = routes[0]!;
-      const over = routes.filter((r) => r.ownGzip > OWN_CODE_BUDGET_KB.anyRoute * 1024);
+      const store = routes.filter((r) => !isOpsRoute(r));
+      const largest = store[0]!;
+      const over = store.filter((r) => r.ownGzip > OWN_CODE_BUDGET_KB.anyRoute * 1024);
+      const largestOps = routes.find(isOpsRoute);
       console.log(
         `first-load JavaScript, gzip -9: framework (react, react-dom, react-router) ${kb(home!.frameworkGzip)} KB, counted apart`,
       );
@@ -830,8 +832,13 @@ async function storeRows() {
         `/home own code ${kb(home!.ownGzip)} KB in ${home!.ownFiles.length} files (budget ${OWN_CODE_BUDGET_KB.home} KB: ${within(home!.ownGzip, OWN_CODE_BUDGET_KB.home)})`,
       );
       console.log(
-        `largest own code of ${routes.length} routes: ${largest.path} (${largest.id}) ${kb(largest.ownGzip)} KB (budget ${OWN_CODE_BUDGET_KB.anyRoute} KB: ${within(largest.ownGzip, OWN_CODE_BUDGET_KB.anyRoute)})${over.length ? `; over: ${over.map((r) => `${r.path} ${kb(r.ownGzip)}`).join(", ")}` : ""}`,
+        `largest own code of ${store.length} store routes: ${largest.path} (${largest.id}) ${kb(largest.ownGzip)} KB (budget ${OWN_CODE_BUDGET_KB.anyRoute} KB: ${within(largest.ownGzip, OWN_CODE_BUDGET_KB.anyRoute)})${over.length ? `; over: ${over.map((r) => `${r.path} ${kb(r.ownGzip)}`).join(", ")}` : ""}`,
       );
+      if (largestOps) {
+        console.log(
+          `largest own code of the back office: ${largestOps.path} ${kb(largestOps.ownGzip)} KB (budget ${OWN_CODE_BUDGET_KB.opsRoute} KB: ${within(largestOps.ownGzip, OWN_CODE_BUDGET_KB.opsRoute)})`,
+        );
+      }
       for (const page of ["/home", "/series/126"]) {
         const js = await firstLoadJs(base, page);
         const route = page === "/home" ? home : routes.find((r) => r.id === "routes/series");

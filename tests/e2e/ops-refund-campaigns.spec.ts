@@ -1,3 +1,4 @@
+import { tokyoDateTimeInput, tokyoIsoDate } from "../../contract/tokyo-time";
 import { expect, hydrated, login, screenshot, seriousViolations, test, visit } from "./fixtures";
 import { signInToOps } from "./ops-fixtures";
 
@@ -9,9 +10,6 @@ import { signInToOps } from "./ops-fixtures";
  */
 const EDITOR = { email: "editor@komaya.example", password: "komaya-editor-2026" };
 const MEMBER = { email: "demo@komaya.example", password: "komaya-demo-2026" };
-
-const tokyoInput = (at: Date) => new Date(at.getTime() + 9 * 3_600_000).toISOString().slice(0, 16);
-const tokyoDay = (at: Date) => tokyoInput(at).slice(0, 10);
 
 test("an editor creates a ポイント還元 campaign, it is listed as running and a member is told of it", async ({
   page,
@@ -38,9 +36,13 @@ test("an editor creates a ポイント還元 campaign, it is listed as running a
   const form = page.getByRole("form", { name: "ポイント還元の内容" });
   await form.getByLabel("キャンペーン名（ポイント履歴に表示）").fill(name);
   await form.getByLabel("還元率（％）").fill("0");
-  await form.getByLabel("購入期間の開始（東京）").fill(tokyoInput(new Date(now - 3_600_000)));
-  await form.getByLabel("購入期間の終了（東京）").fill(tokyoInput(new Date(now + 7 * 86_400_000)));
-  await form.getByLabel("ポイント付与日").fill(tokyoDay(new Date(now + 9 * 86_400_000)));
+  await form
+    .getByLabel("購入期間の開始（東京）")
+    .fill(tokyoDateTimeInput(new Date(now - 3_600_000)));
+  await form
+    .getByLabel("購入期間の終了（東京）")
+    .fill(tokyoDateTimeInput(new Date(now + 7 * 86_400_000)));
+  await form.getByLabel("ポイント付与日").fill(tokyoIsoDate(new Date(now + 9 * 86_400_000)));
   await form.getByRole("button", { name: "作成する" }).click();
   await expect(form.getByText("還元率は1〜100の整数（％）で指定してください")).toBeVisible();
   await form.getByLabel("還元率（％）").fill("10");

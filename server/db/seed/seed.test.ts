@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tokyoIsoDate } from "../../../contract/tokyo-time";
+import { inTokyo } from "../../lib/tokyo-sql";
 import { dailyEventFigures } from "../../modules/event/service";
 import type { Database } from "../client";
 import { createTestDatabase } from "../test-database";
@@ -41,11 +42,12 @@ describe("seedDatabase", () => {
   });
 
   it("browses the 60 Tokyo days before the seed's day, summarised for the dashboard, never today or a popup", async () => {
+    const receivedInTokyo = inTokyo(sql.raw("received_at"));
     const spread = await database.db.execute(
       sql`select count(*)::int as events,
-            count(distinct (received_at at time zone 'Asia/Tokyo')::date)::int as days,
-            to_char(min(received_at at time zone 'Asia/Tokyo'), 'YYYY-MM-DD') as first,
-            to_char(max(received_at at time zone 'Asia/Tokyo'), 'YYYY-MM-DD') as last,
+            count(distinct ${receivedInTokyo}::date)::int as days,
+            to_char(min(${receivedInTokyo}), 'YYYY-MM-DD') as first,
+            to_char(max(${receivedInTokyo}), 'YYYY-MM-DD') as last,
             (count(*) filter (where popup_id is not null or name like 'popup%'))::int as popup
           from analytics_events`,
     );

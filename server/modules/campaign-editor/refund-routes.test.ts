@@ -1,7 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RefundCampaignAnswer } from "../../../contract/ops-refund-campaigns-rules";
-import { startOfTokyoDay, tokyoDateTimeInput, tokyoIsoDate } from "../../../contract/tokyo-time";
+import { tokyoDateTimeInput, tokyoInstant, tokyoIsoDate } from "../../../contract/tokyo-time";
 import { Browser, createTestApp } from "../../http/test-client";
 import type { CatalogChange } from "../../lib/changes";
 import { users } from "../account/schema";
@@ -310,7 +310,8 @@ describe("orders entered keep what they were promised", () => {
     was.purchase_end_at = longer.body.refund_campaign.purchase_end_at;
 
     // The store's own job, its clock moved to the grant day.
-    const grantDay = startOfTokyoDay(new Date(`${c.period_date}T12:00:00+09:00`));
+    const [y, m, d] = c.period_date.split("-").map(Number);
+    const grantDay = tokyoInstant(y!, m!, d!);
     expect(await runLedgerJobs(t.services.db, new Date(grantDay.getTime() - 60_000))).toEqual({
       expired: [],
       refunded: [],
