@@ -42,6 +42,10 @@ export function TargetSeriesPicker({
       setTold({ notice: null, problem: answer.error_message ?? "作品を読み込めませんでした" });
       return;
     }
+    if (answer.series_ids.length === 0) {
+      setTold({ notice: null, problem: `${answer.name}の作品はまだありません` });
+      return;
+    }
     const before = idList(field.value);
     if (before === null) {
       setTold({
