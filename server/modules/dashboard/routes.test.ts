@@ -8,6 +8,7 @@ import { sandboxProvider } from "../commerce/payments/provider";
 import { coupons, orderItems, orders, paymentMethods, payments } from "../commerce/schema";
 import { recordEvents, summariseDay } from "../event/service";
 import { popups } from "../popup/schema";
+import { priceExTax } from "../pricing/rules";
 import { opsCallers } from "../staff/test-fixture";
 import {
   dashboardRange,
@@ -273,7 +274,7 @@ async function paidOrder(when: Date, prices: number[], couponDiscount = 0) {
         itemId: 900_000 + serial * 10 + i,
         itemType: 1,
         name: `返金テスト ${serial}-${i}`,
-        price: Math.round(price / 1.1),
+        price: priceExTax(price),
         priceInc: price,
         createdAt: when,
       })),

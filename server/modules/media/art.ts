@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import { mediaArt } from "./schema";
 
 export interface ArtName {
@@ -16,7 +16,7 @@ export function artNamesIn(content: string): ArtName[] {
   return [...content.matchAll(ART_URL)].map(([, kind, name]) => ({ kind: kind!, name: name! }));
 }
 
-export async function recordArt(db: Db, names: readonly ArtName[]): Promise<void> {
+export async function recordArt(db: Db | Tx, names: readonly ArtName[]): Promise<void> {
   if (names.length === 0) return;
   await db
     .insert(mediaArt)

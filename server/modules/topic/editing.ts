@@ -58,7 +58,7 @@ export async function updateTopicPage(
     .update(topicPages)
     .set({ ...values, updatedAt: now })
     .where(eq(topicPages.topicPageId, id));
-  await recordArt(tx as unknown as Db, artNamesIn(values.content));
+  await recordArt(tx, artNamesIn(values.content));
 }
 
 export async function setTopicPageDraft(tx: Tx, id: number, draft: boolean, now: Date) {
