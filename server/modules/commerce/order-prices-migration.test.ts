@@ -53,6 +53,7 @@ async function oldOrders() {
     itemId,
     itemType: 0,
     name: `巻${itemId}`,
+    // The old, wrong pre-tax rule the repair migration mends — on purpose, not the pricing rule.
     price: Math.round(priceInc / 1.1),
     priceInc,
     createdAt: at,
