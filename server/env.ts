@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { parseTokyoDateTimeInput } from "../contract/tokyo-time";
+import { registrationNumberProblem } from "./lib/registration-number";
 import { parseStorageUrl, type S3Location } from "./lib/storage";
 
 /**
@@ -103,6 +104,20 @@ const settings = z.object({
   X_ACCOUNT_URL: outsideLink(["x.com", "twitter.com"]).transform(
     (v) => v ?? "https://x.com/komaya_official",
   ),
+  /**
+   * The seller as its 適格請求書 (qualified invoice) names it on every receipt: the registered
+   * name and the registration number, T and the 13-digit corporate number. The defaults are the
+   * demo store's (a made-up company whose number only passes the check digit).
+   */
+  SELLER_NAME: z.string().trim().min(1).max(60).default("株式会社コマヤ"),
+  INVOICE_REGISTRATION_NUMBER: z
+    .string()
+    .trim()
+    .default("T9234567890123")
+    .superRefine((v, ctx) => {
+      const problem = registrationNumberProblem(v);
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    }),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   SEED_SERIES: z.coerce.number().int().min(0).max(1_000_000).default(2000),
   /**

@@ -39,6 +39,7 @@ import { popupRoutes } from "../modules/popup/routes";
 import { popupEditorRoutes } from "../modules/popup-editor/routes";
 import { rankingRoutes } from "../modules/ranking/routes";
 import { readerRoutes } from "../modules/reader/routes";
+import { receiptPdfRoutes, receiptRoutes } from "../modules/receipts/routes";
 import { seriesPickRoutes } from "../modules/recommend/pick-routes";
 import { recommendRoutes } from "../modules/recommend/routes";
 import { reviewRoutes } from "../modules/review/routes";
@@ -89,6 +90,7 @@ export function apiRouter(services: AppServices, paymentProvider: PaymentProvide
   api.route("/", couponRoutes(services, { runningCampaignPage }));
   api.route("/", presentRoutes(services));
   api.route("/", orderRoutes(services, { orderHistory, orderDetail }));
+  api.route("/", receiptRoutes(services));
   api.route("/", searchRoutes(services, { searchPage }));
   api.route("/", rankingRoutes(services, { rankingPage }));
   api.route("/", homeRoutes(services, { homePage, homeSection }));
@@ -144,6 +146,7 @@ export function siteRouter(services: AppServices): Hono<AppEnv> {
   site.get("/sitemap.xml", sitemapXml(services));
   site.get("/sitemaps/:name", sitemapPart(services));
   site.route("/media", mediaRoutes(services));
+  site.route("/", receiptPdfRoutes(services));
   site.route("/", newsletterOneClickRoutes(services));
   return site;
 }

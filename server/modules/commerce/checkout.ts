@@ -9,6 +9,7 @@ import {
 } from "../../../contract/checkout";
 import { productUrl } from "../../../contract/items";
 import { canUsePoints, POINT_USE_MINIMUM } from "../../../contract/points";
+import { receiptPageUrl } from "../../../contract/receipts";
 import { tokyoDateTime } from "../../../contract/tokyo-time";
 import type { Db, Tx } from "../../db/client";
 import { BadInput, Conflict, NotFound } from "../../lib/errors";
@@ -50,6 +51,8 @@ export interface CheckoutInput {
   token: string;
   /** The provider's card token (the sandbox: a test card number). */
   card?: string;
+  /** The store's origin (PUBLIC_URL), for the receipt link in the purchase mail. */
+  origin?: string;
 }
 
 /** A payment the provider refused: the transaction rolls back and the member is told why. */
@@ -162,6 +165,7 @@ async function finalizePaid(
   tx: Tx,
   order: { orderId: number; userId: number; addPoint: number; couponId: number | null },
   now: Date,
+  origin?: string,
 ): Promise<void> {
   const lines = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.orderId));
   const granted = await grantPurchasedItems(tx, {
@@ -226,6 +230,7 @@ async function finalizePaid(
         amount: paid.order.amount,
         paymentName: paid.paymentName,
         addPoint: paid.order.addPoint,
+        receiptUrl: origin ? `${origin}${receiptPageUrl(order.orderId)}` : undefined,
       }),
       now,
     );
@@ -432,6 +437,7 @@ async function placeOrder(
         couponId: coupon?.couponId ?? null,
       },
       now,
+      input.origin,
     );
   }
   return id;
@@ -492,6 +498,7 @@ export async function confirmPayment(
   userId: number,
   reference: string,
   now = new Date(),
+  origin?: string,
 ): Promise<CheckoutResult> {
   type Ended = { status: "declined" | "cancelled"; code: OrderErrorCode } | null;
   const outcome = await db.transaction(async (tx): Promise<{ orderId: number; ended: Ended }> => {
@@ -518,7 +525,7 @@ export async function confirmPayment(
       const code = settled.status === "declined" ? settled.code : "not_confirmed";
       return { orderId: pending.orderId, ended: { status: "declined", code } };
     }
-    await finalizePaid(tx, pending, now);
+    await finalizePaid(tx, pending, now, origin);
     return { orderId: pending.orderId, ended: null };
   });
   if (outcome.ended) {

@@ -133,6 +133,8 @@ export interface ReceiptOrder {
   amount: number;
   paymentName: string;
   addPoint: number;
+  /** The receipt page (decision 0108), absolute; absent, the mail names order history instead. */
+  receiptUrl?: string;
 }
 
 const yen = (n: number) => `${n.toLocaleString("ja-JP")}円`;
@@ -176,6 +178,10 @@ export function orderReceiptMail(to: string, order: ReceiptOrder): MailDraft {
         `お支払い金額：${yen(order.amount)}`,
         `お支払い方法：${order.paymentName}`,
         `獲得ポイント：${order.addPoint.toLocaleString("ja-JP")}pt`,
+        "",
+        order.receiptUrl
+          ? `領収書（適格請求書）はこちらから発行できます（要ログイン）：\n${order.receiptUrl}`
+          : "領収書（適格請求書）は購入履歴から発行できます。",
       ].join("\n") + SIGNATURE,
   };
 }
