@@ -39,7 +39,7 @@ test("a paid order's receipt adds up, shows the registration number and marks la
     // A bad 宛名 is refused and nothing is issued.
     await form.getByLabel(/宛名/).fill("   ");
     await form.getByRole("button", { name: "この宛名で発行する" }).click();
-    await expect(page.getByText("宛名を入力してください")).toBeVisible();
+    await expect(form.getByRole("alert")).toContainText("宛名を入力してください");
     await form.getByLabel(/宛名/).fill("株式会社テスト商事 経理部");
     await form.getByRole("radio", { name: /御中/ }).check();
     await form.getByRole("button", { name: "この宛名で発行する" }).click();

@@ -39,6 +39,8 @@ function IssueForm({
     }),
     (answer) => onIssued(answer.receipt),
     "領収書を発行できませんでした",
+    // The form shows the refusal beside the field; no dialog repeats it.
+    { ownsFailure: () => true },
   );
   return (
     <section className="receipt-issue" aria-labelledby="receipt-issue-title">
