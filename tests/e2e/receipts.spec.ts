@@ -21,6 +21,8 @@ const yenOf = (text: string | null) => Number((text ?? "").replace(/[^\d]/g, "")
 test("a paid order's receipt adds up, shows the registration number and marks later views 再発行", async ({
   page,
 }, testInfo) => {
+  // Login, issue, a PDF and a reload: long on a busy machine.
+  test.setTimeout(240_000);
   await login(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
   await visit(page, "/order_history");
   const links = page.getByRole("link", { name: "領収書（適格請求書）を表示" });
