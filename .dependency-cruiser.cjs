@@ -18,7 +18,7 @@ const SERVER_MODULE_LAYERS = [
   ["audit", "event", "jobs", "mail", "news", "throttle"],
   ["account", "catalog"],
   ["inquiry", "library", "staff"],
-  ["dramacd"],
+  ["dramacd", "volume-notices"],
   ["campaign", "content"],
   ["pricing"],
   ["entitlements"],
@@ -36,7 +36,7 @@ const SERVER_MODULE_LAYERS = [
  * What several features share and that knows no shop area goes down to app/components or app/lib.
  */
 const APP_FEATURE_LAYERS = [
-  ["analytics", "audio", "ops", "seo", "stamp"],
+  ["analytics", "audio", "notices", "ops", "seo", "stamp"],
   ["cards", "ops-content", "ops-members"],
   [
     "account",

@@ -70,6 +70,8 @@ export default [
   layout("layouts/side.tsx", [screen("bookshelf"), screen("bookshelf_reveal")]),
   layout("layouts/navbar.tsx", [
     screen("account"),
+    // 新刊のお知らせ (decision 0114), beside the member's other lists.
+    screen("notices"),
     screen("profile"),
     screen("newsletter"),
     screen("coupon"),

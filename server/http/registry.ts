@@ -48,6 +48,7 @@ import { opsRoutes } from "../modules/staff/routes";
 import { stampRoutes } from "../modules/stamp/routes";
 import { topicRoutes } from "../modules/topic/routes";
 import { topicEditorRoutes } from "../modules/topic-editor/routes";
+import { volumeNoticeRoutes } from "../modules/volume-notices/routes";
 import { campaignList, runningCampaignPage } from "../pages/campaign";
 import { cartPage } from "../pages/cart";
 import { dramaCdList, dramaCdPage } from "../pages/dramacd";
@@ -95,6 +96,7 @@ export function apiRouter(services: AppServices, paymentProvider: PaymentProvide
   api.route("/", rankingRoutes(services, { rankingPage }));
   api.route("/", homeRoutes(services, { homePage, homeSection }));
   api.route("/", seriesMarkRoutes(services));
+  api.route("/", volumeNoticeRoutes(services));
   api.route("/", bookshelfRoutes(services));
   api.route("/", readerRoutes(services));
   api.route("/", eventRoutes(services));

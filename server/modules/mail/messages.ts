@@ -15,7 +15,8 @@ export type MailKind =
   | "email_change_notice"
   | "email_changed"
   | "refund"
-  | "inquiry_reply";
+  | "inquiry_reply"
+  | "new_volumes";
 
 export interface MailDraft {
   kind: MailKind;
@@ -272,5 +273,39 @@ export function inquiryReplyMail(
     to,
     subject: `【コマヤ】お問い合わせへの回答（受付番号 ${receiptNo}）`,
     body: `${quoted}受付番号：${receiptNo}\n\n${body}\n\nさらにご不明な点がございましたら、お問い合わせフォームから受付番号を添えてご連絡ください。${SIGNATURE}`,
+  };
+}
+
+/** A volume in the new-volume mail: its series, number and the absolute link to its page. */
+export interface NewVolumeLine {
+  seriesName: string;
+  title: string;
+  releasedOn: string;
+  url: string;
+}
+
+/**
+ * 新刊のお知らせ (decision 0114): one mail per member per run, listing every volume of the
+ * series they follow that went on sale since the last run. Sent only to members who turned it on.
+ */
+export function newVolumesMail(
+  to: string,
+  nickname: string | null,
+  volumes: readonly NewVolumeLine[],
+  settingsUrl: string,
+): MailDraft {
+  const first = volumes[0]!;
+  const subject =
+    volumes.length === 1
+      ? `【コマヤ】新刊のお知らせ：${first.title}`
+      : `【コマヤ】新刊のお知らせ：${first.title} ほか${volumes.length - 1}件`;
+  const lines = volumes
+    .map((v) => `■ ${v.title}（${v.seriesName}）\n　配信日：${v.releasedOn}\n　${v.url}`)
+    .join("\n\n");
+  return {
+    kind: "new_volumes",
+    to,
+    subject,
+    body: `${nickname ? `${nickname} 様` : "会員様"}\n\n通知をオンにしている作品の新刊が配信されました。\n\n${lines}\n\nメールでのお知らせは、アカウント設定から停止できます。\n${settingsUrl}${SIGNATURE}`,
   };
 }
