@@ -69,7 +69,7 @@ test.describe("the audio player", () => {
       .click();
     await playsPast(page, 0.3);
     expect((await audioState(page)).src).toMatch(/\/media\/cds\/1\/trials\/1\.mp3$/);
-    await expect(popup(page).locator(".audio-popup__time").first()).toHaveText(/^00:0\d$/);
+    await expect(popup(page).locator(".audio-popup__time").first()).toHaveText(/^0:0\d$/);
     await screenshot(page, "audio-cd-page-sample");
 
     // A cast's name leads to their CDs (/doramacd?cast=); the sample plays on meanwhile.
@@ -151,7 +151,7 @@ test.describe("the audio player", () => {
       .first()
       .click();
     await playsPast(page, 0.2);
-    const trackName = await popup(page).locator(".audio-popup__track").textContent();
+    const trackName = await popup(page).locator(".audio-popup__name").textContent();
     expect(
       await page.evaluate(() => ({
         title: navigator.mediaSession.metadata?.title,
@@ -182,7 +182,7 @@ test.describe("the audio player", () => {
     for (let i = 0; i < 3; i++) await forward.click();
     await expect.poll(async () => (await audioState(page)).paused).toBe(true);
     expect((await audioState(page)).time).toBe(0);
-    await expect(popup(page).locator(".audio-popup__time").first()).toHaveText("00:00");
+    await expect(popup(page).locator(".audio-popup__time").first()).toHaveText("0:00");
     await popup(page).getByRole("button", { name: "閉じる" }).click();
 
     // A file that never comes: after 60,000 ms the popup says so instead of waiting forever.

@@ -374,15 +374,17 @@ export function AudioPlayerProvider({ children }: { children: ReactNode }) {
           <div className="audio-popup__head">
             <img src={track.cover} alt="" width={64} height={64} className="audio-popup__cover" />
             <div className="audio-popup__titles">
-              <p className="audio-popup__track">{track.name}</p>
+              <p className="audio-popup__track">
+                {state.phase !== "closed" && state.queue.length > 1 && (
+                  <span className="audio-popup__count">
+                    {state.index + 1}／{state.queue.length}
+                  </span>
+                )}
+                <span className="audio-popup__name">{track.name}</span>
+              </p>
               <p className="audio-popup__cd">
                 {track.cdName}
                 {source?.trial && <span className="audio-popup__badge">試聴</span>}
-                {state.phase !== "closed" && state.queue.length > 1 && (
-                  <span className="audio-popup__count">
-                    {state.index + 1}／{state.queue.length}曲
-                  </span>
-                )}
               </p>
             </div>
             {compact && state.phase === "ready" && (
@@ -431,7 +433,7 @@ export function AudioPlayerProvider({ children }: { children: ReactNode }) {
                     disabled={!moves.previous}
                     onClick={previous}
                   >
-                    <span aria-hidden="true">{"\u23EE\uFE0E"}</span>
+                    <SkipIcon direction="previous" />
                   </button>
                 )}
                 <button
@@ -467,7 +469,7 @@ export function AudioPlayerProvider({ children }: { children: ReactNode }) {
                     disabled={!moves.next}
                     onClick={next}
                   >
-                    <span aria-hidden="true">{"\u23ED\uFE0E"}</span>
+                    <SkipIcon direction="next" />
                   </button>
                 )}
               </div>
@@ -492,5 +494,22 @@ export function AudioPlayerProvider({ children }: { children: ReactNode }) {
         </section>
       )}
     </AudioPlayerContext.Provider>
+  );
+}
+
+/** |◀ and ▶|, drawn: the skip characters (⏮ ⏭) are missing from many phones' fonts. */
+function SkipIcon({ direction }: { direction: "previous" | "next" }) {
+  return (
+    <svg
+      aria-hidden="true"
+      width="18"
+      height="18"
+      viewBox="0 0 18 18"
+      fill="currentColor"
+      style={direction === "next" ? { transform: "scaleX(-1)" } : undefined}
+    >
+      <rect x="2" y="3" width="2.5" height="12" rx="0.5" />
+      <path d="M15.5 3.6v10.8a.6.6 0 0 1-.93.5L6.4 9.5a.6.6 0 0 1 0-1l8.17-5.4a.6.6 0 0 1 .93.5z" />
+    </svg>
   );
 }
