@@ -9,13 +9,19 @@ function audioState(page: Page) {
   });
 }
 
-/** Waits until the element plays: not paused and its clock moving past `after` seconds. */
+/**
+ * Waits until the element plays: not paused and its clock moving past `after` seconds. A file's
+ * first request draws its MP3 (decision 0089): a 30 s sample takes about 20 s on a busy machine.
+ */
 async function playsPast(page: Page, after: number) {
   await expect
-    .poll(async () => {
-      const s = await audioState(page);
-      return !s.paused && s.time > after;
-    })
+    .poll(
+      async () => {
+        const s = await audioState(page);
+        return !s.paused && s.time > after;
+      },
+      { timeout: 60_000 },
+    )
     .toBe(true);
 }
 
@@ -38,6 +44,8 @@ async function shot(page: Page, name: string) {
 const popup = (page: Page) => page.getByRole("region", { name: "音声プレーヤー" });
 
 test.describe("the audio player", () => {
+  test.describe.configure({ timeout: 240_000 });
+
   test("a visitor hears a sample from a home card and from the CD page", async ({ page }) => {
     await visit(page, "/");
     const section = await homeSection(page, "試聴できるドラマCD");

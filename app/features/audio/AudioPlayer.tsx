@@ -344,8 +344,10 @@ export function AudioPlayerProvider({ children }: { children: ReactNode }) {
         // Paused or started from outside the popup (lock screen, headset): follow it.
         onPause={() => {
           const s = stateRef.current;
-          if (s.phase === "ready" && s.playing && !audio.current?.ended)
+          if (s.phase === "ready" && s.playing && !audio.current?.ended) {
             dispatch({ type: "pause" });
+            remember();
+          }
         }}
         onPlay={() => {
           const s = stateRef.current;
