@@ -385,8 +385,9 @@ export function AudioPlayerProvider({ children }: { children: ReactNode }) {
                 <span className="audio-popup__name">{track.name}</span>
               </p>
               <p className="audio-popup__cd">
-                {track.cdName}
+                {/* Before the CD's name, which a phone cuts short: a sample always says so. */}
                 {source?.trial && <span className="audio-popup__badge">試聴</span>}
+                {track.cdName}
               </p>
             </div>
             {compact && state.phase === "ready" && (
