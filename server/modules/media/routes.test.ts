@@ -310,7 +310,8 @@ describe("drama CD audio", () => {
       expect(Math.abs(mp3Seconds(trial) - tr.trial_duration_sec!)).toBeLessThan(0.027);
     }
     await t.services.db.delete(tracks).where(sql`${tracks.cdId} = 7 and ${tracks.trackNo} >= 3`);
-  });
+    // Draws 40 s and 75 s tracks and their samples: tens of seconds on a busy machine.
+  }, 180_000);
 
   it("plays a trial file to anyone, and has none for a track without one", async () => {
     const visitor = new Browser(t.app);
