@@ -28,6 +28,8 @@ export function checkoutRoutes(services: AppServices, provider: PaymentProvider)
         point: body.point,
         token: body.token,
         card: body.card,
+        savedCardId: body.saved_card,
+        expectedAmount: body.amount,
       }),
     );
   });
