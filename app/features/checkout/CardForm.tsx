@@ -11,6 +11,7 @@ import {
   type SavedCard,
 } from "../../../contract/card-rules";
 import { post } from "../../lib/request";
+import "./card-form.css";
 
 type AddAnswer = { status: "saved"; card: SavedCard } | { status: "declined"; reason: string };
 
