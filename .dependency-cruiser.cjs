@@ -225,7 +225,7 @@ module.exports = {
         "Browser code imports these for their values; they stay free of zod (decision 0040).",
       severity: "error",
       from: {
-        path: "^contract/(row-id|event-names|review-rules|json-depth|bookshelf-rules|ops-catalog-rules|tokyo-time)[.]ts$",
+        path: "^contract/(row-id|event-names|review-rules|json-depth|bookshelf-rules|ops-catalog-rules|tokyo-time|card-rules)[.]ts$",
       },
       to: { path: "^(node_modules/zod/|contract/(input|event|review|bookshelf)[.]ts$)" },
     },

@@ -16,6 +16,7 @@ import { checkoutRoutes } from "../modules/commerce/checkout-routes";
 import { couponRoutes } from "../modules/commerce/coupon-routes";
 import { grantSignupCoupons } from "../modules/commerce/coupons";
 import { orderRoutes } from "../modules/commerce/order-routes";
+import { paymentCardRoutes } from "../modules/commerce/payment-card-routes";
 import type { PaymentProvider } from "../modules/commerce/payments/provider";
 import { pointRoutes } from "../modules/commerce/point-routes";
 import { presentRoutes } from "../modules/commerce/present-routes";
@@ -87,6 +88,7 @@ export function apiRouter(services: AppServices, paymentProvider: PaymentProvide
   api.route("/", menuRoutes(services));
   api.route("/", cartRoutes(services, { cartPage }));
   api.route("/", checkoutRoutes(services, paymentProvider));
+  api.route("/", paymentCardRoutes(services, paymentProvider));
   api.route("/", pointRoutes(services));
   api.route("/", couponRoutes(services, { runningCampaignPage }));
   api.route("/", presentRoutes(services));

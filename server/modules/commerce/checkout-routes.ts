@@ -30,6 +30,8 @@ export function checkoutRoutes(services: AppServices, provider: PaymentProvider)
         token: body.token,
         card: body.card,
         origin: publicOrigin(services.env),
+        savedCardId: body.saved_card,
+        expectedAmount: body.amount,
       }),
     );
   });

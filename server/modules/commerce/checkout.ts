@@ -1,6 +1,8 @@
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import { NEED_UPDATE_MESSAGE, NOT_BUYABLE_MESSAGES } from "../../../contract/cart";
 import {
+  AMOUNT_CHANGED_MESSAGE,
+  CARD_PAYMENT_TYPE,
   type CheckoutResult,
   ORDER_ERROR_MESSAGES,
   type OrderErrorCode,
@@ -28,6 +30,7 @@ import {
 import { couponTermsOf } from "./coupon-terms";
 import { lockCouponForUse, markCouponUsed, releaseCoupon } from "./coupons";
 import { memberOrder, pendingOrdersOf } from "./orders";
+import { cardToCharge } from "./payment-cards";
 import {
   CONFIRMATION_PATH,
   methodOfPaymentType,
@@ -53,6 +56,10 @@ export interface CheckoutInput {
   card?: string;
   /** The store's origin (PUBLIC_URL), for the receipt link in the purchase mail. */
   origin?: string;
+  /** The member's saved card to charge (payment_cards.card_id), instead of `card`. */
+  savedCardId?: number;
+  /** The amount the member confirmed; the purchase is refused before the charge if it differs. */
+  expectedAmount?: number;
 }
 
 /** A payment the provider refused: the transaction rolls back and the member is told why. */
@@ -354,9 +361,19 @@ async function placeOrder(
     }
   }
   const totals = orderTotals(priced, coupon, { balance, asked }, now);
+  if (input.expectedAmount !== undefined && input.expectedAmount !== totals.amount) {
+    throw new Conflict(AMOUNT_CHANGED_MESSAGE, { field: "amount" });
+  }
+  const savedCard = input.savedCardId !== undefined && totals.amount > 0;
   const paymentType =
-    totals.amount === 0 ? POINTS_ONLY_PAYMENT_TYPE : await offeredType(tx, input.paymentType);
+    totals.amount === 0
+      ? POINTS_ONLY_PAYMENT_TYPE
+      : await offeredType(tx, savedCard ? CARD_PAYMENT_TYPE : input.paymentType);
   const method = methodOfPaymentType(paymentType)!;
+  // A saved card is the member's own and not past its expiry month (decision 0111).
+  const cardReference = savedCard
+    ? (await cardToCharge(tx, input.userId, input.savedCardId!, now)).providerRef
+    : undefined;
 
   // Charged once every check has passed and before any of the order is written (decision 0077):
   // the locks taken above are the member's own, so only their next purchase waits on the
@@ -365,7 +382,8 @@ async function placeOrder(
     orderReference: input.token,
     amount: totals.amount,
     method,
-    card: input.card,
+    card: cardReference === undefined ? input.card : undefined,
+    cardReference,
     idempotencyKey: input.token,
   });
   if (outcome.status === "declined") throw new Declined(outcome.code);
