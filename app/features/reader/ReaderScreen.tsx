@@ -710,7 +710,8 @@ function PageImage({
       fetchPriority={priority ? "high" : "low"}
       data-first={first ? "" : undefined}
       onLoad={(event) => {
-        event.currentTarget.dataset.loaded = "";
+        // The placeholder goes once the page is in (a transparent page never shows it).
+        event.currentTarget.style.backgroundImage = "none";
         onShown?.();
       }}
       onError={onShown}
