@@ -37,8 +37,8 @@ test("the page grid jumps, a しおり stays after a reload and leads back to it
   await page.getByRole("button", { name: "ページ一覧" }).click();
   const grid = page.getByTestId("reader-grid");
   await expect(grid).toBeVisible();
-  await expect(grid.getByRole("button", { name: "1ページへ" })).toBeVisible();
-  const thumb = grid.getByRole("button", { name: `${marked}ページへ` });
+  await expect(grid.getByRole("button", { name: "1ページへ", exact: true })).toBeVisible();
+  const thumb = grid.getByRole("button", { name: `${marked}ページへ`, exact: true });
   await expect(thumb.locator("img")).toHaveAttribute("src", /\/thumbs\/\d+\.png/);
   await shot(page, "reader-grid");
   await thumb.click();
@@ -60,7 +60,7 @@ test("the page grid jumps, a しおり stays after a reload and leads back to it
   await panel.getByLabel("しおりのメモ").fill("e2eのしおり");
   await panel.getByRole("button", { name: `${marked}ページにしおりを挟む` }).click();
   const list = panel.getByRole("list", { name: "この巻のしおり" });
-  await expect(list.getByRole("button", { name: new RegExp(`${marked}ページ`) })).toContainText(
+  await expect(list.getByRole("button", { name: new RegExp(`^${marked}ページ`) })).toContainText(
     "e2eのしおり",
   );
   await shot(page, "reader-bookmarks");
@@ -104,15 +104,22 @@ test("a page zooms and pans, turns nothing while zoomed, and comes back whole", 
   const transform = () => view(page).evaluate((el) => (el as HTMLElement).style.transform);
 
   if (info.project.name === "phone") {
+    const touch = await page.context().newCDPSession(page);
+    const finger = (x: number, y: number) => [{ x, y, id: 1 }];
+    // Two taps sent together, so a busy test machine does not space them past a double tap.
+    const doubleTap = (x: number, y: number) =>
+      Promise.all(
+        [0, 1].flatMap(() => [
+          touch.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: finger(x, y) }),
+          touch.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] }),
+        ]),
+      );
     // A double tap zooms in where it lands.
-    await page.touchscreen.tap(cx, cy);
-    await page.touchscreen.tap(cx, cy);
+    await doubleTap(cx, cy);
     await expect(reader(page)).toHaveAttribute("data-zoomed", "true");
     await expect(view(page)).toHaveAttribute("data-zoom", "250%");
     const before = await transform();
     // A finger's drag moves the page instead of turning it.
-    const touch = await page.context().newCDPSession(page);
-    const finger = (x: number, y: number) => [{ x, y, id: 1 }];
     await touch.send("Input.dispatchTouchEvent", {
       type: "touchStart",
       touchPoints: finger(cx, cy),
@@ -129,8 +136,7 @@ test("a page zooms and pans, turns nothing while zoomed, and comes back whole", 
     await shot(page, "reader-zoomed-phone");
     // A double tap again shows the whole page.
     await page.waitForTimeout(400);
-    await page.touchscreen.tap(cx, cy);
-    await page.touchscreen.tap(cx, cy);
+    await doubleTap(cx, cy);
     await expect(reader(page)).not.toHaveAttribute("data-zoomed", /.*/);
     // And taps on the side turn pages again.
     await page.waitForTimeout(400);
