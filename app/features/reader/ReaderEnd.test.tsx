@@ -26,6 +26,7 @@ const base: ReaderBook = {
   next_book: null,
   my_rating: null,
   is_login: false,
+  bookmarks: [],
 };
 
 const next: ReaderNextBook = {
