@@ -56,8 +56,10 @@ export function CardForm({
   const set = (key: keyof CardFields, value: string) => {
     const next = { ...fields, [key]: value };
     setFields(next);
-    // A field's problem is shown again as soon as it is mended (or from its first leaving).
-    if (touched[key]) setShown(cardFormProblems(next, Date.now()));
+    // A field's problem is updated as it is typed once it has been left: only that field's, so
+    // fields not reached yet say nothing, and leaving the last field (at the press on the button)
+    // does not move the button away from under the pointer by adding or removing their lines.
+    if (touched[key]) setShown((s) => ({ ...s, [key]: cardFormProblems(next, Date.now())[key] }));
   };
   const leave = (key: keyof CardFields) => {
     setTouched((t) => ({ ...t, [key]: true }));
