@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { readsAsEpisodes } from "../../contract/episodes";
 import { isNotReleased } from "../../contract/series";
 import { CampaignBanner } from "../features/campaign/CampaignBanner";
 import { viewerUrl } from "../features/cards/card-rules";
@@ -97,7 +98,12 @@ export default function SeriesScreen({ loaderData }: Route.ComponentProps) {
               </small>
             </a>
           ) : null}
-          <VolumeList books={main.books} seriesId={series.series_id} user={user} />
+          <VolumeList
+            books={main.books}
+            seriesId={series.series_id}
+            user={user}
+            episodes={readsAsEpisodes(series.genres)}
+          />
         </>
       )}
       {main.campaigns.length > 0 && (

@@ -10,6 +10,7 @@ import {
   useState,
 } from "react";
 import { Link } from "react-router";
+import { volumeName } from "../../../contract/episodes";
 import type { ReaderBook } from "../../../contract/reader";
 import { post } from "../../lib/request";
 import { ReaderEnd } from "./ReaderEnd";
@@ -246,7 +247,6 @@ export function ReaderScreen({ reader }: { reader: ReaderBook }) {
               }
             : null
         }
-        scrollPage={layout === "scroll" ? page : null}
       />
     </div>
   );
@@ -576,7 +576,6 @@ function ReaderToolbar({
   spreadAvailable,
   onSpread,
   slider,
-  scrollPage,
 }: {
   shown: boolean;
   reader: ReaderBook;
@@ -593,7 +592,6 @@ function ReaderToolbar({
     readable: number;
     onSeek: (page: number) => void;
   } | null;
-  scrollPage: number | null;
 }) {
   const { book } = reader;
   const [fullscreen, setFullscreen] = useState(false);
@@ -625,7 +623,7 @@ function ReaderToolbar({
         <div className="reader__title">
           <h1>{book.series_title || book.title}</h1>
           <p>
-            {volumeName(book)}
+            {volumeTitle(book)}
             {reader.entitlement === "trial" ? "（試し読み）" : ""}
           </p>
         </div>
@@ -653,7 +651,8 @@ function ReaderToolbar({
       </header>
       <footer
         className="reader__bar reader__bar--bottom"
-        hidden={!shown}
+        // A タテヨミ strip shows no page numbers (issue 25 item 7): it has no bottom bar.
+        hidden={!shown || !slider}
         data-settling={settling || undefined}
       >
         {slider ? (
@@ -673,20 +672,16 @@ function ReaderToolbar({
               {slider.label} / {book.page_count}
             </output>
           </>
-        ) : scrollPage !== null ? (
-          <output className="reader__count" aria-live="polite">
-            {scrollPage} / {book.page_count}
-          </output>
         ) : null}
       </footer>
     </>
   );
 }
 
-/** The volume's own title when it has one (it usually carries the number), else "N巻". */
-function volumeName(book: ReaderBook["book"]): string {
+/** The volume's own title when it has one (it usually carries the number), else 3巻 / 第3話. */
+function volumeTitle(book: ReaderBook["book"]): string {
   if (book.title && book.title !== book.series_title) return book.title;
-  return book.volume > 0 ? `${book.volume}巻` : "";
+  return book.volume > 0 ? volumeName(book.volume, book.vertical) : "";
 }
 
 // ---------------------------------------------------------------------------------------------
