@@ -523,12 +523,21 @@ export async function seriesAndVolumeLabels(
   db: Db,
   seriesIds: readonly number[],
   bookIds: readonly number[],
-): Promise<{ names: Map<number, string>; volumes: Map<number, number> }> {
+): Promise<{
+  names: Map<number, string>;
+  volumes: Map<number, number>;
+  /** The タテヨミ series among them: their volumes are episodes (第N話). */
+  episodic: Set<number>;
+}> {
   const [names, volumes] = await Promise.all([
     seriesIds.length === 0
       ? []
       : db
-          .select({ id: series.seriesId, name: series.name })
+          .select({
+            id: series.seriesId,
+            name: series.name,
+            episodic: episodicSeries(series.seriesId),
+          })
           .from(series)
           .where(inArray(series.seriesId, [...new Set(seriesIds)])),
     bookIds.length === 0
@@ -541,6 +550,7 @@ export async function seriesAndVolumeLabels(
   return {
     names: new Map(names.map((r) => [r.id, r.name])),
     volumes: new Map(volumes.map((r) => [r.id, r.volume])),
+    episodic: new Set(names.flatMap((r) => (r.episodic ? [r.id] : []))),
   };
 }
 
