@@ -72,7 +72,10 @@ export default function SeriesScreen({ loaderData }: Route.ComponentProps) {
       ) : (
         <>
           {series.next_release_date && (
-            <p className="next-release">次巻 {formatDate(series.next_release_date)} 配信予定</p>
+            <p className="next-release">
+              {readsAsEpisodes(series.genres) ? "次話" : "次巻"}{" "}
+              {formatDate(series.next_release_date)} 配信予定
+            </p>
           )}
           {user.continue_book ? (
             // A document load, like every reader link (its .html address only the server strips).
