@@ -28,6 +28,8 @@ export interface VolumeWords {
   this: string;
   /** 次の話 / 次の巻 */
   next: string;
+  /** 次話 / 次巻: the one announced, not yet out. */
+  upcoming: string;
   /** 前の話 / 前の巻 */
   previous: string;
   /** 最新話 / 最新巻 */
@@ -45,6 +47,7 @@ const EPISODES: VolumeWords = {
   unit: "話",
   this: "この話",
   next: "次の話",
+  upcoming: "次話",
   previous: "前の話",
   latest: "最新話",
   first: "第1話",
@@ -58,6 +61,7 @@ const VOLUMES: VolumeWords = {
   unit: "巻",
   this: "この巻",
   next: "次の巻",
+  upcoming: "次巻",
   previous: "前の巻",
   latest: "最新巻",
   first: "1巻",

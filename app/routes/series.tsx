@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { readsAsEpisodes } from "../../contract/episodes";
+import { readsAsEpisodes, volumeWords } from "../../contract/episodes";
 import { isNotReleased } from "../../contract/series";
 import { CampaignBanner } from "../features/campaign/CampaignBanner";
 import { viewerUrl } from "../features/cards/card-rules";
@@ -73,7 +73,7 @@ export default function SeriesScreen({ loaderData }: Route.ComponentProps) {
         <>
           {series.next_release_date && (
             <p className="next-release">
-              {readsAsEpisodes(series.genres) ? "次話" : "次巻"}{" "}
+              {volumeWords(readsAsEpisodes(series.genres)).upcoming}{" "}
               {formatDate(series.next_release_date)} 配信予定
             </p>
           )}
