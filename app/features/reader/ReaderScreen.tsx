@@ -10,6 +10,7 @@ import {
   useState,
 } from "react";
 import { Link } from "react-router";
+import { volumeName } from "../../../contract/episodes";
 import { type ReaderBook, type ReaderBookmark, thumbUrl } from "../../../contract/reader";
 import { post } from "../../lib/request";
 import { ReaderEnd } from "./ReaderEnd";
@@ -317,7 +318,6 @@ export function ReaderScreen({ reader }: { reader: ReaderBook }) {
               }
             : null
         }
-        scrollPage={layout === "scroll" ? page : null}
       />
     </div>
   );
@@ -844,7 +844,6 @@ function ReaderToolbar({
   spreadAvailable,
   onSpread,
   slider,
-  scrollPage,
 }: {
   shown: boolean;
   panel: ReaderPanel | null;
@@ -872,7 +871,6 @@ function ReaderToolbar({
     readable: number;
     onSeek: (page: number) => void;
   } | null;
-  scrollPage: number | null;
 }) {
   const { book } = reader;
   const [fullscreen, setFullscreen] = useState(false);
@@ -904,7 +902,7 @@ function ReaderToolbar({
         <div className="reader__title">
           <h1>{book.series_title || book.title}</h1>
           <p>
-            {volumeName(book)}
+            {volumeTitle(book)}
             {reader.entitlement === "trial" ? "（試し読み）" : ""}
           </p>
         </div>
@@ -932,7 +930,8 @@ function ReaderToolbar({
       </header>
       <footer
         className="reader__bar reader__bar--bottom"
-        hidden={!shown}
+        // A タテヨミ strip shows no page numbers (issue 25 item 7): it has no bottom bar.
+        hidden={!shown || !slider}
         data-settling={settling || undefined}
       >
         <div className="reader__tools reader__tools--bottom">
@@ -993,20 +992,16 @@ function ReaderToolbar({
               {slider.label} / {book.page_count}
             </output>
           </>
-        ) : scrollPage !== null ? (
-          <output className="reader__count" aria-live="polite">
-            {scrollPage} / {book.page_count}
-          </output>
         ) : null}
       </footer>
     </>
   );
 }
 
-/** The volume's own title when it has one (it usually carries the number), else "N巻". */
-function volumeName(book: ReaderBook["book"]): string {
+/** The volume's own title when it has one (it usually carries the number), else 3巻 / 第3話. */
+function volumeTitle(book: ReaderBook["book"]): string {
   if (book.title && book.title !== book.series_title) return book.title;
-  return book.volume > 0 ? `${book.volume}巻` : "";
+  return book.volume > 0 ? volumeName(book.volume, book.vertical) : "";
 }
 
 // ---------------------------------------------------------------------------------------------
