@@ -31,7 +31,8 @@ export function checkoutRoutes(services: AppServices, provider: PaymentProvider)
         card: body.card,
         origin: publicOrigin(services.env),
         savedCardId: body.saved_card,
-        expectedAmount: body.amount,
+        // Only the one-tap purchase confirms an amount; elsewhere the browser's numbers are not read.
+        expectedAmount: body.saved_card !== undefined ? body.amount : undefined,
       }),
     );
   });
