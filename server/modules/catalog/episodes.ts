@@ -1,4 +1,4 @@
-import { and, type Column, eq, sql } from "drizzle-orm";
+import { and, type Column, eq, getTableName, sql } from "drizzle-orm";
 import { TATEYOMI_GENRE } from "../../../contract/genres";
 import type { Db } from "../../db/client";
 import { seriesGenres } from "./schema";
@@ -8,7 +8,10 @@ import { seriesGenres } from "./schema";
  * vertical strip. The SQL side of the rule, for queries that carry it per row.
  */
 export function episodicSeries(seriesId: Column) {
-  return sql<boolean>`exists (select 1 from ${seriesGenres} where ${seriesGenres.seriesId} = ${seriesId} and ${seriesGenres.genreId} = ${TATEYOMI_GENRE})`;
+  // Both sides named with their tables: drizzle writes a single-table select's columns bare, and a
+  // bare "series_id" inside the subquery is the subquery's own (every series would be タテヨミ).
+  const outer = sql`${sql.identifier(getTableName(seriesId.table))}.${sql.identifier(seriesId.name)}`;
+  return sql<boolean>`exists (select 1 from ${seriesGenres} as tateyomi where tateyomi.series_id = ${outer} and tateyomi.genre_id = ${TATEYOMI_GENRE})`;
 }
 
 /** Whether one series is タテヨミ. */
