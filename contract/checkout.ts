@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { CartAnswer, CartGroup } from "./cart";
+import { giftRequest } from "./gifts";
 import { blankToUndefined, couponChoice, integerIn, recordId } from "./input";
 import { INT4_MAX } from "./row-id";
 
@@ -54,6 +55,9 @@ export const checkoutQuery = z.object({
   coupon: couponChoice(),
 });
 
+/** /order/{itemId}?gift=1: the same checkout, the item bought for someone else (decision 0113). */
+export const GIFT_QUERY = "gift";
+
 /**
  * /api/checkout. `point`: points to spend (a number, or "all"); `card`: what the provider's
  * card form produced (in the sandbox, the test card number).
@@ -77,6 +81,8 @@ export const checkoutRequest = z.object({
     .max(64, "card が長すぎます")
     .regex(/^[0-9 -]*$/, "card が正しくありません")
     .optional(),
+  /** Buy the item as a gift for this address (decision 0113). */
+  gift: giftRequest.optional(),
 });
 export type CheckoutRequest = z.infer<typeof checkoutRequest>;
 

@@ -3,6 +3,7 @@ import { checkoutRequest, paymentReference } from "../../../contract/checkout";
 import type { AppEnv, AppServices } from "../../lib/context";
 import { readJson } from "../../lib/input";
 import { requireMember } from "../../lib/member";
+import { publicOrigin } from "../../lib/public-origin";
 import { cancelPayment, checkout, confirmPayment } from "./checkout";
 import type { PaymentProvider } from "./payments/provider";
 
@@ -28,6 +29,8 @@ export function checkoutRoutes(services: AppServices, provider: PaymentProvider)
         point: body.point,
         token: body.token,
         card: body.card,
+        gift: body.gift && { email: body.gift.email, message: body.gift.message ?? null },
+        siteUrl: publicOrigin(services.env),
       }),
     );
   });
@@ -35,7 +38,16 @@ export function checkoutRoutes(services: AppServices, provider: PaymentProvider)
   routes.post("/checkout/confirm", async (c) => {
     const member = requireMember(c, CHECKOUT_LOGIN);
     const { reference } = await readJson(c, paymentReference);
-    return c.json(await confirmPayment(db, provider, member.userId, reference));
+    return c.json(
+      await confirmPayment(
+        db,
+        provider,
+        member.userId,
+        reference,
+        new Date(),
+        publicOrigin(services.env),
+      ),
+    );
   });
 
   routes.post("/checkout/cancel", async (c) => {

@@ -7,6 +7,7 @@ import {
   orderErrorUrl,
   PAYMENT_REQUIRED_MESSAGE,
 } from "../../../contract/checkout";
+import { GIFT_ONE_ITEM_MESSAGE } from "../../../contract/gifts";
 import { productUrl } from "../../../contract/items";
 import { canUsePoints, POINT_USE_MINIMUM } from "../../../contract/points";
 import { tokyoDateTime } from "../../../contract/tokyo-time";
@@ -26,6 +27,7 @@ import {
 } from "../pricing/rules";
 import { couponTermsOf } from "./coupon-terms";
 import { lockCouponForUse, markCouponUsed, releaseCoupon } from "./coupons";
+import { giftOfOrder, recordGift, refuseOwnAddress, sendGift } from "./gifts";
 import { memberOrder, pendingOrdersOf } from "./orders";
 import {
   CONFIRMATION_PATH,
@@ -50,6 +52,13 @@ export interface CheckoutInput {
   token: string;
   /** The provider's card token (the sandbox: a test card number). */
   card?: string;
+  /**
+   * Bought as a gift for this address (decision 0113): one item (itemId), never granted to the
+   * buyer; the paid order mails the recipient a claim link on siteUrl.
+   */
+  gift?: { email: string; message: string | null };
+  /** The store's public address, for the links mails carry. */
+  siteUrl?: string;
 }
 
 /** A payment the provider refused: the transaction rolls back and the member is told why. */
@@ -162,18 +171,25 @@ async function finalizePaid(
   tx: Tx,
   order: { orderId: number; userId: number; addPoint: number; couponId: number | null },
   now: Date,
+  siteUrl: string,
 ): Promise<void> {
   const lines = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.orderId));
-  const granted = await grantPurchasedItems(tx, {
-    userId: order.userId,
-    orderId: order.orderId,
-    items: lines,
-    now,
-  });
-  if (granted.length !== lines.length) {
-    throw new Conflict("購入済みの作品が含まれています。カートをご確認ください", {
-      error_url: "/cart",
+  // A gift is never the buyer's: its claim link is mailed instead (decision 0113).
+  const gift = await giftOfOrder(tx, order.orderId);
+  if (gift) {
+    await sendGift(tx, gift, siteUrl, now);
+  } else {
+    const granted = await grantPurchasedItems(tx, {
+      userId: order.userId,
+      orderId: order.orderId,
+      items: lines,
+      now,
     });
+    if (granted.length !== lines.length) {
+      throw new Conflict("購入済みの作品が含まれています。カートをご確認ください", {
+        error_url: "/cart",
+      });
+    }
   }
   if (order.couponId !== null) {
     await markCouponUsed(tx, {
@@ -226,10 +242,12 @@ async function finalizePaid(
         amount: paid.order.amount,
         paymentName: paid.paymentName,
         addPoint: paid.order.addPoint,
+        giftTo: gift?.recipientEmail,
       }),
       now,
     );
   }
+  if (gift) return;
   await tx.delete(cartItems).where(
     and(
       eq(cartItems.userId, order.userId),
@@ -292,7 +310,8 @@ async function refuseUnbuyable(
   itemIds: readonly number[],
   priced: readonly PricedItem[],
 ): Promise<void> {
-  const owned = await ownedItemIds(tx, input.userId, itemIds);
+  // A gift's buyer may own the volume themselves: it is not theirs that is bought.
+  const owned = input.gift ? [] : await ownedItemIds(tx, input.userId, itemIds);
   if (input.itemId === undefined) {
     if (priced.length !== itemIds.length || priced.some((p) => !p.buyable)) {
       throw new Conflict(NEED_UPDATE_MESSAGE, { error_url: "/cart" });
@@ -322,6 +341,10 @@ async function placeOrder(
   input: CheckoutInput,
   now: Date,
 ): Promise<number> {
+  if (input.gift) {
+    if (input.itemId === undefined) throw new BadInput("item", GIFT_ONE_ITEM_MESSAGE);
+    await refuseOwnAddress(tx, input.userId, input.gift.email);
+  }
   const itemIds = input.itemId !== undefined ? [input.itemId] : await cartItemIds(tx, input.userId);
   if (itemIds.length === 0) {
     throw new Conflict("カートに作品がありません", { error_url: "/cart" });
@@ -401,6 +424,16 @@ async function placeOrder(
       createdAt: now,
     })),
   );
+  if (input.gift) {
+    await recordGift(tx, {
+      orderId: id,
+      giverUserId: input.userId,
+      item: priced[0]!,
+      email: input.gift.email,
+      message: input.gift.message,
+      now,
+    });
+  }
   // Points are held from here (a pending order's spend goes back when it is cancelled); the
   // coupon is spent only with the payment (finalizePaid), so a confirmation step never makes
   // it look used.
@@ -432,6 +465,7 @@ async function placeOrder(
         couponId: coupon?.couponId ?? null,
       },
       now,
+      input.siteUrl ?? "",
     );
   }
   return id;
@@ -492,6 +526,7 @@ export async function confirmPayment(
   userId: number,
   reference: string,
   now = new Date(),
+  siteUrl = "",
 ): Promise<CheckoutResult> {
   type Ended = { status: "declined" | "cancelled"; code: OrderErrorCode } | null;
   const outcome = await db.transaction(async (tx): Promise<{ orderId: number; ended: Ended }> => {
@@ -502,11 +537,14 @@ export async function confirmPayment(
       .select({ itemId: orderItems.itemId })
       .from(orderItems)
       .where(eq(orderItems.orderId, pending.orderId));
-    const owned = await ownedItemIds(
-      tx,
-      userId,
-      lines.map((l) => l.itemId),
-    );
+    // A gift's buyer owning the volume meanwhile changes nothing: it is not theirs.
+    const owned = (await giftOfOrder(tx, pending.orderId))
+      ? []
+      : await ownedItemIds(
+          tx,
+          userId,
+          lines.map((l) => l.itemId),
+        );
     if (owned.length > 0) {
       await provider.cancel(reference);
       await voidPending(tx, pending, now, "cancelled");
@@ -518,7 +556,7 @@ export async function confirmPayment(
       const code = settled.status === "declined" ? settled.code : "not_confirmed";
       return { orderId: pending.orderId, ended: { status: "declined", code } };
     }
-    await finalizePaid(tx, pending, now);
+    await finalizePaid(tx, pending, now, siteUrl);
     return { orderId: pending.orderId, ended: null };
   });
   if (outcome.ended) {

@@ -15,7 +15,8 @@ export type MailKind =
   | "email_change_notice"
   | "email_changed"
   | "refund"
-  | "inquiry_reply";
+  | "inquiry_reply"
+  | "gift";
 
 export interface MailDraft {
   kind: MailKind;
@@ -133,6 +134,8 @@ export interface ReceiptOrder {
   amount: number;
   paymentName: string;
   addPoint: number;
+  /** Bought as a gift (decision 0113): the address it was sent to. */
+  giftTo?: string;
 }
 
 const yen = (n: number) => `${n.toLocaleString("ja-JP")}円`;
@@ -155,7 +158,9 @@ export function orderReceiptMail(to: string, order: ReceiptOrder): MailDraft {
     subject: `【コマヤ】ご購入ありがとうございます（注文番号 ${order.orderId}）`,
     body:
       [
-        "ご購入いただいた作品は本棚からお読みいただけます。",
+        order.giftTo
+          ? `ギフトとしてご購入いただいた作品は、${order.giftTo} 様へ受け取り用のリンクをお送りしました。受け取りの状況は注文履歴でご確認いただけます。`
+          : "ご購入いただいた作品は本棚からお読みいただけます。",
         "",
         `注文番号：${order.orderId}`,
         `ご注文日時：${date!.replaceAll("-", "/")} ${time!.slice(0, 5)}`,
@@ -176,6 +181,35 @@ export function orderReceiptMail(to: string, order: ReceiptOrder): MailDraft {
         `お支払い金額：${yen(order.amount)}`,
         `お支払い方法：${order.paymentName}`,
         `獲得ポイント：${order.addPoint.toLocaleString("ja-JP")}pt`,
+      ].join("\n") + SIGNATURE,
+  };
+}
+
+/**
+ * A gift's mail to its recipient (decision 0113): who sent which volume, their message, and the
+ * link that claims it once signed in (or signed up) with this address, confirmed.
+ */
+export function giftMail(
+  to: string,
+  gift: { giver: string; title: string; message: string | null; url: string; expireDate: string },
+): MailDraft {
+  return {
+    kind: "gift",
+    to,
+    subject: `【コマヤ】${gift.giver}さんからギフトが届いています`,
+    body:
+      [
+        `${gift.giver}さんから、コマヤのデジタル作品のギフトが届いています。`,
+        "",
+        `■ギフト：${gift.title}`,
+        ...(gift.message ? ["", "■メッセージ", gift.message] : []),
+        "",
+        "次のリンクを開き、このメールアドレスでログイン（または無料会員登録）してお受け取りください。",
+        "受け取ったギフトはプレゼントボックスに届き、「受け取る」を押すと本棚でお読みいただけます。",
+        gift.url,
+        "",
+        `受け取り期限：${gift.expireDate.replaceAll("-", "/")}まで`,
+        "お心当たりのない場合は、このメールを破棄してください。",
       ].join("\n") + SIGNATURE,
   };
 }
