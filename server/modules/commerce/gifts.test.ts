@@ -21,7 +21,7 @@ const db = () => t.services.db;
 beforeAll(async () => {
   t = await createTestApp();
   await createShop(t.services.db);
-});
+}, 300_000);
 afterAll(async () => {
   await t?.database.close();
 });
