@@ -70,6 +70,8 @@ export default [
   layout("layouts/side.tsx", [screen("bookshelf"), screen("bookshelf_reveal")]),
   layout("layouts/navbar.tsx", [
     screen("account"),
+    // 新刊のお知らせ (decision 0114), beside the member's other lists.
+    screen("notices"),
     screen("profile"),
     screen("newsletter"),
     screen("coupon"),
@@ -101,6 +103,8 @@ export default [
     screen("unsubscribe_newsletter"),
     // The sandbox payment provider's confirmation step (decision 0016), not a page of spec 001.
     route("payment/confirm", "routes/payment-confirm.tsx"),
+    // An order's 領収書 (decision 0108): a document to print, so the frame is the logo only.
+    screen("receipt"),
   ]),
   layout("layouts/maintenance.tsx", [screen("maint")]),
   // /viewer/speed.html?cid=..&series=.. (spec 001 §2.1): the web reader, full screen.

@@ -105,6 +105,8 @@ export interface ShelfSeries {
   finished_flag: boolean;
   hidden_flag: boolean;
   notification_flag: boolean;
+  /** タテヨミ: its volumes are episodes, named 第N話 (contract/episodes). */
+  episodes_flag: boolean;
   /** "2026-11-21 09:30:00" Tokyo time, or "" */
   last_bought_at: string;
   last_read_at: string;
@@ -167,5 +169,7 @@ export interface RecentlyCheckedSeries {
   /** 続きを読む: the reader at the volume read last, or "" when the series was only viewed. */
   continue_url: string;
   continue_volume: number | null;
+  /** タテヨミ: continue_volume is an episode (第N話). */
+  episodes_flag: boolean;
   checked_at: string;
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { SavedCard } from "./card-rules";
 import type { CartAnswer, CartGroup } from "./cart";
 import { giftRequest } from "./gifts";
 import { blankToUndefined, couponChoice, integerIn, recordId } from "./input";
@@ -10,6 +11,9 @@ export const CARRIER_BILLING_LIMIT = 50_000;
 /** Spec 001 §4: the placeholder payment type, refused at checkout. */
 export const PAYMENT_PLACEHOLDER = { payment_type: 0, name: "選択してください" } as const;
 export const PAYMENT_REQUIRED_MESSAGE = "お支払い方法を選択してください";
+/** The one-tap purchase's amount differs from the order's now (a price or the points moved). */
+export const AMOUNT_CHANGED_MESSAGE =
+  "ご請求額が変わりました。金額をご確認のうえ、もう一度お試しください";
 
 /** The payment type that takes a card number (the page asks for it, the provider charges it). */
 export const CARD_PAYMENT_TYPE = 1;
@@ -47,6 +51,8 @@ export interface CheckoutAnswer extends CartAnswer {
   all_payment_type_flag: boolean;
   /** The member's order left at its confirmation step (本人認証), which this checkout cancels. */
   pending_order_id: number | null;
+  /** The member's saved cards, for 登録済みカードで購入 (decision 0111). */
+  saved_cards: SavedCard[];
 }
 
 /** The checkout page's query: /order (whole cart) or /order/{itemId}, optional coupon. */
@@ -81,6 +87,16 @@ export const checkoutRequest = z.object({
     .max(64, "card が長すぎます")
     .regex(/^[0-9 -]*$/, "card が正しくありません")
     .optional(),
+  /** A saved card (payment_cards.card_id) to charge instead of a typed number (decision 0111). */
+  saved_card: z.preprocess(blankToUndefined, recordId("saved_card").optional()),
+  /**
+   * The amount the member confirmed (ご請求額, one-tap purchase): the purchase is refused, before
+   * any charge, when the order would cost anything else.
+   */
+  amount: z.preprocess(
+    blankToUndefined,
+    integerIn(0, INT4_MAX, "amount は0以上の整数で指定してください").optional(),
+  ),
   /** Buy the item as a gift for this address (decision 0113). */
   gift: giftRequest.optional(),
 });
@@ -106,6 +122,8 @@ export const ORDER_ERROR_MESSAGES = {
   amount: "お支払い金額が正しくありません",
   not_confirmed: "お支払いを確認できませんでした",
   already_owned: "ご注文の作品をすでにお持ちのため、お支払いを取り消しました",
+  card_expired: "カードの有効期限が切れています。別のカードをお使いください",
+  card_missing: "登録済みのカードが見つかりませんでした。カードを登録し直してください",
 } as const;
 export type OrderErrorCode = keyof typeof ORDER_ERROR_MESSAGES;
 

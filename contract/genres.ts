@@ -17,6 +17,9 @@ export type GenreId = (typeof GENRES)[number][0];
 
 export const GENRE_IDS: readonly GenreId[] = GENRES.map(([id]) => id);
 
+/** タテヨミ: vertical-scroll series whose volumes are episodes (contract/episodes.ts). */
+export const TATEYOMI_GENRE = 20;
+
 /** ボイスドラマ: drama CDs, which have no comic ranking tab. */
 export const VOICE_DRAMA_GENRE = 21;
 

@@ -83,6 +83,8 @@ export interface ReaderBook {
   next_book: ReaderNextBook | null;
   my_rating: number | null;
   is_login: boolean;
+  /** The member's しおり in this volume, by page; visitors none. */
+  bookmarks: ReaderBookmark[];
 }
 
 /** POST /api/reader/progress */
@@ -102,4 +104,31 @@ export interface BookRatingInput {
   series: number;
   book: number;
   rating: 1 | 2 | 3 | 4 | 5;
+}
+
+/**
+ * しおり (decision 0109): a page a member marked in a volume, kept on the server so every device
+ * sees it. `page` is the volume's page number; `note` may be empty.
+ */
+export interface ReaderBookmark {
+  page: number;
+  note: string;
+  created_at: string;
+}
+
+/** A member keeps at most this many しおり in one volume. */
+export const BOOKMARKS_PER_VOLUME = 50;
+/** A しおり's note is one line of at most this many characters. */
+export const BOOKMARK_NOTE_MAX = 100;
+
+/** POST /api/reader/bookmarks adds; POST /api/reader/bookmarks/delete removes (no note). */
+export interface ReaderBookmarkInput {
+  book: number;
+  page: number;
+  note?: string;
+}
+
+/** The address of a page's small image (the media route's thumb width), under the page's own entitlement. */
+export function thumbUrl(pageUrl: string): string {
+  return pageUrl.replace(/\/pages\/(\d+)\.png/, "/thumbs/$1.png");
 }

@@ -93,6 +93,8 @@ export interface ReviewView {
   series_name: string;
   book_id: number | null;
   volume: number | null;
+  /** タテヨミ: the volume is an episode, named 第N話 (contract/episodes). */
+  episodes_flag: boolean;
   nickname: string;
   profile_id: string;
   title: string;

@@ -70,6 +70,8 @@ export interface UserStatus {
   enable_refund: number[];
   target_popup: number[];
   bookshelf_new_count: number;
+  /** 新刊のお知らせ not read yet (decision 0114): the header's bell badge. */
+  notice_unread_count: number;
   signup_coupon_expire_seconds: number;
   special_sale_expire_seconds: number;
   newsletter_flag: boolean;
@@ -105,6 +107,7 @@ export const VISITOR_USER_STATUS: Readonly<UserStatus> = Object.freeze({
   enable_refund: [],
   target_popup: [],
   bookshelf_new_count: 0,
+  notice_unread_count: 0,
   signup_coupon_expire_seconds: 0,
   special_sale_expire_seconds: 0,
   newsletter_flag: false,

@@ -142,3 +142,9 @@ export function parseTokyoDateTimeInput(value: string): Date | null {
   const at = tokyoInstant(year, month, day, hour, minute);
   return tokyoTime(at).day === day ? at : null;
 }
+
+/** "2026年11月28日": the Tokyo day as a receipt writes it. */
+export function tokyoKanjiDate(at: Instant): string {
+  const t = tokyoTime(at);
+  return `${t.year}年${t.month}月${t.day}日`;
+}

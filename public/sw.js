@@ -49,3 +49,51 @@ self.addEventListener("activate", (event) => {
 self.addEventListener("fetch", (event) => {
   if (isCacheableAsset(event.request)) event.respondWith(cacheFirst(event.request));
 });
+
+/*
+ * 新刊のお知らせ by Web Push (decision 0114): the store sends {title, body, url, tag}, encrypted
+ * for this browser; it is shown as a notification, and a click opens the volume (a store page of
+ * this origin only) in a window of the store if one is open, else a new one.
+ */
+function pushMessage(event) {
+  try {
+    const data = event.data ? event.data.json() : {};
+    return typeof data === "object" && data !== null ? data : {};
+  } catch {
+    return {};
+  }
+}
+
+function sameOriginPath(url) {
+  try {
+    const target = new URL(typeof url === "string" ? url : "/notices", self.location.origin);
+    return target.origin === self.location.origin ? target.href : `${self.location.origin}/notices`;
+  } catch {
+    return `${self.location.origin}/notices`;
+  }
+}
+
+self.addEventListener("push", (event) => {
+  const message = pushMessage(event);
+  const title = typeof message.title === "string" ? message.title : "新刊のお知らせ";
+  event.waitUntil(
+    self.registration.showNotification(title, {
+      body: typeof message.body === "string" ? message.body : "",
+      tag: typeof message.tag === "string" ? message.tag : "new-volumes",
+      icon: "/favicon.svg",
+      data: { url: sameOriginPath(message.url) },
+    }),
+  );
+});
+
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const url = sameOriginPath(event.notification.data?.url);
+  event.waitUntil(
+    self.clients.matchAll({ type: "window", includeUncontrolled: true }).then((windows) => {
+      const open = windows.find((w) => new URL(w.url).origin === self.location.origin);
+      if (open && "navigate" in open) return open.focus().then(() => open.navigate(url));
+      return self.clients.openWindow(url);
+    }),
+  );
+});

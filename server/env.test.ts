@@ -126,3 +126,29 @@ describe("configuration", () => {
     expect(parseEnv({ DATABASE_URL: "" }).DATABASE_URL).toBeUndefined();
   });
 });
+
+describe("the seller's invoice registration (適格請求書)", () => {
+  it("defaults to the demo store's name and a number whose check digit is right", () => {
+    const env = parseEnv({});
+    expect(env.SELLER_NAME).toBe("株式会社コマヤ");
+    expect(env.INVOICE_REGISTRATION_NUMBER).toMatch(/^T\d{13}$/);
+  });
+
+  it("takes a real corporate number's registration (国税庁's own, 7000012050002)", () => {
+    expect(
+      parseEnv({ INVOICE_REGISTRATION_NUMBER: "T7000012050002" }).INVOICE_REGISTRATION_NUMBER,
+    ).toBe("T7000012050002");
+  });
+
+  it("refuses a malformed number or a wrong check digit with one line", () => {
+    expect(() => parseEnv({ INVOICE_REGISTRATION_NUMBER: "7000012050002" })).toThrow(
+      /^Invalid configuration: INVOICE_REGISTRATION_NUMBER must be T followed by 13 digits/,
+    );
+    expect(() => parseEnv({ INVOICE_REGISTRATION_NUMBER: "T700001205000" })).toThrow(
+      /INVOICE_REGISTRATION_NUMBER must be T followed by 13 digits/,
+    );
+    expect(() => parseEnv({ INVOICE_REGISTRATION_NUMBER: "T8000012050002" })).toThrow(
+      /INVOICE_REGISTRATION_NUMBER has a wrong check digit: the first of the 13 digits must be 7/,
+    );
+  });
+});

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { parseTokyoDateTimeInput } from "../contract/tokyo-time";
+import { registrationNumberProblem } from "./lib/registration-number";
 import { parseStorageUrl, type S3Location } from "./lib/storage";
 
 /**
@@ -95,6 +96,36 @@ const settings = z.object({
   /** Mail goes out over this server (smtp://user:pass@host:587 or smtps://…); unset: .eml files under DATA_DIR/mail. */
   SMTP_URL: optionalUrl(["smtp", "smtps"]),
   MAIL_FROM: z.string().trim().min(3).default("コマヤ <no-reply@komaya.example>"),
+  /**
+   * Web Push (new-volume notices, decision 0114): the VAPID key pair, base64url as web-push's
+   * generateVAPIDKeys writes it. Both or neither; unset, the store makes a pair on first start
+   * and keeps it in DATA_DIR/vapid-keys.json.
+   */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v === "" ? undefined : v))
+    .refine((v) => v === undefined || /^[A-Za-z0-9_-]{87}$/.test(v), {
+      message: "must be a P-256 public key in base64url (87 characters, as web-push generates)",
+    }),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v === "" ? undefined : v))
+    .refine((v) => v === undefined || /^[A-Za-z0-9_-]{43}$/.test(v), {
+      message: "must be a P-256 private key in base64url (43 characters, as web-push generates)",
+    }),
+  /** Who the push services may contact: mailto:… or https://…; unset, MAIL_FROM's address. */
+  VAPID_SUBJECT: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v === "" ? undefined : v))
+    .refine((v) => v === undefined || /^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/.test(v), {
+      message: "must be mailto:address or an https:// URL",
+    }),
   /** The official app's page on the App Store; unset, its links go to the store's /app page. */
   APP_STORE_URL: outsideLink(),
   /** The official app's page on Google Play; unset, its links go to the store's /app page. */
@@ -103,6 +134,20 @@ const settings = z.object({
   X_ACCOUNT_URL: outsideLink(["x.com", "twitter.com"]).transform(
     (v) => v ?? "https://x.com/komaya_official",
   ),
+  /**
+   * The seller as its 適格請求書 (qualified invoice) names it on every receipt: the registered
+   * name and the registration number, T and the 13-digit corporate number. The defaults are the
+   * demo store's (a made-up company whose number only passes the check digit).
+   */
+  SELLER_NAME: z.string().trim().min(1).max(60).default("株式会社コマヤ"),
+  INVOICE_REGISTRATION_NUMBER: z
+    .string()
+    .trim()
+    .default("T9234567890123")
+    .superRefine((v, ctx) => {
+      const problem = registrationNumberProblem(v);
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    }),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   SEED_SERIES: z.coerce.number().int().min(0).max(1_000_000).default(2000),
   /**
@@ -164,11 +209,19 @@ export const envSchema = settings
         message:
           "is required when NODE_ENV=production: the store's address that mail, robots.txt and the sitemap link to (e.g. https://komaya.example)",
       });
+    if ((env.VAPID_PUBLIC_KEY === undefined) !== (env.VAPID_PRIVATE_KEY === undefined))
+      ctx.addIssue({
+        code: "custom",
+        path: [env.VAPID_PUBLIC_KEY === undefined ? "VAPID_PUBLIC_KEY" : "VAPID_PRIVATE_KEY"],
+        message: "must be set together with its pair (VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY)",
+      });
   })
   // A local run links to itself on its own port.
   .transform((env) => ({
     ...env,
     PUBLIC_URL: env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : `http://localhost:${env.PORT}`,
+    VAPID_SUBJECT:
+      env.VAPID_SUBJECT ?? `mailto:${/<([^>]+)>/.exec(env.MAIL_FROM)?.[1] ?? env.MAIL_FROM.trim()}`,
   }));
 
 export type Env = z.infer<typeof envSchema>;

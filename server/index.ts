@@ -42,6 +42,8 @@ import { startRankingRefresh } from "./modules/ranking/jobs";
 import { followCatalogChanges, startCatalogSchedule } from "./modules/search/catalog-changes";
 import { holdSearchInMemory, startSearchIndexRefresh } from "./modules/search/jobs";
 import { postgresCounters } from "./modules/throttle/counters";
+import { startVolumeNotices } from "./modules/volume-notices/jobs";
+import { vapidKeys } from "./modules/volume-notices/push";
 import { rateLimiter } from "./rate-limit";
 
 const dev = process.argv.includes("--dev");
@@ -252,6 +254,9 @@ async function serve(
     sessionSecret: await loadSessionSecret(database.db, env.SESSION_SECRET),
   };
 
+  // The Web Push pair is made once, by the process that prepares the database, before workers
+  // (which read it) start: unset in the environment, it is kept in DATA_DIR (decision 0114).
+  if (options.migrate) await vapidKeys(env);
   const following = followCatalogChanges(services, logger);
   onGap = () => {
     logger.warn("catalog change bus reconnected: dropping everything kept about the catalog");
@@ -310,6 +315,8 @@ async function serve(
         // Releases, publish times and sale windows reached by the clock are said on the bus like
         // any change, and the series lists' summaries move with them.
         startCatalogSchedule(database.db, services.changes, logger),
+        // Followers of a series hear of its new volume: the store's list, mail, Web Push (0114).
+        startVolumeNotices(services),
         startMailDelivery(database.db, logger, {
           transport: env.SMTP_URL
             ? smtpTransport(env.SMTP_URL)

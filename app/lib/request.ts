@@ -95,6 +95,21 @@ export function postForm<T = Record<string, unknown>>(
   return send<T>("POST", url, { headers, body: form }, options);
 }
 
+/** DELETE `url` with `body` as JSON and the CSRF header, like `post`. */
+export function del<T = Record<string, unknown>>(
+  url: string,
+  body?: unknown,
+  options: RequestOptions = {},
+): Promise<ApiAnswer<T>> {
+  const headers: Record<string, string> = {
+    Accept: "application/json",
+    "Content-Type": "application/json",
+  };
+  const csrf = dependencies.getCookie(CSRF_COOKIE);
+  if (csrf) headers[CSRF_HEADER] = csrf;
+  return send<T>("DELETE", url, { headers, body: JSON.stringify(body ?? {}) }, options);
+}
+
 export function get<T = Record<string, unknown>>(
   url: string,
   options: RequestOptions = {},
@@ -105,7 +120,7 @@ export function get<T = Record<string, unknown>>(
 type Received = { ok: boolean; data: unknown } | null;
 
 async function send<T>(
-  method: "GET" | "POST",
+  method: "GET" | "POST" | "DELETE",
   url: string,
   init: RequestInit,
   options: RequestOptions,
@@ -167,7 +182,7 @@ function parseJson(text: string): unknown {
 /** Spec 001 §8 "Failed result", in its order. */
 function reportFailure(
   deps: RequestDependencies,
-  method: "GET" | "POST",
+  method: "GET" | "POST" | "DELETE",
   fields: Record<string, unknown>,
 ): void {
   const message = nonEmptyString(fields.error_message);

@@ -7,6 +7,10 @@ import {
 } from "../features/account/CredentialForms";
 import { NewsletterToggle } from "../features/account/NewsletterToggle";
 import { ProfileForm } from "../features/account/ProfileForm";
+import { PaymentCardsSection } from "../features/checkout/CardForm";
+import { loadPaymentCards } from "../features/checkout/cards.server";
+import { NoticeSettings } from "../features/notices/NoticeSettings";
+import { loadNoticeSettings } from "../features/notices/notices.server";
 import { requireMember } from "../lib/member.server";
 import type { Route } from "./+types/account";
 
@@ -14,9 +18,13 @@ export function meta() {
   return [{ title: "アカウント | コマヤ" }, { name: "robots", content: "noindex" }];
 }
 
-export function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const member = requireMember(context, request);
+  const notices = await loadNoticeSettings(context, member.userId);
+  const cards = await loadPaymentCards(context, member.userId);
   return {
+    noticeMail: notices.mail,
+    cards,
     email: member.email ?? "",
     nickname: member.nickname ?? "",
     introduction: member.introduction ?? "",
@@ -43,6 +51,8 @@ export default function Account({ loaderData }: Route.ComponentProps) {
 
       <ProfileForm nickname={loaderData.nickname} introduction={loaderData.introduction} />
       <NewsletterToggle enabled={loaderData.newsletter} />
+      <NoticeSettings mail={loaderData.noticeMail} />
+      <PaymentCardsSection cards={loaderData.cards} />
       <EmailChangeForm />
       <PasswordChangeForm />
 

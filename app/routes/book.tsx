@@ -1,3 +1,4 @@
+import { readsAsEpisodes } from "../../contract/episodes";
 import { CardStateProvider } from "../features/cards/card-state";
 import { JsonLd } from "../features/seo/JsonLd";
 import { errorMeta, pageMeta } from "../features/seo/seo";
@@ -39,8 +40,18 @@ export default function VolumeScreen({ loaderData }: Route.ComponentProps) {
     <CardStateProvider isLogin={isLogin}>
       <JsonLd data={jsonLd} />
       <VolumeDetail series={series} book={book} user={user} />
-      <VolumeNav seriesId={series.series_id} prev={volume.prev} next={volume.next} />
-      <VolumeList books={volume.books} seriesId={series.series_id} user={user} />
+      <VolumeNav
+        seriesId={series.series_id}
+        prev={volume.prev}
+        next={volume.next}
+        episodes={readsAsEpisodes(series.genres)}
+      />
+      <VolumeList
+        books={volume.books}
+        seriesId={series.series_id}
+        user={user}
+        episodes={readsAsEpisodes(series.genres)}
+      />
     </CardStateProvider>
   );
 }

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { volumeName } from "../../contract/episodes";
 import { LatestReviews } from "../features/review/LatestReviews";
 import { ReviewForm } from "../features/review/ReviewForm";
 import { ReviewList } from "../features/review/ReviewList";
@@ -20,7 +21,7 @@ export function meta({ loaderData: data, error }: Route.MetaArgs) {
   if (failed) return failed;
   const loaderData = data?.subject;
   if (!loaderData) return [{ title: "作品レビュー | コマヤ" }];
-  const subject = `${loaderData.seriesName}${loaderData.volume !== null ? ` ${loaderData.volume}巻` : ""}`;
+  const subject = `${loaderData.seriesName}${loaderData.volume !== null ? ` ${volumeName(loaderData.volume, loaderData.episodes)}` : ""}`;
   return [{ title: `${subject}のレビュー | コマヤ` }];
 }
 
@@ -39,7 +40,7 @@ export default function Screen({ loaderData }: Route.ComponentProps) {
       </nav>
       <h1 id="review-page-title">
         {d.seriesName}
-        {d.volume !== null && ` ${d.volume}巻`}のレビュー
+        {d.volume !== null && ` ${volumeName(d.volume, d.episodes)}`}のレビュー
       </h1>
       <p>
         全{d.total}件

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { readsAsEpisodes, volumeWords } from "../../contract/episodes";
 import { isNotReleased } from "../../contract/series";
 import { CampaignBanner } from "../features/campaign/CampaignBanner";
 import { viewerUrl } from "../features/cards/card-rules";
@@ -71,7 +72,10 @@ export default function SeriesScreen({ loaderData }: Route.ComponentProps) {
       ) : (
         <>
           {series.next_release_date && (
-            <p className="next-release">次巻 {formatDate(series.next_release_date)} 配信予定</p>
+            <p className="next-release">
+              {volumeWords(readsAsEpisodes(series.genres)).upcoming}{" "}
+              {formatDate(series.next_release_date)} 配信予定
+            </p>
           )}
           {user.continue_book ? (
             // A document load, like every reader link (its .html address only the server strips).
@@ -97,7 +101,12 @@ export default function SeriesScreen({ loaderData }: Route.ComponentProps) {
               </small>
             </a>
           ) : null}
-          <VolumeList books={main.books} seriesId={series.series_id} user={user} />
+          <VolumeList
+            books={main.books}
+            seriesId={series.series_id}
+            user={user}
+            episodes={readsAsEpisodes(series.genres)}
+          />
         </>
       )}
       {main.campaigns.length > 0 && (

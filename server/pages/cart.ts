@@ -18,6 +18,7 @@ import { NotFound } from "../lib/errors";
 import { cartLines, removeFromCart } from "../modules/commerce/cart";
 import { memberCouponTerms, receivableCouponTerms } from "../modules/commerce/coupon-terms";
 import { pendingOrdersOf } from "../modules/commerce/orders";
+import { memberCards } from "../modules/commerce/payment-cards";
 import { lastPaymentType, offeredPaymentTypes, pointBalance } from "../modules/commerce/service";
 import { type ArtAddresses, artAddressesOfLines } from "../modules/content/art-addresses";
 import { ownedItemIds } from "../modules/library/service";
@@ -209,12 +210,13 @@ export async function checkoutPage(
   } else {
     basket = await memberCart(db, userId, now);
   }
-  const [cart, ledger, pending, offered, last] = await Promise.all([
+  const [cart, ledger, pending, offered, last, cards] = await Promise.all([
     answerFor(db, userId, basket, query.coupon, now),
     pointBalance(db, userId, now),
     pendingOrdersOf(db, userId),
     offeredPaymentTypes(db),
     lastPaymentType(db, userId),
+    memberCards(db, userId, now),
   ]);
   const balance = ledger + pending.reduce((sum, p) => sum + p.usedPoint, 0);
   const lastOffered = offered.some((o) => o.payment_type === last);
@@ -230,5 +232,6 @@ export async function checkoutPage(
     last_payment: last,
     all_payment_type_flag: cart.amount <= CARRIER_BILLING_LIMIT,
     pending_order_id: pending.at(-1)?.orderId ?? null,
+    saved_cards: cards,
   };
 }

@@ -5,6 +5,7 @@ import {
   type DramaCdPageAnswer,
   type DramaCdTrack,
 } from "../../contract/dramacd";
+import { trialSeconds } from "../../contract/track-length";
 import type { Db } from "../db/client";
 import { dramaCdItems } from "../modules/cards/cd-items";
 import { withMemberFlags } from "../modules/commerce/member-flags";
@@ -128,7 +129,8 @@ export async function dramaCdPage(
         t.withdrawnAt === null && t.trialFileName
           ? `/media/cds/${cdId}/trials/${t.trackNo}.mp3`
           : null,
-      trial_duration_sec: t.trialDurationSec,
+      // The sample's length as the media route serves it: the list and the player show this.
+      trial_duration_sec: t.trialFileName !== null ? trialSeconds(t) : null,
       get_flag: access === "full",
     };
   });

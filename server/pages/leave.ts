@@ -2,6 +2,7 @@ import type { Tx } from "../db/client";
 import { forgetBookshelf } from "../modules/bookshelf/service";
 import { forgetMemberCommerce } from "../modules/commerce/service";
 import { forgetMemberLibrary } from "../modules/library/service";
+import { forgetNotices } from "../modules/volume-notices/service";
 
 /**
  * What a leaving member's data becomes, module by module, inside the leave transaction:
@@ -12,4 +13,5 @@ export async function forgetMemberPersonalData(tx: Tx, userId: number): Promise<
   await forgetMemberCommerce(tx, userId);
   await forgetMemberLibrary(tx, userId);
   await forgetBookshelf(tx, userId);
+  await forgetNotices(tx, userId);
 }

@@ -52,7 +52,15 @@ export async function subjectReviewsPage(
   const volume = bookId ? labels.volumes.get(bookId) : undefined;
   if (bookId && volume === undefined) throw new NotFound("お探しの巻は見つかりませんでした");
   const answer = await listReviews(db, viewerId, input);
-  return { seriesId, seriesName, bookId, volume: volume ?? null, sort: input.sort, ...answer };
+  return {
+    seriesId,
+    seriesName,
+    bookId,
+    volume: volume ?? null,
+    episodes: labels.episodic.has(seriesId),
+    sort: input.sort,
+    ...answer,
+  };
 }
 
 /** /review/user/{profileId}: one member's public reviews, newest first; an unknown one is a 404. */

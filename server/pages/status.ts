@@ -28,6 +28,7 @@ import {
 import { lastReadAt } from "../modules/library/service";
 import { targetPopupIds } from "../modules/popup/service";
 import { stampStatusPressingToday } from "../modules/stamp/service";
+import { unreadNoticeCount } from "../modules/volume-notices/service";
 
 /** Terms last changed on this date; members who agreed before it are asked again. */
 export const TERMS_UPDATED_AT = new Date("2026-04-01T00:00:00+09:00");
@@ -214,13 +215,14 @@ export async function userStatus(
   if (!member) return structuredClone(VISITOR_USER_STATUS) as UserStatus;
   // The first page of a Tokyo day presses the stamp, before the points its cell may give are read.
   const stamp = await stampStatusPressingToday(db, member.userId, now);
-  const [point, cart, coupons, refunds, popups, newCount] = await Promise.all([
+  const [point, cart, coupons, refunds, popups, newCount, unreadNotices] = await Promise.all([
     pointBalance(db, member.userId, now),
     cartSummary(db, member.userId),
     couponSummary(db, member.userId, now),
     enabledRefundIds(db, now),
     memberPopupTargets(db, member, now),
     bookshelfNewCount(db, member.userId, now),
+    unreadNoticeCount(db, member.userId),
   ]);
   return {
     nickname: member.nickname ?? "",
@@ -241,6 +243,7 @@ export async function userStatus(
     enable_refund: refunds,
     target_popup: popups,
     bookshelf_new_count: newCount,
+    notice_unread_count: unreadNotices,
     signup_coupon_expire_seconds: coupons.signupCouponExpireSeconds,
     special_sale_expire_seconds: coupons.specialSaleExpireSeconds,
     newsletter_flag: member.newsletterFlag,

@@ -52,7 +52,7 @@ test.describe("a visitor finds a series through the campaigns", () => {
     await expect(page.getByRole("heading", { name: seriesName, level: 1 })).toBeVisible();
 
     // Either volumes to read or buy, or the not-yet-released notice.
-    const lineup = page.getByRole("heading", { name: /^作品ラインナップ/ });
+    const lineup = page.getByRole("heading", { name: /^(作品ラインナップ|エピソード一覧)/ });
     const notReleased = page.getByRole("heading", { name: "この作品は配信前です" });
     await expect(lineup.or(notReleased)).toBeVisible();
     if (await lineup.isVisible()) {

@@ -8,10 +8,12 @@ import {
   CLOSED,
   clampVolume,
   elementVolume,
-  formatClock,
+  lengthOf,
+  neighbours,
   type PlayableTrack,
   type PlayerState,
   playerReducer,
+  playQueue,
   seekTarget,
   sourceOf,
 } from "./player-rules";
@@ -25,6 +27,8 @@ const track: PlayableTrack = {
   owned: false,
   fileUrl: null,
   trialFileUrl: "/media/cds/3/trials/2.mp3",
+  durationSec: 754,
+  trialDurationSec: 30,
 };
 
 function run(...events: Parameters<typeof playerReducer>[1][]): PlayerState {
@@ -61,16 +65,7 @@ describe("what plays", () => {
   });
 });
 
-describe("clock, seek and volume", () => {
-  it("shows mm:ss", () => {
-    expect(formatClock(0)).toBe("00:00");
-    expect(formatClock(9.9)).toBe("00:09");
-    expect(formatClock(65)).toBe("01:05");
-    expect(formatClock(3725)).toBe("62:05");
-    expect(formatClock(Number.NaN)).toBe("00:00");
-    expect(formatClock(-4)).toBe("00:00");
-  });
-
+describe("seek and volume", () => {
   it("never seeks below 0 and stops when a seek passes the end", () => {
     expect(seekTarget(4 - AUDIO_SEEK_STEP_SEC, 120)).toEqual({ kind: "seek", time: 0 });
     expect(seekTarget(50, 120)).toEqual({ kind: "seek", time: 50 });
@@ -109,8 +104,8 @@ describe("popup states (spec 001 §4)", () => {
 
   it("stops on close", () => {
     expect(
-      run({ type: "open", track }, { type: "loaded" }, { type: "play" }, { type: "close" }),
-    ).toBe(CLOSED);
+      run({ type: "open", track }, { type: "loaded" }, { type: "play" }, { type: "close" }).phase,
+    ).toBe("closed");
   });
 
   it("pauses when hidden or unfocused and resumes on return, only if it was playing", () => {
@@ -141,9 +136,87 @@ describe("popup states (spec 001 §4)", () => {
     });
   });
 
-  it("ends paused at the end of the track", () => {
+  it("ends paused at the end of a track played alone", () => {
     expect(
       run({ type: "open", track }, { type: "loaded" }, { type: "play" }, { type: "ended" }),
     ).toMatchObject({ phase: "ready", playing: false });
+  });
+});
+
+/** A CD of five tracks: 1 and 2 owned, 3 with a sample only, 4 with nothing (withdrawn), 5 owned. */
+const cd: PlayableTrack[] = [1, 2, 3, 4, 5].map((n) => ({
+  ...track,
+  trackNo: n,
+  name: `Track0${n}`,
+  owned: n !== 3 && n !== 4,
+  fileUrl: n !== 3 && n !== 4 ? `/media/cds/3/tracks/${n}.mp3` : null,
+  trialFileUrl: n <= 3 ? `/media/cds/3/trials/${n}.mp3` : null,
+  durationSec: 100 * n,
+  trialDurationSec: n <= 3 ? 30 : null,
+}));
+const at = (s: PlayerState) => (s.phase === "closed" ? null : s.track.trackNo);
+const ready: Parameters<typeof playerReducer>[1][] = [{ type: "loaded" }, { type: "play" }];
+
+describe("playing through a CD (issue 25 item 8)", () => {
+  it("queues the tracks the listener may hear, in order, skipping those with nothing to play", () => {
+    expect(playQueue(cd).map((t) => t.trackNo)).toEqual([1, 2, 3, 5]);
+    expect(playQueue([])).toEqual([]);
+  });
+
+  it("plays all from the first track and goes on by itself when a track ends", () => {
+    let s = run({ type: "open", track: cd[0]!, queue: cd }, ...ready);
+    expect(at(s)).toBe(1);
+    s = playerReducer(s, { type: "ended" });
+    // The next track loads and, once loaded, plays: owned in full, not owned by its sample.
+    expect(s).toMatchObject({ phase: "loading", index: 1 });
+    expect(at(s)).toBe(2);
+    s = [...ready, { type: "ended" } as const].reduce(playerReducer, s);
+    expect(at(s)).toBe(3);
+    expect(s.phase !== "closed" && lengthOf(s.track)).toBe(30);
+    // Track 4 (withdrawn, nothing to play) is skipped.
+    s = [...ready, { type: "ended" } as const].reduce(playerReducer, s);
+    expect(at(s)).toBe(5);
+    expect(s.phase !== "closed" && lengthOf(s.track)).toBe(500);
+    // The last track ends: playback stops there.
+    s = [...ready, { type: "ended" } as const].reduce(playerReducer, s);
+    expect(s).toMatchObject({ phase: "ready", playing: false });
+    expect(at(s)).toBe(5);
+  });
+
+  it("goes to the next and previous track, and no further than the ends", () => {
+    let s = run({ type: "open", track: cd[1]!, queue: cd }, ...ready);
+    expect(neighbours(s)).toEqual({ previous: true, next: true });
+    s = playerReducer(s, { type: "previous" });
+    expect(at(s)).toBe(1);
+    expect(neighbours(s)).toEqual({ previous: false, next: true });
+    expect(playerReducer(s, { type: "previous" })).toBe(s);
+    s = ["next", "next", "next"].reduce(
+      (x, type) => playerReducer(x, { type } as { type: "next" }),
+      s,
+    );
+    expect(at(s)).toBe(5);
+    expect(neighbours(s)).toEqual({ previous: true, next: false });
+    expect(playerReducer(s, { type: "next" })).toBe(s);
+    // Each move loads the track anew, an error included.
+    const failed = playerReducer(s, { type: "failed" });
+    expect(playerReducer(failed, { type: "previous" })).toMatchObject({ phase: "loading" });
+  });
+
+  it("a seek past the end stops on the track instead of going on", () => {
+    const s = run({ type: "open", track: cd[0]!, queue: cd }, ...ready, { type: "stopped" });
+    expect(s).toMatchObject({ phase: "ready", playing: false });
+    expect(at(s)).toBe(1);
+  });
+
+  it("counts each open, so the same track opened again loads again", () => {
+    const once = run({ type: "open", track: cd[0]!, queue: cd });
+    const twice = playerReducer(once, { type: "open", track: cd[0]!, queue: cd });
+    expect(twice.serial).toBe(once.serial + 1);
+  });
+
+  it("takes its lengths from the stored ones: the full track's for the owner, the sample's otherwise", () => {
+    expect(lengthOf(cd[0]!)).toBe(100);
+    expect(lengthOf(cd[2]!)).toBe(30);
+    expect(lengthOf(cd[3]!)).toBe(0);
   });
 });

@@ -30,6 +30,9 @@ export interface PlayableTrack {
   /** The full file; the server answers it to owners only. */
   fileUrl: string | null;
   trialFileUrl: string | null;
+  /** The stored lengths the CD page lists (contract/track-length): the full track, its sample. */
+  durationSec: number;
+  trialDurationSec: number | null;
 }
 
 /**
@@ -42,12 +45,22 @@ export function sourceOf(track: Pick<PlayableTrack, "owned" | "fileUrl" | "trial
   return null;
 }
 
-/** mm:ss; minutes keep counting past an hour (a drama track is rarely longer). */
-export function formatClock(seconds: number): string {
-  const whole = Number.isFinite(seconds) && seconds > 0 ? Math.floor(seconds) : 0;
-  const m = Math.floor(whole / 60);
-  const s = whole % 60;
-  return `${String(m).padStart(2, "0")}:${String(s).padStart(2, "0")}`;
+/**
+ * How long what plays lasts, as the CD page lists it: the stored length of the full track or of
+ * its sample, never the audio element's estimate (which differs for MP3s without an index).
+ */
+export function lengthOf(track: PlayableTrack): number {
+  const source = sourceOf(track);
+  if (!source) return 0;
+  return source.trial ? (track.trialDurationSec ?? 0) : track.durationSec;
+}
+
+/**
+ * The tracks a CD plays through, in order: those the listener may hear (owned in full, others
+ * by their sample). A track with neither (no sample, or withdrawn) is skipped, not stopped at.
+ */
+export function playQueue(tracks: readonly PlayableTrack[]): PlayableTrack[] {
+  return tracks.filter((t) => sourceOf(t) !== null);
 }
 
 /**
@@ -74,53 +87,104 @@ export function elementVolume(volume: number): number {
 }
 
 /**
- * The popup's state. `resumeOnReturn` remembers that playback was paused only because the page
- * was hidden or lost focus, so it resumes when the member comes back and not otherwise.
+ * The popup's state: the queue it plays through (one CD's playable tracks) and where in it.
+ * `resumeOnReturn` remembers that playback was paused only because the page was hidden or lost
+ * focus, so it resumes when the member comes back and not otherwise. `serial` counts the tracks
+ * opened, so opening one again (after an error, say) loads it anew.
  */
+interface Queued {
+  queue: PlayableTrack[];
+  index: number;
+  track: PlayableTrack;
+  serial: number;
+}
+
 export type PlayerState =
-  | { phase: "closed" }
-  | { phase: "loading"; track: PlayableTrack }
-  | { phase: "ready"; track: PlayableTrack; playing: boolean; resumeOnReturn: boolean }
-  | { phase: "error"; track: PlayableTrack; message: string };
+  | { phase: "closed"; serial: number }
+  | ({ phase: "loading" } & Queued)
+  | ({ phase: "ready"; playing: boolean; resumeOnReturn: boolean } & Queued)
+  | ({ phase: "error"; message: string } & Queued);
 
 export type PlayerEvent =
-  | { type: "open"; track: PlayableTrack }
+  /** Opens `track`, with the tracks to go on to (its CD's, in order) when given. */
+  | { type: "open"; track: PlayableTrack; queue?: readonly PlayableTrack[] }
+  | { type: "next" }
+  | { type: "previous" }
   | { type: "loaded" }
   | { type: "timeout" }
   | { type: "failed" }
   | { type: "play" }
   | { type: "pause" }
+  /** The track played to its end: the next one in the queue starts, or playback stops. */
   | { type: "ended" }
+  /** Stopped by a seek past the end: stays on this track. */
+  | { type: "stopped" }
   | { type: "away" }
   | { type: "back" }
   | { type: "close" };
 
-export const CLOSED: PlayerState = { phase: "closed" };
+export const CLOSED: PlayerState = { phase: "closed", serial: 0 };
+
+/** Whether there is a track before or after the current one. */
+export function neighbours(state: PlayerState): { previous: boolean; next: boolean } {
+  if (state.phase === "closed") return { previous: false, next: false };
+  return { previous: state.index > 0, next: state.index < state.queue.length - 1 };
+}
+
+function moveTo(state: Exclude<PlayerState, { phase: "closed" }>, index: number): PlayerState {
+  const track = state.queue[index];
+  if (!track) return state;
+  return { phase: "loading", queue: state.queue, index, track, serial: state.serial + 1 };
+}
 
 export function playerReducer(state: PlayerState, event: PlayerEvent): PlayerState {
   switch (event.type) {
-    case "open":
+    case "open": {
       // Only a track with something to play opens the popup.
-      return sourceOf(event.track) ? { phase: "loading", track: event.track } : state;
+      if (!sourceOf(event.track)) return state;
+      const same = (t: PlayableTrack) =>
+        t.cdId === event.track.cdId && t.trackNo === event.track.trackNo;
+      const queue = playQueue(event.queue ?? [event.track]);
+      const index = queue.findIndex(same);
+      return index < 0
+        ? {
+            phase: "loading",
+            queue: [event.track],
+            index: 0,
+            track: event.track,
+            serial: state.serial + 1,
+          }
+        : { phase: "loading", queue, index, track: queue[index]!, serial: state.serial + 1 };
+    }
+    case "next":
+      return state.phase === "closed" ? state : moveTo(state, state.index + 1);
+    case "previous":
+      return state.phase === "closed" ? state : moveTo(state, state.index - 1);
     case "close":
-      return CLOSED;
+      return { phase: "closed", serial: state.serial };
     case "loaded":
       return state.phase === "loading"
-        ? { phase: "ready", track: state.track, playing: false, resumeOnReturn: false }
+        ? { ...state, phase: "ready", playing: false, resumeOnReturn: false }
         : state;
     case "timeout":
       return state.phase === "loading"
-        ? { phase: "error", track: state.track, message: AUDIO_TIMEOUT_MESSAGE }
+        ? { ...state, phase: "error", message: AUDIO_TIMEOUT_MESSAGE }
         : state;
     case "failed":
       return state.phase === "loading" || state.phase === "ready"
-        ? { phase: "error", track: state.track, message: AUDIO_LOAD_ERROR_MESSAGE }
+        ? { ...state, phase: "error", message: AUDIO_LOAD_ERROR_MESSAGE }
         : state;
     case "play":
       // Playable only after load.
       return state.phase === "ready" ? { ...state, playing: true, resumeOnReturn: false } : state;
-    case "pause":
     case "ended":
+      // Continuous playback: the next track the listener may hear starts by itself.
+      if (state.phase === "ready" && state.index < state.queue.length - 1) {
+        return moveTo(state, state.index + 1);
+      }
+      return state.phase === "ready" ? { ...state, playing: false, resumeOnReturn: false } : state;
+    case "pause":
+    case "stopped":
       return state.phase === "ready" ? { ...state, playing: false, resumeOnReturn: false } : state;
     case "away":
       return state.phase === "ready" && state.playing

@@ -2,6 +2,7 @@ import { useId, useState } from "react";
 import { Link } from "react-router";
 import type { ShelfSeries, ShelfVolume } from "../../../contract/bookshelf";
 import type { BookshelfViewMode } from "../../../contract/bookshelf-rules";
+import { volumeWords } from "../../../contract/episodes";
 import { NotificationButton } from "../cards/NotificationButton";
 
 function volumeState(v: ShelfVolume): string {
@@ -37,6 +38,7 @@ export function ShelfSeriesCard({
 }) {
   const [open, setOpen] = useState(false);
   const volumesId = useId();
+  const words = volumeWords(s.episodes_flag);
   const cover = (
     <span className="shelf-card__cover">
       {s.img ? <img src={s.img} alt="" width={150} height={213} loading="lazy" /> : null}
@@ -51,8 +53,8 @@ export function ShelfSeriesCard({
   const facts = (
     <span className="shelf-card__facts">
       {s.own_book_count > 0
-        ? `${s.own_book_count}冊 / 全${s.volume_count}巻`
-        : `全${s.volume_count}巻`}
+        ? `${words.count(s.own_book_count)} / ${words.total(s.volume_count)}`
+        : words.total(s.volume_count)}
       {s.unread_count > 0 ? <span className="shelf-card__unread">未読{s.unread_count}</span> : null}
       {s.finished_flag ? <span className="shelf-card__done">読了</span> : null}
     </span>
@@ -110,11 +112,11 @@ export function ShelfSeriesCard({
           aria-controls={volumesId}
           onClick={() => setOpen(!open)}
         >
-          {open ? "閉じる" : "巻一覧"}
+          {open ? "閉じる" : `${words.unit}一覧`}
         </button>
       </span>
       {open ? (
-        <ol className="shelf-volumes" id={volumesId} aria-label={`${s.name}の巻`}>
+        <ol className="shelf-volumes" id={volumesId} aria-label={`${s.name}の${words.unit}`}>
           {s.volumes.map((v) => (
             <li key={v.book_id} className="shelf-volume">
               <Link
@@ -125,7 +127,7 @@ export function ShelfSeriesCard({
               >
                 <img src={v.img} alt="" width={48} height={68} loading="lazy" />
                 <span className="shelf-volume__text">
-                  <span className="shelf-volume__name">{v.volume}巻</span>
+                  <span className="shelf-volume__name">{words.name(v.volume)}</span>
                   <span
                     className={v.new_flag ? "shelf-volume__state is-new" : "shelf-volume__state"}
                   >

@@ -1,6 +1,7 @@
 import { useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { EMAIL_MAX } from "../../../contract/account";
+import type { SavedCard } from "../../../contract/card-rules";
 import type { CartGroup, CartLine } from "../../../contract/cart";
 import {
   CARD_PAYMENT_TYPE,
@@ -16,6 +17,7 @@ import { post } from "../../lib/request";
 import { useShell } from "../../lib/shell";
 import { yen } from "../cards/card-rules";
 import { CartGroups, CartTotalsList } from "../cart/CartLines";
+import { CardForm, cardLabel } from "./CardForm";
 import "../cart/cart.css";
 import "./checkout.css";
 
@@ -51,6 +53,12 @@ export function CheckoutScreen({
   const [message, setMessage] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const inFlight = useRef(false);
+  const [cards, setCards] = useState<SavedCard[]>(checkout.saved_cards);
+  const usableCards = cards.filter((c) => !c.expired);
+  const [cardId, setCardId] = useState<number | null>(usableCards[0]?.card_id ?? null);
+  const chosenCard = usableCards.find((c) => c.card_id === cardId) ?? usableCards[0] ?? null;
+  const [declined, setDeclined] = useState<string | null>(null);
+  const [addingCard, setAddingCard] = useState(false);
 
   // The points rules are the server's own (contract/points.ts), so what the page shows is what
   // the purchase charges and earns.
@@ -65,16 +73,25 @@ export function CheckoutScreen({
   const couponHref = (coupon: number) =>
     `${itemId ? `/order/${itemId}` : "/order"}?coupon=${coupon}${gift ? "&gift=1" : ""}`;
 
+  /**
+   * The gift's address and message as the purchase sends them, or false (said on the page) when
+   * they are not acceptable; undefined for a purchase for oneself.
+   */
+  function giftPayload(): { email: string; message?: string } | undefined | false {
+    if (!gift) return undefined;
+    const checked = giftRequest.safeParse({ email: giftEmail, message: giftMessage });
+    if (!checked.success) {
+      setMessage(checked.error.issues[0]?.message ?? "入力内容をご確認ください");
+      return false;
+    }
+    return { email: giftEmail, message: giftMessage || undefined };
+  }
+
   async function purchase() {
     if (inFlight.current) return;
     setMessage(null);
-    if (gift) {
-      const checked = giftRequest.safeParse({ email: giftEmail, message: giftMessage });
-      if (!checked.success) {
-        setMessage(checked.error.issues[0]?.message ?? "入力内容をご確認ください");
-        return;
-      }
-    }
+    const giftTo = giftPayload();
+    if (giftTo === false) return;
     if (needsPayment && payment === PAYMENT_PLACEHOLDER.payment_type) {
       setMessage(PAYMENT_REQUIRED_MESSAGE);
       return;
@@ -93,9 +110,46 @@ export function CheckoutScreen({
         point: usedPoint,
         token: checkout.token,
         card: needsPayment && payment === CARD_PAYMENT_TYPE ? card : undefined,
-        gift: gift ? { email: giftEmail, message: giftMessage || undefined } : undefined,
+        gift: giftTo,
       });
       if (!answer.result) return;
+      await refreshUser();
+      navigate(answer.next_url);
+    } finally {
+      inFlight.current = false;
+      setSending(false);
+    }
+  }
+
+  /**
+   * 登録済みカードで購入: one tap charges the saved card the amount shown (ご請求額), with the page's
+   * token, so a double tap or a retry buys once; the server refuses any other amount. A decline is
+   * said here with 再試行 and leaves the cart as it was.
+   */
+  async function buyWithSavedCard(card: SavedCard) {
+    if (inFlight.current) return;
+    setMessage(null);
+    setDeclined(null);
+    const giftTo = giftPayload();
+    if (giftTo === false) return;
+    inFlight.current = true;
+    setSending(true);
+    try {
+      const answer = await post<CheckoutResult>("/api/checkout", {
+        item: itemId ?? undefined,
+        coupon: checkout.select_coupon,
+        payment_type: CARD_PAYMENT_TYPE,
+        point: usedPoint,
+        token: checkout.token,
+        saved_card: card.card_id,
+        amount: remaining,
+        gift: giftTo,
+      });
+      if (!answer.result) return;
+      if (answer.status === "declined") {
+        setDeclined(answer.reason);
+        return;
+      }
       await refreshUser();
       navigate(answer.next_url);
     } finally {
@@ -132,175 +186,254 @@ export function CheckoutScreen({
         {nothingToBuy ? (
           <NothingToBuy itemId={itemId} first={lines[0]} />
         ) : (
-          <form
-            className="checkout__summary"
-            aria-label="お支払い"
-            onSubmit={(e) => {
-              e.preventDefault();
-              void purchase();
-            }}
-          >
-            {gift && (
-              <fieldset className="checkout-field checkout-gift" data-testid="gift-fields">
-                <legend>贈り先</legend>
-                <label className="field">
-                  <span className="field__label">お相手のメールアドレス</span>
-                  <input
-                    name="gift_email"
-                    type="email"
-                    inputMode="email"
-                    autoComplete="off"
-                    required
-                    maxLength={EMAIL_MAX}
-                    value={giftEmail}
-                    onChange={(e) => setGiftEmail(e.currentTarget.value)}
-                  />
-                </label>
-                <label className="field">
-                  <span className="field__label">
-                    メッセージ（任意・{GIFT_MESSAGE_MAX}文字まで）
-                  </span>
-                  <textarea
-                    name="gift_message"
-                    rows={3}
-                    maxLength={GIFT_MESSAGE_MAX}
-                    value={giftMessage}
-                    onChange={(e) => setGiftMessage(e.currentTarget.value)}
-                  />
-                </label>
-              </fieldset>
-            )}
-            {checkout.coupons.length > 0 && (
-              <fieldset className="checkout-field">
-                <legend>クーポン</legend>
-                {checkout.coupons.map((c) => (
-                  <label key={c.coupon_id} className="checkout-option">
+          <div className="checkout__side">
+            <form
+              className="checkout__summary"
+              aria-label="お支払い"
+              onSubmit={(e) => {
+                e.preventDefault();
+                void purchase();
+              }}
+            >
+              {gift && (
+                <fieldset className="checkout-field checkout-gift" data-testid="gift-fields">
+                  <legend>贈り先</legend>
+                  <label className="field">
+                    <span className="field__label">お相手のメールアドレス</span>
+                    <input
+                      name="gift_email"
+                      type="email"
+                      inputMode="email"
+                      autoComplete="off"
+                      required
+                      maxLength={EMAIL_MAX}
+                      value={giftEmail}
+                      onChange={(e) => setGiftEmail(e.currentTarget.value)}
+                    />
+                  </label>
+                  <label className="field">
+                    <span className="field__label">
+                      メッセージ（任意・{GIFT_MESSAGE_MAX}文字まで）
+                    </span>
+                    <textarea
+                      name="gift_message"
+                      rows={3}
+                      maxLength={GIFT_MESSAGE_MAX}
+                      value={giftMessage}
+                      onChange={(e) => setGiftMessage(e.currentTarget.value)}
+                    />
+                  </label>
+                </fieldset>
+              )}
+              {checkout.coupons.length > 0 && (
+                <fieldset className="checkout-field">
+                  <legend>クーポン</legend>
+                  {checkout.coupons.map((c) => (
+                    <label key={c.coupon_id} className="checkout-option">
+                      <input
+                        type="radio"
+                        name="coupon"
+                        checked={checkout.select_coupon === c.coupon_id}
+                        onChange={() => navigate(couponHref(c.coupon_id), { replace: true })}
+                      />
+                      <span className="cart-coupon__name">{c.name}</span>
+                      <span className="cart-coupon__saving">−{yen(c.discount)}円</span>
+                    </label>
+                  ))}
+                  <label className="checkout-option">
                     <input
                       type="radio"
                       name="coupon"
-                      checked={checkout.select_coupon === c.coupon_id}
-                      onChange={() => navigate(couponHref(c.coupon_id), { replace: true })}
+                      checked={checkout.select_coupon === 0}
+                      onChange={() => navigate(couponHref(0), { replace: true })}
                     />
-                    <span className="cart-coupon__name">{c.name}</span>
-                    <span className="cart-coupon__saving">−{yen(c.discount)}円</span>
+                    <span className="cart-coupon__name">クーポンを使用しない</span>
                   </label>
-                ))}
-                <label className="checkout-option">
-                  <input
-                    type="radio"
-                    name="coupon"
-                    checked={checkout.select_coupon === 0}
-                    onChange={() => navigate(couponHref(0), { replace: true })}
-                  />
-                  <span className="cart-coupon__name">クーポンを使用しない</span>
-                </label>
-              </fieldset>
-            )}
-            {checkout.point_usable && (
-              <fieldset className="checkout-field">
-                <legend>
-                  ポイント<span className="checkout__balance">保有 {yen(checkout.point)}pt</span>
-                </legend>
-                <label className="checkout-option">
-                  <input
-                    type="radio"
-                    name="point"
-                    checked={pointChoice === "all"}
-                    onChange={() => setPointChoice("all")}
-                  />
-                  すべて使う（{yen(usable)}pt）
-                </label>
-                <label className="checkout-option">
-                  <input
-                    type="radio"
-                    name="point"
-                    checked={pointChoice === "some"}
-                    onChange={() => setPointChoice("some")}
-                  />
-                  一部を使う
-                  <input
-                    className="checkout__point-input"
-                    type="number"
-                    inputMode="numeric"
-                    min={0}
-                    max={usable}
-                    value={pointAmount}
-                    aria-label="使うポイント"
-                    onFocus={() => setPointChoice("some")}
-                    onChange={(e) => setPointAmount(e.currentTarget.value)}
-                  />
-                  pt
-                </label>
-                <label className="checkout-option">
-                  <input
-                    type="radio"
-                    name="point"
-                    checked={pointChoice === "none"}
-                    onChange={() => setPointChoice("none")}
-                  />
-                  使わない
-                </label>
-              </fieldset>
-            )}
-            {needsPayment ? (
-              <div className="checkout-field">
-                <label className="field">
-                  <span className="field__label">お支払い方法</span>
-                  <select
-                    name="payment_type"
-                    value={payment}
-                    onChange={(e) => setPayment(Number(e.currentTarget.value))}
-                  >
-                    {checkout.payment_type.map((p) => (
-                      <option key={p.payment_type} value={p.payment_type}>
-                        {p.name}
-                      </option>
-                    ))}
-                  </select>
-                </label>
-                {payment === CARD_PAYMENT_TYPE && (
-                  <label className="field">
-                    <span className="field__label">カード番号</span>
+                </fieldset>
+              )}
+              {checkout.point_usable && (
+                <fieldset className="checkout-field">
+                  <legend>
+                    ポイント<span className="checkout__balance">保有 {yen(checkout.point)}pt</span>
+                  </legend>
+                  <label className="checkout-option">
                     <input
-                      name="card"
-                      inputMode="numeric"
-                      autoComplete="cc-number"
-                      placeholder="4242 4242 4242 4242"
-                      value={card}
-                      onChange={(e) => setCard(e.currentTarget.value)}
+                      type="radio"
+                      name="point"
+                      checked={pointChoice === "all"}
+                      onChange={() => setPointChoice("all")}
                     />
-                    <small className="checkout__hint">
-                      テスト環境です。4242 4242 4242 4242（承認）、4000 0000 0000 0002（否認）、4000
-                      0027 6000 3184（本人認証あり）をお使いください。
-                    </small>
+                    すべて使う（{yen(usable)}pt）
                   </label>
+                  <label className="checkout-option">
+                    <input
+                      type="radio"
+                      name="point"
+                      checked={pointChoice === "some"}
+                      onChange={() => setPointChoice("some")}
+                    />
+                    一部を使う
+                    <input
+                      className="checkout__point-input"
+                      type="number"
+                      inputMode="numeric"
+                      min={0}
+                      max={usable}
+                      value={pointAmount}
+                      aria-label="使うポイント"
+                      onFocus={() => setPointChoice("some")}
+                      onChange={(e) => setPointAmount(e.currentTarget.value)}
+                    />
+                    pt
+                  </label>
+                  <label className="checkout-option">
+                    <input
+                      type="radio"
+                      name="point"
+                      checked={pointChoice === "none"}
+                      onChange={() => setPointChoice("none")}
+                    />
+                    使わない
+                  </label>
+                </fieldset>
+              )}
+              {needsPayment ? (
+                <div className="checkout-field">
+                  <label className="field">
+                    <span className="field__label">お支払い方法</span>
+                    <select
+                      name="payment_type"
+                      value={payment}
+                      onChange={(e) => setPayment(Number(e.currentTarget.value))}
+                    >
+                      {checkout.payment_type.map((p) => (
+                        <option key={p.payment_type} value={p.payment_type}>
+                          {p.name}
+                        </option>
+                      ))}
+                    </select>
+                  </label>
+                  {payment === CARD_PAYMENT_TYPE && (
+                    <label className="field">
+                      <span className="field__label">カード番号</span>
+                      <input
+                        name="card"
+                        inputMode="numeric"
+                        autoComplete="cc-number"
+                        placeholder="4242 4242 4242 4242"
+                        value={card}
+                        onChange={(e) => setCard(e.currentTarget.value)}
+                      />
+                      <small className="checkout__hint">
+                        テスト環境です。4242 4242 4242 4242（承認）、4000 0000 0000
+                        0002（否認）、4000 0027 6000 3184（本人認証あり）をお使いください。
+                      </small>
+                    </label>
+                  )}
+                </div>
+              ) : (
+                <p className="checkout__points-only">ポイントでお支払いいただけます</p>
+              )}
+              <CartTotalsList
+                totals={{ ...checkout, add_point: addPoint(remaining) }}
+                usedPoint={usedPoint}
+              />
+              {needsPayment && chosenCard ? (
+                <div className="one-tap" data-testid="one-tap">
+                  {usableCards.length > 1 ? (
+                    <fieldset className="checkout-field">
+                      <legend>登録済みのカード</legend>
+                      {usableCards.map((c) => (
+                        <label key={c.card_id} className="checkout-option">
+                          <input
+                            type="radio"
+                            name="saved_card"
+                            checked={chosenCard.card_id === c.card_id}
+                            onChange={() => setCardId(c.card_id)}
+                          />
+                          {cardLabel(c)}（{c.exp}）
+                        </label>
+                      ))}
+                    </fieldset>
+                  ) : null}
+                  <button
+                    type="button"
+                    className="button button--primary button--block one-tap__buy"
+                    disabled={sending}
+                    aria-busy={sending}
+                    onClick={() => void buyWithSavedCard(chosenCard)}
+                  >
+                    <span className="one-tap__label">
+                      {sending ? "処理中…" : "登録済みカードで購入"}
+                    </span>
+                    <span className="one-tap__detail">
+                      {cardLabel(chosenCard)}・ご請求額 ¥{yen(remaining)}
+                    </span>
+                  </button>
+                  {declined ? (
+                    <div className="card-form__declined" role="alert">
+                      <p>{declined}</p>
+                      <button
+                        type="button"
+                        className="button button--ghost"
+                        disabled={sending}
+                        onClick={() => void buyWithSavedCard(chosenCard)}
+                      >
+                        再試行
+                      </button>
+                    </div>
+                  ) : null}
+                  <p className="one-tap__or">または、ほかのお支払い方法で</p>
+                </div>
+              ) : null}
+              {message && (
+                <p className="cart-notice cart-notice--error" role="alert">
+                  {message}
+                </p>
+              )}
+              <button
+                type="submit"
+                className="button button--primary button--block checkout__buy"
+                disabled={sending}
+                aria-busy={sending}
+              >
+                {sending ? "処理中…" : gift ? "購入して贈る" : "購入する"}
+              </button>
+              <p className="checkout__legal">
+                購入するボタンを押すと、<Link to="/agreement">利用規約</Link>
+                に同意のうえ購入したことになります。デジタルコンテンツの性質上、購入後のキャンセルはできません。
+              </p>
+            </form>
+            {needsPayment ? (
+              <div className="checkout__summary checkout__new-card">
+                {addingCard ? (
+                  <>
+                    <h2 className="checkout__new-card-title">カードを登録</h2>
+                    <CardForm
+                      submitLabel="登録して次へ"
+                      onSaved={(card) => {
+                        setCards((c) => [...c, card]);
+                        setCardId(card.card_id);
+                        setAddingCard(false);
+                        setDeclined(null);
+                      }}
+                      onCancel={() => setAddingCard(false)}
+                    />
+                  </>
+                ) : (
+                  <button
+                    type="button"
+                    className="button button--ghost button--block"
+                    onClick={() => setAddingCard(true)}
+                  >
+                    {usableCards.length > 0
+                      ? "別のカードを登録する"
+                      : "カードを登録してワンタップで購入"}
+                  </button>
                 )}
               </div>
-            ) : (
-              <p className="checkout__points-only">ポイントでお支払いいただけます</p>
-            )}
-            <CartTotalsList
-              totals={{ ...checkout, add_point: addPoint(remaining) }}
-              usedPoint={usedPoint}
-            />
-            {message && (
-              <p className="cart-notice cart-notice--error" role="alert">
-                {message}
-              </p>
-            )}
-            <button
-              type="submit"
-              className="button button--primary button--block checkout__buy"
-              disabled={sending}
-              aria-busy={sending}
-            >
-              {sending ? "処理中…" : gift ? "購入して贈る" : "購入する"}
-            </button>
-            <p className="checkout__legal">
-              購入するボタンを押すと、<Link to="/agreement">利用規約</Link>
-              に同意のうえ購入したことになります。デジタルコンテンツの性質上、購入後のキャンセルはできません。
-            </p>
-          </form>
+            ) : null}
+          </div>
         )}
       </div>
     </section>

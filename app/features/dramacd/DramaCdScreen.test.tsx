@@ -191,16 +191,29 @@ describe("the drama CD page: buying (the drama CD card rules, spec 000 §4)", ()
 });
 
 describe("the drama CD page: tracks", () => {
-  it("lists 収録トラック with each track's length as mm:ss", () => {
+  it("lists 収録トラック with each track's length as m:ss (h:mm:ss from an hour)", () => {
     const html = render(base);
     expect(html).toContain("収録トラック");
     expect(html).toContain("トラック1「雨の日」");
-    expect(html).toContain("10:05");
+    expect(html).toContain('dramacd-track__length">10:05<');
+    const long = render({ ...base, tracks: [track(1, { duration_sec: 3725 })] });
+    expect(long).toContain('dramacd-track__length">1:02:05<');
+  });
+
+  it("offers すべて再生 when a track plays in full, すべて試聴 when only samples play, nothing otherwise", () => {
+    expect(render(base)).toContain("すべて試聴");
+    const owned = render(
+      { ...base, tracks: [track(1, { get_flag: true, file_url: "/media/t1.mp3" })] },
+      true,
+    );
+    expect(owned).toContain("すべて再生");
+    const none = render({ ...base, tracks: [track(2, { trial_file_url: null })] });
+    expect(none).not.toContain("すべて");
   });
 
   it("an unowned track with a trial file offers 試聴 with the trial's length; without one, no button", () => {
     const html = render(base);
-    expect(html).toContain("試聴 01:05");
+    expect(html).toContain("試聴 1:05");
     expect(html).toContain('aria-label="トラック1「雨の日」を試聴"');
     expect(html).not.toContain('aria-label="トラック2「雨の日」を');
   });
@@ -222,7 +235,7 @@ describe("the drama CD page: tracks", () => {
     );
     expect(html).toContain('aria-label="トラック1「雨の日」を再生する"');
     expect(html).toContain("dramacd-track__state--owned");
-    expect(html).not.toContain("試聴 01:05");
+    expect(html).not.toContain("試聴 1:05");
   });
 
   it("only members may rate a track 1–5, their own rating shown pressed", () => {

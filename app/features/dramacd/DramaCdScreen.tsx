@@ -2,9 +2,10 @@ import { useState } from "react";
 import { Link } from "react-router";
 import type { DramaCdPageAnswer, DramaCdTrack } from "../../../contract/dramacd";
 import { TRACK_RATINGS } from "../../../contract/dramacd";
+import { formatTrackLength } from "../../../contract/track-length";
 import { post } from "../../lib/request";
 import { playableTracks, useAudioPlayer } from "../audio/AudioPlayer";
-import { formatClock, sourceOf } from "../audio/player-rules";
+import { playQueue, sourceOf } from "../audio/player-rules";
 import { AddToCartButton, CdPrice } from "../cards/CardParts";
 import { cutCredits, dramaCdActions, dramaCdPrice } from "../cards/card-rules";
 import { CardStateProvider, useCardState } from "../cards/card-state";
@@ -175,11 +176,27 @@ function CdFavorite(props: { cdId: number; initial: boolean; isLogin: boolean })
 function TrackList(props: { page: DramaCdPageAnswer; tracks: DramaCdTrack[]; isLogin: boolean }) {
   const player = useAudioPlayer();
   const playable = playableTracks(props.page);
+  // Play all: from the first track the listener may hear, on through the CD (owned tracks in
+  // full, the others by their sample, skipping those with neither).
+  const queue = playQueue(playable);
+  const allTrials = queue.every((t) => sourceOf(t)?.trial);
   return (
     <section className="dramacd__section" aria-labelledby="cd-tracks">
-      <h2 id="cd-tracks" className="section-title">
-        収録トラック
-      </h2>
+      <div className="dramacd__tracks-head">
+        <h2 id="cd-tracks" className="section-title">
+          収録トラック
+        </h2>
+        {queue.length > 0 && (
+          <button
+            type="button"
+            className={`card-button card-button--${allTrials ? "trial" : "play"} dramacd__play-all`}
+            onClick={() => player.playTrack(queue[0]!, playable)}
+          >
+            <span aria-hidden="true">▶ </span>
+            {allTrials ? "すべて試聴" : "すべて再生"}
+          </button>
+        )}
+      </div>
       <ol className="dramacd__tracks">
         {props.tracks.map((t, i) => {
           const track = playable[i]!;
@@ -195,14 +212,14 @@ function TrackList(props: { page: DramaCdPageAnswer; tracks: DramaCdTrack[]; isL
               <div className="dramacd-track__main">
                 <span className="dramacd-track__name">{t.name}</span>
                 <span className="dramacd-track__meta">
-                  {formatClock(t.duration_sec)}
+                  <span className="dramacd-track__length">{formatTrackLength(t.duration_sec)}</span>
                   {t.get_flag ? (
                     <span className="dramacd-track__state dramacd-track__state--owned">
                       購入済み
                     </span>
                   ) : t.trial_file_url ? (
                     <span className="dramacd-track__state">
-                      試聴 {formatClock(t.trial_duration_sec ?? 0)}
+                      試聴 {formatTrackLength(t.trial_duration_sec ?? 0)}
                     </span>
                   ) : null}
                 </span>
@@ -211,7 +228,7 @@ function TrackList(props: { page: DramaCdPageAnswer; tracks: DramaCdTrack[]; isL
                 <button
                   type="button"
                   className={`card-button card-button--${source.trial ? "trial" : "play"}`}
-                  onClick={() => player.playTrack(track)}
+                  onClick={() => player.playTrack(track, playable)}
                   aria-label={`${t.name}を${source.trial ? "試聴" : "再生する"}`}
                 >
                   {source.trial ? "試聴" : "再生する"}

@@ -1,3 +1,4 @@
+import { readsAsEpisodes } from "../../../contract/episodes";
 import type { SeriesItem } from "../../../contract/items";
 import { SERIES_USER_DEFAULTS, type SeriesMain } from "../../../contract/series";
 import { BookCard } from "../cards/BookCard";
@@ -40,6 +41,7 @@ function ViewerPreview({
             books={view.main.books}
             seriesId={view.main.series.series_id}
             user={SERIES_USER_DEFAULTS}
+            episodes={readsAsEpisodes(view.main.series.genres)}
           />
           <h3 className="catalog-preview__part">作品カード</h3>
           <div className="catalog-preview__cards">

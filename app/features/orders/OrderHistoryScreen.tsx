@@ -1,6 +1,7 @@
 import { Form, Link, useNavigate } from "react-router";
 import { type GiftView, giftStateText } from "../../../contract/gifts";
 import type { OrderHistoryAnswer, OrderLine, OrderSummary } from "../../../contract/orders";
+import { receiptPageUrl } from "../../../contract/receipts";
 import { yen } from "../cards/card-rules";
 import { Receipt } from "./Receipt";
 import "./orders.css";
@@ -98,6 +99,12 @@ function OrderCard({ order }: { order: OrderSummary }) {
         </summary>
         <Receipt order={order} />
       </details>
+      {(order.status === "paid" || order.status === "refunded") && (
+        // The 適格請求書 of a paid order (decision 0108); a refunded one shows it is refunded.
+        <Link className="order-card__receipt-link" to={receiptPageUrl(order.order_id)}>
+          領収書（適格請求書）を表示
+        </Link>
+      )}
     </article>
   );
 }

@@ -26,6 +26,7 @@ const base: ReaderBook = {
   next_book: null,
   my_rating: null,
   is_login: false,
+  bookmarks: [],
 };
 
 const next: ReaderNextBook = {
@@ -148,5 +149,63 @@ describe("the end of a volume", () => {
   it("shows the price only for a volume to pay for", () => {
     expect(volumeEnd("cart")).toContain("715");
     expect(volumeEnd("read")).not.toContain("715");
+  });
+});
+
+describe("the end of a タテヨミ episode", () => {
+  const episode: ReaderBook = {
+    ...base,
+    book: { ...base.book, title: "夜明けのレシピ 第1話", volume: 1, vertical: true },
+    entitlement: "owned",
+    is_login: true,
+  };
+  const nextEpisode: ReaderNextBook = { ...next, title: "夜明けのレシピ 第2話", volume: 2 };
+  const episodeEnd = (button: ReaderNextBook["button"]) =>
+    render({ ...episode, next_book: { ...nextEpisode, button } }, "volume");
+
+  it("offers the next episode by its name, 第2話, never 巻", () => {
+    const html = episodeEnd("cart");
+    expect(html).toContain(">次の話<");
+    expect(html).toContain(">第2話<");
+    expect(html).toContain("夜明けのレシピ 第2話");
+    expect(html).toContain("この話の評価");
+    expect(html).not.toContain("巻");
+  });
+
+  it("reads on when the next episode is owned or free, and sells it otherwise", () => {
+    expect(episodeEnd("read")).toContain(
+      'href="/viewer/speed.html?cid=502&amp;series=9">続けて読む<',
+    );
+    expect(episodeEnd("free_read")).toContain(
+      'href="/viewer/speed.html?cid=502&amp;series=9&amp;_rs=free">読む<',
+    );
+    const paid = episodeEnd("cart");
+    expect(paid).toContain(">カートに入れる<");
+    expect(paid).toContain("715");
+    expect(episodeEnd("read")).not.toContain("715");
+  });
+
+  it("offers the next episode before the rating, right under the strip", () => {
+    const html = episodeEnd("read");
+    expect(html.indexOf("次の話")).toBeLessThan(html.indexOf("この話の評価"));
+  });
+
+  it("says the last episode is the newest one", () => {
+    const html = render({ ...episode, next_book: null }, "volume");
+    expect(html).toContain("第1話は最新話です");
+    expect(html).not.toContain("次の話<");
+  });
+
+  it("names the episode in the trial's offer", () => {
+    const html = render(
+      {
+        ...episode,
+        entitlement: "none",
+        readable_pages: 0,
+        offer: { kind: "buy", book_id: 501, item_id: 1501, price: 88, in_cart: false },
+      },
+      "trial",
+    );
+    expect(html).toContain("この話は購入すると読めます");
   });
 });

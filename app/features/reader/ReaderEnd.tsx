@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Link } from "react-router";
+import { type VolumeWords, volumeWords } from "../../../contract/episodes";
 import type { ReaderBook, ReaderNextBook, ReaderOffer } from "../../../contract/reader";
 import { post } from "../../lib/request";
 import { signupUrl } from "../../lib/return-to";
@@ -29,6 +30,7 @@ export function ReaderEnd({
       <p className="reader-end__book">{reader.book.title || reader.book.series_title}</p>
       {kind === "trial" ? (
         <TrialEnd
+          words={volumeWords(reader.book.vertical)}
           offer={reader.offer}
           readable={reader.readable_pages > 0}
           here={viewerUrl({ ...reader.book, continue_cid: "" }, "free")}
@@ -52,10 +54,12 @@ export function ReaderEnd({
 
 /** `here`: this volume in the reader, where sign-up brings the new member back to. */
 function TrialEnd({
+  words,
   offer,
   readable,
   here,
 }: {
+  words: VolumeWords;
   offer: ReaderOffer | null;
   readable: boolean;
   here: string;
@@ -66,12 +70,12 @@ function TrialEnd({
         {readable
           ? "試し読みはここまで"
           : offer?.kind === "signup"
-            ? "この巻は会員登録で無料で読めます"
-            : "この巻は購入すると読めます"}
+            ? `${words.this}は会員登録で無料で読めます`
+            : `${words.this}は購入すると読めます`}
       </h2>
       {offer?.kind === "signup" ? (
         <>
-          <p className="reader-end__lead">会員登録すると、この巻を無料で最後まで読めます。</p>
+          <p className="reader-end__lead">会員登録すると、{words.this}を無料で最後まで読めます。</p>
           <div className="reader-end__actions">
             <a className="reader-end__primary" href={signupUrl(here)}>
               {SIGNUP_LABEL}
@@ -90,7 +94,7 @@ function TrialEnd({
           <BuyButtons itemId={offer.item_id} inCart={offer.in_cart} />
         </>
       ) : (
-        <p className="reader-end__lead">この巻は現在販売していません。</p>
+        <p className="reader-end__lead">{words.this}は現在販売していません。</p>
       )}
     </>
   );
@@ -132,15 +136,30 @@ function BuyButtons({ itemId, inCart }: { itemId: number; inCart: boolean }) {
 
 function VolumeEnd({ reader }: { reader: ReaderBook }) {
   const { book } = reader;
+  const words = volumeWords(book.vertical);
   return (
     <>
       <h2 id="reader-end-title" className="reader-end__title">
         最後まで読みました
       </h2>
-      {reader.is_login ? (
-        <BookRating seriesId={book.series_id} bookId={book.book_id} initial={reader.my_rating} />
+      {/* A タテヨミ strip goes straight on to the next episode, the rating after it. */}
+      {reader.next_book && book.vertical ? <NextBook next={reader.next_book} episodes /> : null}
+      {!reader.next_book && book.vertical ? (
+        <p className="reader-end__lead reader-end__last">
+          {words.name(book.volume)}は最新話です。次の話の配信をお待ちください。
+        </p>
       ) : null}
-      {reader.next_book ? <NextBook next={reader.next_book} /> : null}
+      {reader.is_login ? (
+        <BookRating
+          seriesId={book.series_id}
+          bookId={book.book_id}
+          initial={reader.my_rating}
+          words={words}
+        />
+      ) : null}
+      {reader.next_book && !book.vertical ? (
+        <NextBook next={reader.next_book} episodes={false} />
+      ) : null}
     </>
   );
 }
@@ -151,10 +170,12 @@ function BookRating({
   seriesId,
   bookId,
   initial,
+  words,
 }: {
   seriesId: number;
   bookId: number;
   initial: number | null;
+  words: VolumeWords;
 }) {
   const [rating, setRating] = useState(initial);
   const [saved, setSaved] = useState(false);
@@ -170,7 +191,7 @@ function BookRating({
   };
   return (
     <fieldset className="reader-rating">
-      <legend>この巻の評価</legend>
+      <legend>{words.this}の評価</legend>
       <div className="reader-rating__stars">
         {STARS.map((value) => (
           <button
@@ -192,7 +213,12 @@ function BookRating({
   );
 }
 
-function NextBook({ next }: { next: ReaderNextBook }) {
+/**
+ * What comes next. A タテヨミ episode's next one reads on from the strip: 続けて読む when owned,
+ * 読む when free to the reader; otherwise its price and the store's buy and cart buttons.
+ */
+function NextBook({ next, episodes }: { next: ReaderNextBook; episodes: boolean }) {
+  const words = volumeWords(episodes);
   const { cart, addToCart } = useCardState();
   const [adding, setAdding] = useState(false);
   const inCart = next.button === "in_cart" || cart.has(next.item_id);
@@ -201,13 +227,13 @@ function NextBook({ next }: { next: ReaderNextBook }) {
   if (next.button === "read") {
     action = (
       <a className="reader-end__primary" href={viewerUrl(target, null)}>
-        読む
+        {episodes ? "続けて読む" : "読む"}
       </a>
     );
   } else if (next.button === "free_read") {
     action = (
       <a className="reader-end__primary" href={viewerUrl(target, "free")}>
-        無料で読む
+        {episodes ? "読む" : "無料で読む"}
       </a>
     );
   } else if (next.button === "signup") {
@@ -248,8 +274,8 @@ function NextBook({ next }: { next: ReaderNextBook }) {
     );
   }
   return (
-    <div className="reader-next">
-      <h3 className="reader-next__heading">次の巻</h3>
+    <div className="reader-next" data-next-volume={next.volume}>
+      <h3 className="reader-next__heading">{words.next}</h3>
       <div className="reader-next__body">
         <img
           className="reader-next__cover"
@@ -261,7 +287,7 @@ function NextBook({ next }: { next: ReaderNextBook }) {
         />
         <div className="reader-next__info">
           <p className="reader-next__title">{next.title}</p>
-          <p className="reader-next__volume">{next.volume}巻</p>
+          <p className="reader-next__volume">{words.name(next.volume)}</p>
           {next.price !== null && next.button !== "read" && next.button !== "free_read" ? (
             <p className="reader-next__price">
               {yen(next.price)}

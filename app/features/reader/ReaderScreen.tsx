@@ -10,9 +10,11 @@ import {
   useState,
 } from "react";
 import { Link } from "react-router";
-import type { ReaderBook } from "../../../contract/reader";
+import { volumeName } from "../../../contract/episodes";
+import { type ReaderBook, type ReaderBookmark, thumbUrl } from "../../../contract/reader";
 import { post } from "../../lib/request";
 import { ReaderEnd } from "./ReaderEnd";
+import { BookmarkPanel, PageGrid, type ReaderPanel } from "./ReaderTools";
 import {
   type Direction,
   endKind,
@@ -46,6 +48,22 @@ import {
   storedSpreadWanted,
   storeSpreadWanted,
 } from "./reader-store";
+import {
+  DOUBLE_TAP_MS,
+  DOUBLE_TAP_PX,
+  doubleTapZoom,
+  isZoomed,
+  KEY_PAN_SHARE,
+  keyPan,
+  keyZoom,
+  NO_ZOOM,
+  panBy,
+  ZOOM_STEP,
+  type Zoom,
+  zoomAt,
+  zoomLabel,
+  zoomTransform,
+} from "./reader-zoom";
 import "./reader.css";
 
 /** A member's position is saved this long after the last turn, and at once on leaving. */
@@ -92,6 +110,12 @@ export function ReaderScreen({ reader }: { reader: ReaderBook }) {
   const [warm, setWarm] = useState(false);
   const onShown = useCallback(() => setWarm(true), []);
   const hideToolbar = useCallback(() => setToolbar(false), []);
+
+  const [panel, setPanel] = useState<ReaderPanel | null>(null);
+  const [bookmarks, setBookmarks] = useState<ReaderBookmark[]>(reader.bookmarks ?? []);
+  const [zoom, setZoom] = useState<Zoom>(NO_ZOOM);
+  // The pages' unscaled size, measured by the stage: the zoom keeps them covering the view.
+  const pageBox = useRef({ width: 1, height: 1 });
 
   const layout = readerLayout({ vertical: book.vertical, spreadWanted, viewport });
   const views = useMemo(() => readerViews(readable, layout), [readable, layout]);
@@ -160,6 +184,16 @@ export function ReaderScreen({ reader }: { reader: ReaderBook }) {
 
   useProgress(reader, page, atEnd);
 
+  // A turn, a jump or a new layout shows the whole page again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: index and layout say when the view changed
+  useEffect(() => setZoom(NO_ZOOM), [index, layout]);
+  const zoomBy = (factor: number) =>
+    setZoom((z) => zoomAt(z, z.scale * factor, { x: z.x, y: z.y }, pageBox.current));
+  const jump = (to: number) => {
+    seek(to);
+    setPanel(null);
+  };
+
   const changeDirection = () => {
     const next = otherDirection(direction);
     setDirection(next);
@@ -191,6 +225,7 @@ export function ReaderScreen({ reader }: { reader: ReaderBook }) {
       data-direction={direction}
       data-page={layout === "scroll" ? page : (views[index]?.[0] ?? "")}
       data-end={atEnd ? end : undefined}
+      data-zoomed={isZoomed(zoom) || undefined}
       // Any use of the reader keeps the toolbar as the reader left it.
       onPointerDownCapture={() => {
         touched.current = true;
@@ -222,13 +257,50 @@ export function ReaderScreen({ reader }: { reader: ReaderBook }) {
           direction={direction}
           onTurn={turn}
           toolbar={toolbar}
+          zoom={zoom}
+          onZoom={setZoom}
+          pageBox={pageBox}
           warm={warm}
           onShown={onShown}
           endPanel={endPanel}
         />
       )}
+      {panel === "grid" ? (
+        <PageGrid
+          reader={reader}
+          current={atEnd ? -1 : page}
+          onJump={jump}
+          onClose={() => setPanel(null)}
+        />
+      ) : panel === "bookmarks" ? (
+        <BookmarkPanel
+          reader={reader}
+          page={atEnd || readable === 0 ? null : page}
+          bookmarks={bookmarks}
+          onChange={setBookmarks}
+          onJump={jump}
+          onClose={() => setPanel(null)}
+        />
+      ) : null}
       <ReaderToolbar
-        shown={toolbar}
+        shown={toolbar || panel !== null}
+        panel={panel}
+        onPanel={(next) => {
+          touched.current = true;
+          setPanel((open) => (open === next ? null : next));
+        }}
+        marked={!atEnd && bookmarks.some((b) => b.page === page)}
+        zoom={
+          layout === "scroll"
+            ? null
+            : {
+                label: zoomLabel(zoom),
+                zoomed: isZoomed(zoom),
+                onIn: () => zoomBy(ZOOM_STEP),
+                onOut: () => zoomBy(1 / ZOOM_STEP),
+                onReset: () => setZoom(NO_ZOOM),
+              }
+        }
         reader={reader}
         seriesUrl={seriesUrl}
         direction={direction}
@@ -246,7 +318,6 @@ export function ReaderScreen({ reader }: { reader: ReaderBook }) {
               }
             : null
         }
-        scrollPage={layout === "scroll" ? page : null}
       />
     </div>
   );
@@ -264,6 +335,9 @@ function PagedStage({
   direction,
   onTurn,
   toolbar,
+  zoom,
+  onZoom,
+  pageBox,
   warm,
   onShown,
   endPanel,
@@ -277,11 +351,24 @@ function PagedStage({
   direction: Direction;
   onTurn: (t: Turn) => void;
   toolbar: boolean;
+  zoom: Zoom;
+  onZoom: (zoom: Zoom | ((z: Zoom) => Zoom)) => void;
+  pageBox: React.MutableRefObject<{ width: number; height: number }>;
   warm: boolean;
   onShown: () => void;
   endPanel: React.ReactNode;
 }) {
   const press = useRef<Press | null>(null);
+  const zoomed = isZoomed(zoom);
+  // Fingers on the page (for a pinch), the pinch under way, the last tap (for a double tap) and
+  // the centre tap's toolbar toggle waiting to learn whether a second tap follows.
+  const fingers = useRef(new Map<number, { x: number; y: number }>());
+  const pinch = useRef<{ distance: number; zoom: Zoom; mid: { x: number; y: number } } | null>(
+    null,
+  );
+  const lastTap = useRef<{ x: number; y: number; at: number } | null>(null);
+  const pendingToolbar = useRef<number | null>(null);
+  const [gesture, setGesture] = useState(false);
   const stage = useRef<HTMLDivElement>(null);
   const viewBox = useRef<HTMLDivElement>(null);
   // With a mouse, the side a click would turn to shows an arrow.
@@ -293,6 +380,45 @@ function PagedStage({
   const settling = useSettling(view === undefined);
   const fit = useFitBetweenBars(viewBox, toolbar, `${layout}:${view?.join("-")}`);
 
+  /** A point on screen as the zoom reads it: from the middle of the pages. */
+  const fromCentre = useCallback((x: number, y: number) => {
+    const box = viewBox.current?.getBoundingClientRect();
+    if (!box) return { x: 0, y: 0 };
+    return { x: x - (box.left + box.width / 2), y: y - (box.top + box.height / 2) };
+  }, []);
+  // The pages' own size (unscaled) bounds the pan.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: measured again whenever the view changes
+  useLayoutEffect(() => {
+    const pages = [...(viewBox.current?.querySelectorAll<HTMLElement>(".reader__page") ?? [])];
+    if (pages.length === 0) return;
+    pageBox.current = {
+      width: pages.reduce((sum, p) => sum + p.offsetWidth, 0),
+      height: Math.max(...pages.map((p) => p.offsetHeight)),
+    };
+  }, [view?.join("-"), layout, pageBox]);
+
+  // ctrl+wheel (and a trackpad's pinch, which the browser sends as one) zooms about the pointer.
+  useEffect(() => {
+    const node = stage.current;
+    if (!node) return;
+    const onWheel = (event: WheelEvent) => {
+      if (!event.ctrlKey || !viewBox.current) return;
+      event.preventDefault();
+      const factor = event.deltaY < 0 ? ZOOM_STEP : 1 / ZOOM_STEP;
+      const at = fromCentre(event.clientX, event.clientY);
+      onZoom((z) => zoomAt(z, z.scale * factor, at, pageBox.current));
+    };
+    node.addEventListener("wheel", onWheel, { passive: false });
+    return () => node.removeEventListener("wheel", onWheel);
+  }, [fromCentre, onZoom, pageBox]);
+
+  useEffect(
+    () => () => {
+      if (pendingToolbar.current !== null) window.clearTimeout(pendingToolbar.current);
+    },
+    [],
+  );
+
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.ctrlKey || event.metaKey || event.altKey) return;
@@ -300,6 +426,31 @@ function PagedStage({
       if (target?.closest("input, textarea, select")) return;
       // Space on a focused button presses it; only the page itself turns on Space.
       if (event.key === " " && target?.closest("button, a")) return;
+      const zoomKey = view ? keyZoom(event.key) : null;
+      if (zoomKey) {
+        event.preventDefault();
+        if (zoomKey === "reset") onZoom(NO_ZOOM);
+        else {
+          const factor = zoomKey === "in" ? ZOOM_STEP : 1 / ZOOM_STEP;
+          onZoom((z) => zoomAt(z, z.scale * factor, { x: z.x, y: z.y }, pageBox.current));
+        }
+        return;
+      }
+      // While zoomed the arrows move about the page; Space and PageDown still turn.
+      const pan = zoomed ? keyPan(event.key) : null;
+      if (pan) {
+        event.preventDefault();
+        const { width, height } = pageBox.current;
+        onZoom((z) =>
+          panBy(
+            z,
+            pan.dx * width * KEY_PAN_SHARE,
+            pan.dy * height * KEY_PAN_SHARE,
+            pageBox.current,
+          ),
+        );
+        return;
+      }
       const t = keyTurn(event.key, direction, event.shiftKey);
       if (!t) return;
       event.preventDefault();
@@ -307,10 +458,69 @@ function PagedStage({
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [direction, onTurn]);
+  }, [direction, onTurn, onZoom, pageBox, view, zoomed]);
 
   const onPointerDown = (event: PointerEvent) => {
+    if (event.pointerType === "mouse") fingers.current.clear();
+    fingers.current.set(event.pointerId, { x: event.clientX, y: event.clientY });
+    if (fingers.current.size === 2 && view) {
+      const [a, b] = [...fingers.current.values()] as [Point, Point];
+      const mid = fromCentre((a.x + b.x) / 2, (a.y + b.y) / 2);
+      pinch.current = { distance: Math.max(1, distance(a, b)), zoom, mid };
+      setGesture(true);
+      if (press.current) press.current.turned = true;
+      return;
+    }
     press.current = { x: event.clientX, y: event.clientY, turned: false };
+    if (zoomed) {
+      event.currentTarget.setPointerCapture?.(event.pointerId);
+      setGesture(true);
+    }
+  };
+  const onPointerMove = (event: PointerEvent) => {
+    const before = fingers.current.get(event.pointerId);
+    if (!before) return;
+    fingers.current.set(event.pointerId, { x: event.clientX, y: event.clientY });
+    const pinching = pinch.current;
+    if (pinching && fingers.current.size >= 2) {
+      const [a, b] = [...fingers.current.values()] as [Point, Point];
+      const scale = (pinching.zoom.scale * distance(a, b)) / pinching.distance;
+      const mid = fromCentre((a.x + b.x) / 2, (a.y + b.y) / 2);
+      const scaled = zoomAt(pinching.zoom, scale, pinching.mid, pageBox.current);
+      onZoom(panBy(scaled, mid.x - pinching.mid.x, mid.y - pinching.mid.y, pageBox.current));
+      return;
+    }
+    // One finger (or the mouse, pressed) drags a zoomed page about.
+    if (zoomed && press.current) {
+      onZoom((z) => panBy(z, event.clientX - before.x, event.clientY - before.y, pageBox.current));
+    }
+  };
+  const endFinger = (event: PointerEvent) => {
+    fingers.current.delete(event.pointerId);
+    if (fingers.current.size < 2) pinch.current = null;
+    if (fingers.current.size === 0) setGesture(false);
+  };
+  /** A second tap near the first, soon after it: true when it zoomed (in, or back out). */
+  const doubleTapped = (event: PointerEvent | MouseEvent): boolean => {
+    const now = event.timeStamp;
+    const last = lastTap.current;
+    const point = { x: event.clientX, y: event.clientY, at: now };
+    if (
+      last &&
+      now - last.at <= DOUBLE_TAP_MS &&
+      Math.abs(point.x - last.x) <= DOUBLE_TAP_PX &&
+      Math.abs(point.y - last.y) <= DOUBLE_TAP_PX &&
+      view
+    ) {
+      lastTap.current = null;
+      if (pendingToolbar.current !== null) window.clearTimeout(pendingToolbar.current);
+      pendingToolbar.current = null;
+      const at = fromCentre(event.clientX, event.clientY);
+      onZoom((z) => doubleTapZoom(z, at, pageBox.current));
+      return true;
+    }
+    lastTap.current = point;
+    return false;
   };
   // A swipe turns when the finger lifts: no click follows a touch that moved, and a mouse's
   // click after a drag goes to where the drag began, never to what the turn brought.
@@ -319,8 +529,24 @@ function PagedStage({
   // click that may still come is then ignored, and a just-shown end panel ignores it too
   // (END_SETTLE_MS), so the tap never presses 購入する or a star.
   const onPointerUp = (event: PointerEvent) => {
+    const wasPinch = pinch.current !== null || fingers.current.size > 1;
+    endFinger(event);
     const from = press.current;
     if (!from || onControl(event.target)) return;
+    if (wasPinch || from.turned) {
+      from.turned = true;
+      return;
+    }
+    // Zoomed, a drag pans and turns nothing; a finger's double tap goes back to the whole page,
+    // its single tap in the centre shows the bars (the mouse's click does, in onClick).
+    if (zoomed) {
+      if (event.pointerType === "mouse") return;
+      from.turned = true;
+      if (!isTap(from, event) || doubleTapped(event)) return;
+      const box = stage.current?.getBoundingClientRect();
+      if (box && zoneAt(event.clientX - box.left, box.width) === "centre") toolbarSoon();
+      return;
+    }
     const swiped = swipeTurn(event.clientX - from.x, event.clientY - from.y, direction);
     if (swiped) {
       from.turned = true;
@@ -331,7 +557,22 @@ function PagedStage({
     const box = stage.current?.getBoundingClientRect();
     if (!box) return;
     from.turned = true;
-    onTurn(zoneTurn(zoneAt(event.clientX - box.left, box.width), direction));
+    const t = zoneTurn(zoneAt(event.clientX - box.left, box.width), direction);
+    // A finger's centre tap waits a moment for a second tap, which zooms instead; taps on the
+    // sides turn at once, so quick taps there still turn page after page.
+    if (t === "toolbar") {
+      if (!doubleTapped(event)) toolbarSoon();
+      return;
+    }
+    lastTap.current = null;
+    onTurn(t);
+  };
+  const toolbarSoon = () => {
+    if (pendingToolbar.current !== null) window.clearTimeout(pendingToolbar.current);
+    pendingToolbar.current = window.setTimeout(() => {
+      pendingToolbar.current = null;
+      onTurn("toolbar");
+    }, DOUBLE_TAP_MS);
   };
   // A mouse's click turns on the click, its last event: a turn on the button's release would
   // put the next view (an end panel's 購入する, a star) under the click still to come.
@@ -342,6 +583,11 @@ function PagedStage({
     if (from && !isTap(from, event)) return;
     const box = stage.current?.getBoundingClientRect();
     if (!box) return;
+    if (zoomed) {
+      // A zoomed page turns on no click; the centre still shows or hides the bars.
+      if (zoneAt(event.clientX - box.left, box.width) === "centre") onTurn("toolbar");
+      return;
+    }
     onTurn(zoneTurn(zoneAt(event.clientX - box.left, box.width), direction));
   };
 
@@ -351,17 +597,28 @@ function PagedStage({
     <div
       ref={stage}
       className="reader__stage"
+      data-gesture={gesture || undefined}
       onPointerDown={onPointerDown}
       onPointerUp={onPointerUp}
       onClick={onClick}
-      onPointerCancel={() => {
+      // A mouse's double click zooms in at the pointer (the two clicks toggled the bars and back).
+      onDoubleClick={(event) => {
+        if (!view || onControl(event.target)) return;
+        const box = stage.current?.getBoundingClientRect();
+        if (!zoomed && box && zoneAt(event.clientX - box.left, box.width) !== "centre") return;
+        const at = fromCentre(event.clientX, event.clientY);
+        onZoom((z) => doubleTapZoom(z, at, pageBox.current));
+      }}
+      onPointerCancel={(event) => {
+        endFinger(event);
         press.current = null;
       }}
       onPointerMove={(event) => {
+        onPointerMove(event);
         if (event.pointerType !== "mouse") return;
         const box = stage.current?.getBoundingClientRect();
         const zone = box ? zoneAt(event.clientX - box.left, box.width) : null;
-        const over = (event.target as HTMLElement).closest(".reader-end") ? null : zone;
+        const over = zoomed || (event.target as HTMLElement).closest(".reader-end") ? null : zone;
         if (over !== hover) setHover(over);
       }}
       onPointerLeave={() => setHover(null)}
@@ -385,7 +642,8 @@ function PagedStage({
           ref={viewBox}
           className="reader__view"
           data-view={view.join("-")}
-          style={fit ? { transform: fit } : undefined}
+          data-zoom={zoomLabel(zoom)}
+          style={zoomed ? { transform: zoomTransform(zoom) } : fit ? { transform: fit } : undefined}
         >
           {onScreenOrder(view, direction).map((p) => (
             <PageImage
@@ -451,9 +709,15 @@ function PageImage({
       decoding="async"
       fetchPriority={priority ? "high" : "low"}
       data-first={first ? "" : undefined}
-      onLoad={onShown}
+      onLoad={(event) => {
+        // The placeholder goes once the page is in (a transparent page never shows it).
+        event.currentTarget.style.backgroundImage = "none";
+        onShown?.();
+      }}
       onError={onShown}
       draggable={false}
+      // The page's small image, blurred by its scale, holds the place until the page arrives.
+      style={{ backgroundImage: `url("${thumbUrl(url)}")` }}
     />
   );
 }
@@ -568,6 +832,10 @@ function ScrollStage({
 
 function ReaderToolbar({
   shown,
+  panel,
+  onPanel,
+  marked,
+  zoom,
   reader,
   seriesUrl,
   direction,
@@ -576,9 +844,19 @@ function ReaderToolbar({
   spreadAvailable,
   onSpread,
   slider,
-  scrollPage,
 }: {
   shown: boolean;
+  panel: ReaderPanel | null;
+  onPanel: (panel: ReaderPanel) => void;
+  /** The page in view carries a しおり. */
+  marked: boolean;
+  zoom: {
+    label: string;
+    zoomed: boolean;
+    onIn: () => void;
+    onOut: () => void;
+    onReset: () => void;
+  } | null;
   reader: ReaderBook;
   seriesUrl: string;
   direction: Direction;
@@ -593,7 +871,6 @@ function ReaderToolbar({
     readable: number;
     onSeek: (page: number) => void;
   } | null;
-  scrollPage: number | null;
 }) {
   const { book } = reader;
   const [fullscreen, setFullscreen] = useState(false);
@@ -625,7 +902,7 @@ function ReaderToolbar({
         <div className="reader__title">
           <h1>{book.series_title || book.title}</h1>
           <p>
-            {volumeName(book)}
+            {volumeTitle(book)}
             {reader.entitlement === "trial" ? "（試し読み）" : ""}
           </p>
         </div>
@@ -653,9 +930,51 @@ function ReaderToolbar({
       </header>
       <footer
         className="reader__bar reader__bar--bottom"
-        hidden={!shown}
+        // A タテヨミ strip shows no page numbers (issue 25 item 7): it has no bottom bar.
+        hidden={!shown || !slider}
         data-settling={settling || undefined}
       >
+        <div className="reader__tools reader__tools--bottom">
+          <button
+            type="button"
+            onClick={() => onPanel("grid")}
+            aria-pressed={panel === "grid"}
+            aria-label="ページ一覧"
+          >
+            一覧
+          </button>
+          <button
+            type="button"
+            onClick={() => onPanel("bookmarks")}
+            aria-pressed={panel === "bookmarks"}
+            aria-label={marked ? "しおり（このページに挟んであります）" : "しおり"}
+            data-marked={marked || undefined}
+          >
+            しおり
+          </button>
+        </div>
+        {zoom ? (
+          <fieldset className="reader__zoom" data-zoomed={zoom.zoomed || undefined}>
+            <legend className="visually-hidden">拡大</legend>
+            <button type="button" onClick={zoom.onOut} aria-label="縮小" disabled={!zoom.zoomed}>
+              −
+            </button>
+            <output aria-live="polite" aria-label="倍率">
+              {zoom.label}
+            </output>
+            <button type="button" onClick={zoom.onIn} aria-label="拡大">
+              ＋
+            </button>
+            <button
+              type="button"
+              className="reader__zoom-reset"
+              onClick={zoom.onReset}
+              disabled={!zoom.zoomed}
+            >
+              元の大きさ
+            </button>
+          </fieldset>
+        ) : null}
         {slider ? (
           <>
             <input
@@ -673,20 +992,16 @@ function ReaderToolbar({
               {slider.label} / {book.page_count}
             </output>
           </>
-        ) : scrollPage !== null ? (
-          <output className="reader__count" aria-live="polite">
-            {scrollPage} / {book.page_count}
-          </output>
         ) : null}
       </footer>
     </>
   );
 }
 
-/** The volume's own title when it has one (it usually carries the number), else "N巻". */
-function volumeName(book: ReaderBook["book"]): string {
+/** The volume's own title when it has one (it usually carries the number), else 3巻 / 第3話. */
+function volumeTitle(book: ReaderBook["book"]): string {
   if (book.title && book.title !== book.series_title) return book.title;
-  return book.volume > 0 ? `${book.volume}巻` : "";
+  return book.volume > 0 ? volumeName(book.volume, book.vertical) : "";
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -736,6 +1051,11 @@ function useProgress(reader: ReaderBook, page: number, atEnd: boolean) {
 
 /** Where a press began, and whether it already turned on its lift (a swipe, a finger's tap). */
 type Press = { x: number; y: number; turned: boolean };
+type Point = { x: number; y: number };
+
+function distance(a: Point, b: Point): number {
+  return Math.hypot(a.x - b.x, a.y - b.y);
+}
 
 /** Links, buttons and the end panel are pressed, not turned: only the ground around them turns. */
 function onControl(target: EventTarget): boolean {

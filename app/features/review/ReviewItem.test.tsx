@@ -11,6 +11,7 @@ const review = (patch: Partial<ReviewView>): ReviewView => ({
   series_name: "魔王の花嫁",
   book_id: null,
   volume: null,
+  episodes_flag: false,
   nickname: "読書家",
   profile_id: "abc123",
   title: "最高の結末",
@@ -114,5 +115,15 @@ describe("a review staff hid (issue 24)", () => {
     expect(notice.textContent).toContain("運営により非表示");
     expect(notice.textContent).toContain("理由：ネタバレの記載があるため");
     expect(dom(review({})).querySelector(".review__hidden")).toBeNull();
+  });
+});
+
+describe("a タテヨミ review", () => {
+  it("names its episode 第N話, not N巻, as subject and in its meta line", () => {
+    const episode = review({ book_id: 5, volume: 3, episodes_flag: true });
+    expect(dom(episode, true, true).textContent).toContain("第3話");
+    expect(dom(episode).textContent).toContain("第3話のレビュー");
+    expect(dom(episode).textContent).not.toContain("巻");
+    expect(dom(review({ book_id: 5, volume: 3 })).textContent).toContain("3巻のレビュー");
   });
 });

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Link, useRevalidator } from "react-router";
+import { volumeName } from "../../../contract/episodes";
 import type { ReviewView } from "../../../contract/review";
 import {
   REPORT_COMMENT_MAX,
@@ -65,7 +66,7 @@ export function ReviewItem(props: {
       {props.withSubject && (
         <p className="review__subject">
           <Link to={`/review/series/${r.series_id}`}>{r.series_name}</Link>
-          {r.volume !== null && ` ${r.volume}巻`}
+          {r.volume !== null && ` ${volumeName(r.volume, r.episodes_flag)}`}
         </p>
       )}
       <p className="review__head">
@@ -75,7 +76,9 @@ export function ReviewItem(props: {
       </p>
       <p className="review__meta">
         <Link to={`/review/user/${r.profile_id}`}>{r.nickname}</Link>
-        {!props.withSubject && r.volume !== null && <span>{r.volume}巻のレビュー</span>}
+        {!props.withSubject && r.volume !== null && (
+          <span>{volumeName(r.volume, r.episodes_flag)}のレビュー</span>
+        )}
         <time dateTime={r.created_at}>{tokyoSlashDate(Date.parse(r.created_at))}</time>
       </p>
       {r.spoil ? (

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { readsAsEpisodes, volumeWords } from "../../../contract/episodes";
 import type { SeriesInfo } from "../../../contract/series";
 import { useCardState, useItemFlags } from "../cards/card-state";
 import { FavoriteButton } from "../cards/FavoriteButton";
@@ -36,6 +37,7 @@ export function SeriesSummary({
   notification: boolean;
 }) {
   const { isLogin } = useCardState();
+  const words = volumeWords(readsAsEpisodes(series.genres));
   const flags = useItemFlags({
     series_id: series.series_id,
     item_id: series.item_id,
@@ -66,7 +68,7 @@ export function SeriesSummary({
           {series.new_flag && <span className="series-badge series-badge--new">新</span>}
           {series.sale_flag && <span className="series-badge series-badge--sale">SALE</span>}
           {series.all_free_flag && (
-            <span className="series-badge series-badge--free">全巻無料</span>
+            <span className="series-badge series-badge--free">全{words.unit}無料</span>
           )}
           {series.part_free_flag && (
             <span className="series-badge series-badge--free">無料あり</span>
@@ -78,14 +80,15 @@ export function SeriesSummary({
         <SeriesCredits authors={series.authors} />
         <dl className="series-facts">
           <PublisherFacts series={series} />
-          <dt>配信巻数</dt>
+          <dt>配信{words.unit}数</dt>
           <dd>
             <span className="nobr">
               {series.complete_flag ? "全" : "既刊"}
-              {series.volume_count}巻
+              {series.volume_count}
+              {words.unit}
             </span>
             {series.own_book_count > 0 && (
-              <span className="nobr">（{series.own_book_count}冊購入済み）</span>
+              <span className="nobr">（{words.count(series.own_book_count)}購入済み）</span>
             )}
           </dd>
         </dl>

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { readsAsEpisodes, volumeWords } from "../../../contract/episodes";
 import type { Book, SeriesInfo, SeriesUserData } from "../../../contract/series";
 import { PublisherFacts, SeriesCredits } from "./SeriesCredits";
 import { SeriesDescription } from "./SeriesDescription";
@@ -14,6 +15,7 @@ export function VolumeDetail(props: {
   children?: ReactNode;
 }) {
   const { series, book, user } = props;
+  const words = volumeWords(readsAsEpisodes(series.genres));
   const seriesUrl = `/series/${series.series_id}`;
   return (
     <>
@@ -39,7 +41,7 @@ export function VolumeDetail(props: {
           <p className="volume-page__series">
             <Link to={seriesUrl}>{series.name}</Link>
             <span className="nobr">
-              （{series.complete_flag ? "完結" : "連載中"}・{series.volume_count}巻）
+              （{series.complete_flag ? "完結" : "連載中"}・{words.count(series.volume_count)}）
             </span>
           </p>
           <SeriesCredits authors={series.authors} />
@@ -60,17 +62,24 @@ export function VolumeDetail(props: {
 }
 
 /** Previous and next volume links under a volume page. */
-export function VolumeNav(props: { seriesId: number; prev: Book | null; next: Book | null }) {
+export function VolumeNav(props: {
+  seriesId: number;
+  prev: Book | null;
+  next: Book | null;
+  /** A タテヨミ series: 前の話 / 次の話. */
+  episodes?: boolean;
+}) {
   if (!props.prev && !props.next) return null;
+  const words = volumeWords(props.episodes ?? false);
   return (
-    <nav className="volume-nav" aria-label="前後の巻">
+    <nav className="volume-nav" aria-label={`${words.previous}・${words.next}`}>
       {props.prev ? (
         <Link
           className="button"
           to={`/series/${props.seriesId}/book/${props.prev.book_id}`}
           rel="prev"
         >
-          ‹ 前の巻
+          ‹ {words.previous}
         </Link>
       ) : (
         <span />
@@ -81,7 +90,7 @@ export function VolumeNav(props: { seriesId: number; prev: Book | null; next: Bo
           to={`/series/${props.seriesId}/book/${props.next.book_id}`}
           rel="next"
         >
-          次の巻 ›
+          {words.next} ›
         </Link>
       ) : (
         <span />

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Link } from "react-router";
+import { volumeWords } from "../../../contract/episodes";
 import {
   type Book,
   buyableBooks,
@@ -166,7 +167,10 @@ export function VolumeList(props: {
   books: readonly Book[];
   seriesId: number;
   user: SeriesUserData;
+  /** A タテヨミ series: an episode list (第1話…), contract/episodes. */
+  episodes?: boolean;
 }) {
+  const words = volumeWords(props.episodes ?? false);
   const { isLogin, cart, addToCart } = useCardState();
   const [adding, setAdding] = useState(false);
   const [descending, setDescending] = useState(false);
@@ -178,20 +182,21 @@ export function VolumeList(props: {
     <section className="volume-list" aria-labelledby="volume-list-title">
       <div className="volume-list__head">
         <h2 id="volume-list-title" className="section-title">
-          作品ラインナップ<span className="nobr">（{shown.length}冊）</span>
+          {words.list}
+          <span className="nobr">（{words.count(shown.length)}）</span>
         </h2>
         <button
           type="button"
           className="volume-list__order"
           onClick={() => setDescending(!descending)}
         >
-          {descending ? "1巻から表示" : "最新巻から表示"}
+          {descending ? `${words.first}から表示` : `${words.latest}から表示`}
         </button>
       </div>
       {isLogin && buyable.length > 1 && (
         <div className="bulk-buy">
           <p>
-            未購入の{buyable.length}冊 合計 <strong>{yen(total)}</strong>
+            未購入の{words.count(buyable.length)} 合計 <strong>{yen(total)}</strong>
             {PRICE_SUFFIX}
           </p>
           <button

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { RecentlyCheckedSeries } from "../../../contract/bookshelf";
+import { volumeName } from "../../../contract/episodes";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { post } from "../../lib/request";
 import { RECENTLY_CHECKED_EVENT } from "./SiteHeader";
@@ -79,7 +80,9 @@ export function RecentlyCheckedPopup() {
                   {b.continue_url ? (
                     <a href={b.continue_url} className="button button--primary recently__continue">
                       続きを読む
-                      {b.continue_volume ? <small>（{b.continue_volume}巻）</small> : null}
+                      {b.continue_volume ? (
+                        <small>（{volumeName(b.continue_volume, b.episodes_flag)}）</small>
+                      ) : null}
                     </a>
                   ) : null}
                 </li>

@@ -4,6 +4,7 @@ import { post } from "../../lib/request";
 import { HeaderSearch } from "./HeaderSearch";
 import { badgeText, headerIcons } from "./header-icons";
 import {
+  BellIcon,
   BookshelfIcon,
   CartIcon,
   FilterIcon,
@@ -60,6 +61,7 @@ export function SiteHeader({
   const icons = headerIcons(status.today, params.get("_mode"));
   const shelfBadge = badgeText(user.bookshelf_new_count);
   const cartBadge = badgeText(user.cart_count);
+  const noticeBadge = badgeText(user.notice_unread_count);
 
   async function logout() {
     const answer = await post("/api/account/logout", {}, { successOn: "status" });
@@ -151,6 +153,19 @@ export function SiteHeader({
                 <Link to="/otoku" className="header-icon pc-only">
                   <GiftIcon />
                   <span className="header-icon__label">キャンペーン</span>
+                </Link>
+                <Link
+                  to="/notices"
+                  className="header-icon"
+                  aria-label={noticeBadge ? `お知らせ（未読${noticeBadge}件）` : undefined}
+                >
+                  <BellIcon />
+                  <span className="header-icon__label">お知らせ</span>
+                  {noticeBadge ? (
+                    <span className="header-badge" data-testid="notice-badge" aria-hidden="true">
+                      {noticeBadge}
+                    </span>
+                  ) : null}
                 </Link>
                 <Link
                   to="/bookshelf"

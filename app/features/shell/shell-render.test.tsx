@@ -74,6 +74,7 @@ describe("the header", () => {
           nickname: "よみびと",
           point: 1200,
           bookshelf_new_count: 150,
+          notice_unread_count: 0,
           cart_count: 3,
         }}
       />,

@@ -73,7 +73,7 @@ describe("signup and status", () => {
     await signup(browser);
     const user = await browser.postJson("/api/user");
     const fields =
-      "nickname introduction profile_id badge display_agreement_flag workspace current_stamp_no point cart_count cart_price coupon_count enable_coupon used_coupon received_coupon upcoming_coupon_ids enable_refund target_popup bookshelf_new_count signup_coupon_expire_seconds special_sale_expire_seconds newsletter_flag is_today_stamp".split(
+      "nickname introduction profile_id badge display_agreement_flag workspace current_stamp_no point cart_count cart_price coupon_count enable_coupon used_coupon received_coupon upcoming_coupon_ids enable_refund target_popup bookshelf_new_count notice_unread_count signup_coupon_expire_seconds special_sale_expire_seconds newsletter_flag is_today_stamp".split(
         " ",
       );
     for (const field of fields) expect(user.body, field).toHaveProperty(field);

@@ -378,6 +378,7 @@ export async function bookshelfPage(
       finished_flag: finished(e),
       hidden_flag: e.hidden,
       notification_flag: e.notified,
+      episodes_flag: fact?.episodes ?? false,
       last_bought_at: e.lastBoughtAt ? tokyoDateTime(e.lastBoughtAt) : "",
       last_read_at: e.lastReadAt ? tokyoDateTime(e.lastReadAt) : "",
       continue_url: continueUrl(e, list),
@@ -606,6 +607,7 @@ export async function recentlyChecked(db: Db, userId: number): Promise<RecentlyC
         url: `/series/${seriesId}`,
         continue_url: read ? readerUrl(read.bookId, seriesId) : "",
         continue_volume: read ? (readVolumes.get(read.bookId)?.volume ?? null) : null,
+        episodes_flag: fact.episodes,
         checked_at: tokyoDateTime(at),
       },
     ];

@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { scheduledTimes } from "../../lib/scheduled-times";
+import { episodicSeries } from "./episodes";
 import { bookPublished, seriesPublished, volumePublication, volumeWindows } from "./publication";
 import {
   authors,
@@ -47,9 +48,6 @@ export async function bookAccess(db: Db, bookId: number) {
   return row ?? null;
 }
 
-/** Genre 20 (タテヨミ): read as one vertical scroll. */
-export const VERTICAL_GENRE_ID = 20;
-
 /**
  * What the reader shows of a volume besides its pages: titles, whether its series reads
  * vertically, and the next volume on sale. null: no such book.
@@ -63,7 +61,7 @@ export async function readerVolume(db: Db, bookId: number) {
       title: books.title,
       volume: books.volume,
       pageCount: books.pageCount,
-      vertical: sql<boolean>`exists (select 1 from ${seriesGenres} where ${seriesGenres.seriesId} = ${books.seriesId} and ${seriesGenres.genreId} = ${VERTICAL_GENRE_ID})`,
+      vertical: episodicSeries(books.seriesId),
     })
     .from(books)
     .innerJoin(series, eq(series.seriesId, books.seriesId))
@@ -525,12 +523,21 @@ export async function seriesAndVolumeLabels(
   db: Db,
   seriesIds: readonly number[],
   bookIds: readonly number[],
-): Promise<{ names: Map<number, string>; volumes: Map<number, number> }> {
+): Promise<{
+  names: Map<number, string>;
+  volumes: Map<number, number>;
+  /** The タテヨミ series among them: their volumes are episodes (第N話). */
+  episodic: Set<number>;
+}> {
   const [names, volumes] = await Promise.all([
     seriesIds.length === 0
       ? []
       : db
-          .select({ id: series.seriesId, name: series.name })
+          .select({
+            id: series.seriesId,
+            name: series.name,
+            episodic: episodicSeries(series.seriesId),
+          })
           .from(series)
           .where(inArray(series.seriesId, [...new Set(seriesIds)])),
     bookIds.length === 0
@@ -543,6 +550,7 @@ export async function seriesAndVolumeLabels(
   return {
     names: new Map(names.map((r) => [r.id, r.name])),
     volumes: new Map(volumes.map((r) => [r.id, r.volume])),
+    episodic: new Set(names.flatMap((r) => (r.episodic ? [r.id] : []))),
   };
 }
 

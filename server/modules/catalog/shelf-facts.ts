@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, inArray, lte } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { episodicSeries } from "./episodes";
 import { authors, books, series, seriesAuthors } from "./schema";
 
 /** What the bookshelf shows of each series: names for the title sort, authors, volume count. */
@@ -14,6 +15,7 @@ export async function shelfSeriesFacts(db: Db, seriesIds: readonly number[]) {
         nameKana: series.nameKana,
         volumeCount: series.volumeCount,
         latestBookId: series.latestBookId,
+        episodes: episodicSeries(series.seriesId),
       })
       .from(series)
       .where(inArray(series.seriesId, ids)),
@@ -25,7 +27,7 @@ export async function shelfSeriesFacts(db: Db, seriesIds: readonly number[]) {
       .orderBy(asc(seriesAuthors.seriesId), asc(seriesAuthors.sortOrder)),
   ]);
   const out = new Map<number, ShelfSeriesFact>();
-  for (const r of rows) out.set(r.seriesId, { ...r, authors: [] });
+  for (const r of rows) out.set(r.seriesId, { ...r, episodes: Boolean(r.episodes), authors: [] });
   for (const c of credits) {
     const s = out.get(c.seriesId);
     if (s && !s.authors.includes(c.name)) s.authors.push(c.name);
@@ -39,6 +41,8 @@ export interface ShelfSeriesFact {
   nameKana: string;
   volumeCount: number;
   latestBookId: number | null;
+  /** タテヨミ: its volumes are episodes (第N話). */
+  episodes: boolean;
   authors: string[];
 }
 

@@ -6,8 +6,9 @@ import { type Database, openDatabase } from "../../db/client";
 import { userItems } from "../library/schema";
 import { createShop, giveCoupon, givePoints, SERIES_ONE_ITEM } from "../pricing/test-fixture";
 import { type CheckoutInput, checkout } from "./checkout";
-import { sandboxProvider } from "./payments/provider";
-import { orders, pointEntries, receivedCoupons } from "./schema";
+import { addCard } from "./payment-cards";
+import { type PaymentProvider, sandboxProvider } from "./payments/provider";
+import { orders, payments, pointEntries, receivedCoupons } from "./schema";
 import { pointBalance } from "./service";
 
 // Row locks and unique indexes are only tested for real on a PostgreSQL server with many
@@ -158,6 +159,50 @@ describe.skipIf(!url)("checkout under concurrency (PostgreSQL)", () => {
     expect(ids.size).toBe(1);
     expect([...ids][0]).toBeTypeOf("number");
     expect(await database.db.$count(orders, eq(orders.userId, userId))).toBe(1);
+    expect(await database.db.$count(userItems, eq(userItems.userId, userId))).toBe(1);
+  });
+
+  it("a saved card tapped 20 times at once with one token is charged once, for one order", async () => {
+    const userId = newMember();
+    let charges = 0;
+    const counting: PaymentProvider = {
+      ...provider,
+      charge: (request) => {
+        charges += 1;
+        return provider.charge(request);
+      },
+    };
+    const saved = await addCard(database.db, counting, {
+      userId,
+      requestKey: token(),
+      card: { number: "4242424242424242", exp: "12/34", cvc: "123", name: "TARO KOMAYA" },
+    });
+    if (saved.status !== "saved") throw new Error("the card was not kept");
+    const same = token();
+    const results = await Promise.all(
+      Array.from({ length: 20 }, async () => {
+        try {
+          return await checkout(database.db, counting, {
+            userId,
+            itemId: SERIES_ONE_ITEM(117),
+            paymentType: 1,
+            point: 0,
+            token: same,
+            savedCardId: saved.card.card_id,
+            expectedAmount: 660,
+          });
+        } catch (error) {
+          return (error as Error).message;
+        }
+      }),
+    );
+    expect(results.map((r) => (typeof r === "string" ? r : r.status))).toEqual(
+      results.map(() => "paid"),
+    );
+    expect(charges).toBe(1);
+    expect(await database.db.$count(orders, eq(orders.userId, userId))).toBe(1);
+    const [order] = await database.db.select().from(orders).where(eq(orders.userId, userId));
+    expect(await database.db.$count(payments, eq(payments.orderId, order!.orderId))).toBe(1);
     expect(await database.db.$count(userItems, eq(userItems.userId, userId))).toBe(1);
   });
 });

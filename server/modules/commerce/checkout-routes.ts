@@ -30,7 +30,9 @@ export function checkoutRoutes(services: AppServices, provider: PaymentProvider)
         token: body.token,
         card: body.card,
         gift: body.gift && { email: body.gift.email, message: body.gift.message ?? null },
-        siteUrl: publicOrigin(services.env),
+        origin: publicOrigin(services.env),
+        savedCardId: body.saved_card,
+        expectedAmount: body.amount,
       }),
     );
   });

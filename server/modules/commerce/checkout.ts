@@ -1,6 +1,8 @@
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import { NEED_UPDATE_MESSAGE, NOT_BUYABLE_MESSAGES } from "../../../contract/cart";
 import {
+  AMOUNT_CHANGED_MESSAGE,
+  CARD_PAYMENT_TYPE,
   type CheckoutResult,
   ORDER_ERROR_MESSAGES,
   type OrderErrorCode,
@@ -10,6 +12,7 @@ import {
 import { GIFT_ONE_ITEM_MESSAGE } from "../../../contract/gifts";
 import { productUrl } from "../../../contract/items";
 import { canUsePoints, POINT_USE_MINIMUM } from "../../../contract/points";
+import { receiptPageUrl } from "../../../contract/receipts";
 import { tokyoDateTime } from "../../../contract/tokyo-time";
 import type { Db, Tx } from "../../db/client";
 import { BadInput, Conflict, NotFound } from "../../lib/errors";
@@ -29,6 +32,7 @@ import { couponTermsOf } from "./coupon-terms";
 import { lockCouponForUse, markCouponUsed, releaseCoupon } from "./coupons";
 import { giftOfOrder, recordGift, refuseOwnAddress, sendGift } from "./gifts";
 import { memberOrder, pendingOrdersOf } from "./orders";
+import { cardToCharge } from "./payment-cards";
 import {
   CONFIRMATION_PATH,
   methodOfPaymentType,
@@ -54,11 +58,15 @@ export interface CheckoutInput {
   card?: string;
   /**
    * Bought as a gift for this address (decision 0113): one item (itemId), never granted to the
-   * buyer; the paid order mails the recipient a claim link on siteUrl.
+   * buyer; the paid order mails the recipient a claim link on the store's origin.
    */
   gift?: { email: string; message: string | null };
-  /** The store's public address, for the links mails carry. */
-  siteUrl?: string;
+  /** The store's origin (PUBLIC_URL), for the links mails carry (receipt, gift claim). */
+  origin?: string;
+  /** The member's saved card to charge (payment_cards.card_id), instead of `card`. */
+  savedCardId?: number;
+  /** The amount the member confirmed; the purchase is refused before the charge if it differs. */
+  expectedAmount?: number;
 }
 
 /** A payment the provider refused: the transaction rolls back and the member is told why. */
@@ -171,13 +179,13 @@ async function finalizePaid(
   tx: Tx,
   order: { orderId: number; userId: number; addPoint: number; couponId: number | null },
   now: Date,
-  siteUrl: string,
+  origin?: string,
 ): Promise<void> {
   const lines = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.orderId));
   // A gift is never the buyer's: its claim link is mailed instead (decision 0113).
   const gift = await giftOfOrder(tx, order.orderId);
   if (gift) {
-    await sendGift(tx, gift, siteUrl, now);
+    await sendGift(tx, gift, origin ?? "", now);
   } else {
     const granted = await grantPurchasedItems(tx, {
       userId: order.userId,
@@ -243,6 +251,7 @@ async function finalizePaid(
         paymentName: paid.paymentName,
         addPoint: paid.order.addPoint,
         giftTo: gift?.recipientEmail,
+        receiptUrl: origin ? `${origin}${receiptPageUrl(order.orderId)}` : undefined,
       }),
       now,
     );
@@ -372,9 +381,19 @@ async function placeOrder(
     }
   }
   const totals = orderTotals(priced, coupon, { balance, asked }, now);
+  if (input.expectedAmount !== undefined && input.expectedAmount !== totals.amount) {
+    throw new Conflict(AMOUNT_CHANGED_MESSAGE, { field: "amount" });
+  }
+  const savedCard = input.savedCardId !== undefined && totals.amount > 0;
   const paymentType =
-    totals.amount === 0 ? POINTS_ONLY_PAYMENT_TYPE : await offeredType(tx, input.paymentType);
+    totals.amount === 0
+      ? POINTS_ONLY_PAYMENT_TYPE
+      : await offeredType(tx, savedCard ? CARD_PAYMENT_TYPE : input.paymentType);
   const method = methodOfPaymentType(paymentType)!;
+  // A saved card is the member's own and not past its expiry month (decision 0111).
+  const cardReference = savedCard
+    ? (await cardToCharge(tx, input.userId, input.savedCardId!, now)).providerRef
+    : undefined;
 
   // Charged once every check has passed and before any of the order is written (decision 0077):
   // the locks taken above are the member's own, so only their next purchase waits on the
@@ -383,7 +402,8 @@ async function placeOrder(
     orderReference: input.token,
     amount: totals.amount,
     method,
-    card: input.card,
+    card: cardReference === undefined ? input.card : undefined,
+    cardReference,
     idempotencyKey: input.token,
   });
   if (outcome.status === "declined") throw new Declined(outcome.code);
@@ -465,7 +485,7 @@ async function placeOrder(
         couponId: coupon?.couponId ?? null,
       },
       now,
-      input.siteUrl ?? "",
+      input.origin,
     );
   }
   return id;
@@ -526,7 +546,7 @@ export async function confirmPayment(
   userId: number,
   reference: string,
   now = new Date(),
-  siteUrl = "",
+  origin?: string,
 ): Promise<CheckoutResult> {
   type Ended = { status: "declined" | "cancelled"; code: OrderErrorCode } | null;
   const outcome = await db.transaction(async (tx): Promise<{ orderId: number; ended: Ended }> => {
@@ -556,7 +576,7 @@ export async function confirmPayment(
       const code = settled.status === "declined" ? settled.code : "not_confirmed";
       return { orderId: pending.orderId, ended: { status: "declined", code } };
     }
-    await finalizePaid(tx, pending, now, siteUrl);
+    await finalizePaid(tx, pending, now, origin);
     return { orderId: pending.orderId, ended: null };
   });
   if (outcome.ended) {

@@ -12,6 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import type { CardBrand } from "../../../contract/card-rules";
 
 // Money is integer yen throughout; prices include the 10% consumption tax as Japanese stores must
 // display them (総額表示). User, item, series, book, CD and campaign ids belong to other modules and
@@ -494,6 +495,42 @@ export const orderRefunds = pgTable(
     check(
       "order_refunds_amounts_check",
       sql`${t.amount} >= 0 and ${t.point} >= 0 and ${t.couponDiscount} >= 0 and ${t.earnedTakenBack} >= 0`,
+    ),
+  ],
+);
+
+/**
+ * Cards a member keeps with the payment provider (decision 0111). The provider holds the number;
+ * the store keeps only its reference and what the member needs to tell cards apart: brand, last
+ * four digits and expiry. Never the number or the security code.
+ */
+export const paymentCards = pgTable(
+  "payment_cards",
+  {
+    cardId: integer("card_id").primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer("user_id").notNull(),
+    /** The provider's reference of the kept card (Stripe: a PaymentMethod id). */
+    providerRef: text("provider_ref").notNull(),
+    brand: text("brand").$type<CardBrand>().notNull(),
+    last4: text("last4").notNull(),
+    expMonth: smallint("exp_month").notNull(),
+    expYear: smallint("exp_year").notNull(),
+    /** The form's request id: the same request twice keeps one card. */
+    requestKey: text("request_key").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("payment_cards_provider_ref_key").on(t.providerRef),
+    uniqueIndex("payment_cards_request_key").on(t.userId, t.requestKey),
+    index("payment_cards_user_idx").on(t.userId),
+    check(
+      "payment_cards_brand_check",
+      sql`${t.brand} in ('visa', 'mastercard', 'jcb', 'amex', 'diners')`,
+    ),
+    check("payment_cards_last4_check", sql`${t.last4} ~ '^[0-9]{4}$'`),
+    check(
+      "payment_cards_exp_check",
+      sql`${t.expMonth} between 1 and 12 and ${t.expYear} between 2000 and 2099`,
     ),
   ],
 );

@@ -22,6 +22,7 @@ import {
   coupons,
   orderItems,
   orders,
+  paymentCards,
   paymentMethods,
   pointEntries,
   receivedCoupons,
@@ -137,6 +138,8 @@ export async function couponSummary(db: Db, userId: number, now: Date): Promise<
 /** Leaving: the cart and unused coupons go; orders, payments and the ledger stay for accounting. */
 export async function forgetMemberCommerce(db: Db, userId: number): Promise<void> {
   await db.delete(cartItems).where(eq(cartItems.userId, userId));
+  // Saved cards go with the account (decision 0111); the provider's copies are no longer reachable.
+  await db.delete(paymentCards).where(eq(paymentCards.userId, userId));
   await db
     .delete(receivedCoupons)
     .where(and(eq(receivedCoupons.userId, userId), isNull(receivedCoupons.usedAt)));

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { readingProgress, seriesNotifications, seriesViews, userItems } from "./schema";
 
@@ -98,4 +98,16 @@ export async function shelfItemsOf(db: Db, userId: number, limit: number) {
     .where(eq(userItems.userId, userId))
     .orderBy(desc(userItems.acquiredAt), desc(userItems.userItemId))
     .limit(limit);
+}
+
+/** Who follows these series (their 通知 is on): the new-volume notices' recipients. */
+export async function followersOfSeries(
+  db: Db,
+  seriesIds: readonly number[],
+): Promise<Array<{ userId: number; seriesId: number }>> {
+  if (seriesIds.length === 0) return [];
+  return db
+    .select({ userId: seriesNotifications.userId, seriesId: seriesNotifications.seriesId })
+    .from(seriesNotifications)
+    .where(inArray(seriesNotifications.seriesId, [...seriesIds]));
 }

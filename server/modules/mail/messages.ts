@@ -16,6 +16,7 @@ export type MailKind =
   | "email_changed"
   | "refund"
   | "inquiry_reply"
+  | "new_volumes"
   | "gift";
 
 export interface MailDraft {
@@ -134,6 +135,8 @@ export interface ReceiptOrder {
   amount: number;
   paymentName: string;
   addPoint: number;
+  /** The receipt page (decision 0108), absolute; absent, the mail names order history instead. */
+  receiptUrl?: string;
   /** Bought as a gift (decision 0113): the address it was sent to. */
   giftTo?: string;
 }
@@ -181,6 +184,10 @@ export function orderReceiptMail(to: string, order: ReceiptOrder): MailDraft {
         `お支払い金額：${yen(order.amount)}`,
         `お支払い方法：${order.paymentName}`,
         `獲得ポイント：${order.addPoint.toLocaleString("ja-JP")}pt`,
+        "",
+        order.receiptUrl
+          ? `領収書（適格請求書）はこちらから発行できます（要ログイン）：\n${order.receiptUrl}`
+          : "領収書（適格請求書）は購入履歴から発行できます。",
       ].join("\n") + SIGNATURE,
   };
 }
@@ -300,5 +307,39 @@ export function inquiryReplyMail(
     to,
     subject: `【コマヤ】お問い合わせへの回答（受付番号 ${receiptNo}）`,
     body: `${quoted}受付番号：${receiptNo}\n\n${body}\n\nさらにご不明な点がございましたら、お問い合わせフォームから受付番号を添えてご連絡ください。${SIGNATURE}`,
+  };
+}
+
+/** A volume in the new-volume mail: its series, number and the absolute link to its page. */
+export interface NewVolumeLine {
+  seriesName: string;
+  title: string;
+  releasedOn: string;
+  url: string;
+}
+
+/**
+ * 新刊のお知らせ (decision 0114): one mail per member per run, listing every volume of the
+ * series they follow that went on sale since the last run. Sent only to members who turned it on.
+ */
+export function newVolumesMail(
+  to: string,
+  nickname: string | null,
+  volumes: readonly NewVolumeLine[],
+  settingsUrl: string,
+): MailDraft {
+  const first = volumes[0]!;
+  const subject =
+    volumes.length === 1
+      ? `【コマヤ】新刊のお知らせ：${first.title}`
+      : `【コマヤ】新刊のお知らせ：${first.title} ほか${volumes.length - 1}件`;
+  const lines = volumes
+    .map((v) => `■ ${v.title}（${v.seriesName}）\n　配信日：${v.releasedOn}\n　${v.url}`)
+    .join("\n\n");
+  return {
+    kind: "new_volumes",
+    to,
+    subject,
+    body: `${nickname ? `${nickname} 様` : "会員様"}\n\n通知をオンにしている作品の新刊が配信されました。\n\n${lines}\n\nメールでのお知らせは、アカウント設定から停止できます。\n${settingsUrl}${SIGNATURE}`,
   };
 }

@@ -22,7 +22,6 @@ export const SAMPLES_PER_FRAME = 576;
 /** A CD holds at most about 80 minutes. */
 export const MAX_TRACK_SECONDS = 4800;
 export const MAX_TRIAL_SECONDS = 60;
-export const DEFAULT_TRIAL_SECONDS = 15;
 export const MAX_TRACK_NO = 999;
 
 export interface TrackAudioInput {

@@ -57,7 +57,7 @@ export function pageKey(input: PageInput, format: ImageFormat = "png"): string {
   const page = checkInt("page", input.page, 1, pageCount);
   const w = checkSide("width", input.width ?? 720);
   const h = checkSide("height", input.height ?? 1024);
-  return `${root}/page/${bookId}/p${page}-of${pageCount}-${w}x${h}.${format}`;
+  return `${root}/page/${bookId}/p${page}-of${pageCount}-${w}x${h}${input.strip ? "-strip" : ""}.${format}`;
 }
 
 export function bannerKey(input: BannerInput, format: ImageFormat = "png"): string {

@@ -2,6 +2,7 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { ART_SHAPES } from "../../../contract/media.ts";
 import { encodeDrawing, formatFor } from "./encode.ts";
+import { pageKey } from "./files.ts";
 import {
   bannerDrawing,
   coverDrawing,
@@ -101,6 +102,25 @@ describe("book pages", () => {
     expect((await region(a, box)).equals(await region(b, box))).toBe(false);
     const left = { x: 0, y: box.y, w: box.x - 10, h: box.h };
     expect((await region(a, left)).equals(await region(b, left))).toBe(true);
+  });
+
+  it("draws a タテヨミ page as part of a strip: no page number, panels running to its edges", async () => {
+    const strip = pageDrawing({ bookId: 1, page: 2, pageCount: 9, strip: true });
+    expect(strip.svg).not.toContain("2 / 9");
+    // The number box holds panel art, not paper: the strip's pages differ where a book's do not.
+    const a = await encodeDrawing(
+      pageDrawing({ bookId: 1, page: 1, pageCount: 9, strip: true }),
+      "png",
+    );
+    const b = await encodeDrawing(
+      pageDrawing({ bookId: 1, page: 1, pageCount: 8, strip: true }),
+      "png",
+    );
+    const box = pageNumberBox(720, 1024);
+    expect((await region(a, box)).equals(await region(b, box))).toBe(true);
+    expect(pageKey({ bookId: 1, page: 1, pageCount: 9, strip: true })).not.toBe(
+      pageKey({ bookId: 1, page: 1, pageCount: 9 }),
+    );
   });
 
   it("sets its dialogue in Japanese balloons", () => {

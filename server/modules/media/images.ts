@@ -49,6 +49,8 @@ export interface PageInput {
   pageCount: number;
   width?: number;
   height?: number;
+  /** A タテヨミ episode's page: part of one strip, so no page number and no paper at its ends. */
+  strip?: boolean;
 }
 
 export interface BannerInput {
@@ -798,8 +800,10 @@ export function pageDrawing(input: PageInput): Drawing {
   const H = (720 * height) / width;
   const rng = new Rng(seedOf(`page:${bookId}:${page}`));
   const defs: string[] = [];
-  const body: string[] = [rect(0, 0, W, H, "#fbfaf6")];
-  const content = { x: 40, y: 40, w: W - 80, h: H - 140 };
+  const body: string[] = [rect(0, 0, W, H, input.strip ? "#fff" : "#fbfaf6")];
+  const content = input.strip
+    ? { x: 40, y: 7, w: W - 80, h: H - 14 }
+    : { x: 40, y: 40, w: W - 80, h: H - 140 };
   for (const [i, b] of panels(rng, page, content).entries()) {
     defs.push(`<clipPath id="c${i}">${rect(b.x, b.y, b.w, b.h, "#000")}</clipPath>`);
     body.push(rect(b.x, b.y, b.w, b.h, "#fff"));
@@ -807,13 +811,15 @@ export function pageDrawing(input: PageInput): Drawing {
     body.push(rect(b.x, b.y, b.w, b.h, "none", `stroke="#111" stroke-width="5"`));
   }
   const box = pageNumberBox(W, H);
-  body.push(
-    lines([`${page} / ${pageCount}`], W / 2, box.y + box.h * 0.7, 0, {
-      size: 30,
-      fill: "#333",
-      anchor: "middle",
-    }),
-  );
+  if (!input.strip) {
+    body.push(
+      lines([`${page} / ${pageCount}`], W / 2, box.y + box.h * 0.7, 0, {
+        size: 30,
+        fill: "#333",
+        anchor: "middle",
+      }),
+    );
+  }
   const svg = svgDoc(
     width,
     height,

@@ -4,6 +4,7 @@ import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DramaCdPageAnswer } from "../../../contract/dramacd";
 import { ART_SHAPES, MEDIA_VERSION, mediaShape, mediaUrl } from "../../../contract/media";
 import { Browser, createTestApp } from "../../http/test-client";
 import { users } from "../account/schema";
@@ -259,7 +260,59 @@ describe("book images", () => {
   });
 });
 
+/** Seconds of an MPEG-2 Layer III stream by walking its frames (576 samples at 22,050 Hz each). */
+function mp3Seconds(mp3: Buffer): number {
+  const kbps = [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160];
+  let pos = 0;
+  let frames = 0;
+  while (pos + 4 <= mp3.length) {
+    expect(mp3[pos] === 0xff && (mp3[pos + 1]! & 0xe0) === 0xe0).toBe(true);
+    pos += Math.floor((72_000 * kbps[mp3[pos + 2]! >> 4]!) / 22_050) + ((mp3[pos + 2]! >> 1) & 1);
+    frames++;
+  }
+  return (frames * 576) / 22_050;
+}
+
 describe("drama CD audio", () => {
+  it("serves files as long as the CD page lists them: each track its duration_sec, each sample its trial_duration_sec", async () => {
+    // Track 3 names a sample without its length (the default applies); track 4 a 20 s one.
+    await t.services.db.insert(tracks).values([
+      {
+        cdId: 7,
+        trackNo: 3,
+        name: "第一幕",
+        durationSec: 40,
+        fileName: "track_7_3.mp3",
+        trialFileName: "trial_7_3.mp3",
+      },
+      {
+        cdId: 7,
+        trackNo: 4,
+        name: "第二幕",
+        durationSec: 75,
+        fileName: "track_7_4.mp3",
+        trialFileName: "trial_7_4.mp3",
+        trialDurationSec: 20,
+      },
+    ]);
+    const owner = await member([{ itemId: 5007, itemType: ITEM_TYPE_DRAMA_CD, cdId: 7 }]);
+    const { body: page } = await owner.getJson<DramaCdPageAnswer>("/api/doramacd/7");
+    const listed = page.tracks.filter((tr) => tr.track_no >= 3);
+    expect(listed.map((tr) => [tr.duration_sec, tr.trial_duration_sec])).toEqual([
+      [40, 15],
+      [75, 20],
+    ]);
+    for (const tr of listed) {
+      const full = Buffer.from(await (await owner.fetch(tr.file_url!)).arrayBuffer());
+      const trial = Buffer.from(await (await owner.fetch(tr.trial_file_url!)).arrayBuffer());
+      // Within one frame (26 ms): the player's clock and the list agree with what is heard.
+      expect(Math.abs(mp3Seconds(full) - tr.duration_sec)).toBeLessThan(0.027);
+      expect(Math.abs(mp3Seconds(trial) - tr.trial_duration_sec!)).toBeLessThan(0.027);
+    }
+    await t.services.db.delete(tracks).where(sql`${tracks.cdId} = 7 and ${tracks.trackNo} >= 3`);
+    // Draws 40 s and 75 s tracks and their samples: tens of seconds on a busy machine.
+  }, 180_000);
+
   it("plays a trial file to anyone, and has none for a track without one", async () => {
     const visitor = new Browser(t.app);
     const trial = await visitor.fetch("/media/cds/7/trials/1.mp3");

@@ -5,10 +5,12 @@ import { integerIn, recordId } from "../../../contract/input";
 import { ART_SHAPES, type ArtShape, IMAGE_WIDTHS, MEDIA_VERSION } from "../../../contract/media";
 import { READER_PAGE_WIDTHS } from "../../../contract/reader";
 import { INT4_MAX } from "../../../contract/row-id";
+import { trialSeconds } from "../../../contract/track-length";
 import type { AppEnv, AppServices } from "../../lib/context";
 import { ApiError } from "../../lib/errors";
 import { readParams, readQuery } from "../../lib/input";
 import { type ByteRange, contentTypeOfKey, type StoredFile } from "../../lib/storage";
+import { seriesReadsAsEpisodes } from "../catalog/episodes";
 import { bookAccess } from "../catalog/service";
 import { ART_WIDTHS, artKey, type StoredArtKind } from "../content/art";
 import { trackKey } from "../content/audio";
@@ -20,7 +22,6 @@ import { pageIsPublic, pageVerdict } from "../entitlements/rules";
 import { trackAccess, volumeAccess } from "../entitlements/service";
 import { ownsItem } from "../library/service";
 import { ART_NAME, artExists } from "./art";
-import { DEFAULT_TRIAL_SECONDS } from "./audio";
 import { type CachedMedia, MediaCache } from "./cache";
 import { artCaption, jacketCaption, seriesCaption } from "./captions";
 import { formatFor } from "./encode";
@@ -319,6 +320,7 @@ export function mediaRoutes(
       pageCount: access.terms.pageCount,
       width: w,
       height: Math.round((w * PAGE_HEIGHT) / PAGE_WIDTH),
+      strip: await seriesReadsAsEpisodes(db, access.seriesId),
     };
     const format = formatFor(c.req.header("accept"));
     return sendDrawn(c, () => pageFile(cache, drawn, format), cacheControl);
@@ -352,6 +354,7 @@ export function mediaRoutes(
       pageCount: access.terms.pageCount,
       width,
       height: Math.round((width * PAGE_HEIGHT) / PAGE_WIDTH),
+      strip: await seriesReadsAsEpisodes(db, access.seriesId),
     };
     const format = formatFor(c.req.header("accept"));
     return sendDrawn(c, () => pageFile(cache, drawn, format), cacheControl);
@@ -391,7 +394,8 @@ export function mediaRoutes(
     if (uploaded) {
       return sendUploaded(c, trackKey(track.trackId, uploaded.setId, "trial"), PUBLIC_DAY);
     }
-    const seconds = Math.min(track.trialDurationSec ?? DEFAULT_TRIAL_SECONDS, track.durationSec);
+    // The length the CD page lists for this sample (contract/track-length).
+    const seconds = trialSeconds(track);
     return sendDrawn(c, () => trialFile(cache, { cdId, trackNo, seconds }), PUBLIC_DAY);
   });
 

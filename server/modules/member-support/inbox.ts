@@ -1,3 +1,4 @@
+import { volumeName } from "../../../contract/episodes";
 import {
   INBOX_PAGE_SIZE,
   INQUIRY_STATUSES,
@@ -11,6 +12,7 @@ import {
   type ReviewQueueQuery,
   type StaffOption,
 } from "../../../contract/ops-inbox";
+
 import { roleMay } from "../../../contract/ops-roles";
 import { REPORT_TYPE_LABELS, REPORT_TYPES } from "../../../contract/review-rules";
 import type { Db } from "../../db/client";
@@ -263,7 +265,10 @@ export async function reviewQueue(db: Db, query: ReviewQueueQuery): Promise<Revi
         review_id: r.reviewId,
         series_id: r.seriesId,
         book_id: r.bookId,
-        subject: volume !== undefined ? `${series} ${volume}巻` : series,
+        subject:
+          volume !== undefined
+            ? `${series} ${volumeName(volume, labels.episodic.has(r.seriesId))}`
+            : series,
         author_id: r.userId,
         nickname: r.nickname,
         title: r.title,

@@ -12,6 +12,9 @@ export function salePrice(priceInc: number, salePct: number): number {
   return Math.floor((priceInc * (100 - Math.min(100, salePct))) / 100);
 }
 
+/** The consumption tax rate (%) of everything the store sells (digital goods: the standard rate). */
+export const CONSUMPTION_TAX_RATE = 10;
+
 /**
  * The shop's one tax rule (decision 0068): the consumption tax (10%) contained in a tax-included
  * amount, floor(x·10/110), in the member's favour.

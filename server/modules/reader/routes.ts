@@ -1,14 +1,23 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { integerIn, recordId } from "../../../contract/input";
+import { integerIn, oneLine, recordId } from "../../../contract/input";
+import { BOOKMARK_NOTE_MAX, BOOKMARKS_PER_VOLUME } from "../../../contract/reader";
 import { INT4_MAX } from "../../../contract/row-id";
 import type { AppEnv, AppServices } from "../../lib/context";
-import { NotFound } from "../../lib/errors";
+import { Conflict, NotFound } from "../../lib/errors";
 import { readJson, readParams } from "../../lib/input";
 import { requireMember } from "../../lib/member";
 import { throttle } from "../../lib/throttle";
 import type { LimitRule } from "../../rate-limit";
-import { rateVolume, readerBook, saveReadingDirection, saveReadingProgress } from "./service";
+import {
+  addBookmark,
+  memberBookmarks,
+  rateVolume,
+  readerBook,
+  removeBookmark,
+  saveReadingDirection,
+  saveReadingProgress,
+} from "./service";
 
 const progressInput = z.object({
   book: recordId("book"),
@@ -19,6 +28,21 @@ const progressInput = z.object({
 const settingsInput = z.object({
   direction: z.enum(["rtl", "ltr"], { message: "direction は rtl か ltr で指定してください" }),
 });
+
+const bookmarkPage = integerIn(1, INT4_MAX, `page は1〜${INT4_MAX}の整数で指定してください`);
+
+const bookmarkInput = z.object({
+  book: recordId("book"),
+  page: bookmarkPage,
+  note: oneLine("メモ")
+    .max(BOOKMARK_NOTE_MAX, `メモは${BOOKMARK_NOTE_MAX}文字以内で入力してください`)
+    .optional(),
+});
+
+const bookmarkRemoval = z.object({ book: recordId("book"), page: bookmarkPage });
+
+/** しおり added or removed per member in a minute: a reader marks pages now and then, not in bulk. */
+const BOOKMARK_WRITES: LimitRule = { name: "reader-bookmark", points: 60, windowSeconds: 60 };
 
 /** Spec 001 §7.4 book_rating: 1 to 5 stars. */
 const ratingInput = z.object({
@@ -56,6 +80,46 @@ export function readerRoutes(services: AppServices) {
     const { direction } = await readJson(c, settingsInput);
     await saveReadingDirection(db, userId, direction);
     return c.json({ result: true, direction });
+  });
+
+  routes.get("/reader/:bookId/bookmarks", async (c) => {
+    const userId = requireMember(c, "しおりを使うにはログインしてください").userId;
+    const { bookId } = readParams(c, z.object({ bookId: recordId("bookId") }));
+    c.header("Cache-Control", "private, no-store");
+    return c.json({ result: true, bookmarks: await memberBookmarks(db, userId, bookId) });
+  });
+
+  routes.post("/reader/bookmarks", async (c) => {
+    const userId = requireMember(c, "しおりを使うにはログインしてください").userId;
+    const input = await readJson(c, bookmarkInput);
+    await throttle(
+      c,
+      services.limiter,
+      BOOKMARK_WRITES,
+      String(userId),
+      "しおりの操作が続いたため、しばらく時間をおいてからお試しください",
+    );
+    const added = await addBookmark(db, userId, input);
+    if (!added.ok && added.reason === "full") {
+      throw new Conflict(
+        `しおりは1冊に${BOOKMARKS_PER_VOLUME}件までです。不要なしおりを外してからお試しください`,
+      );
+    }
+    if (!added.ok) throw new NotFound("このページにはしおりを挟めません");
+    return c.json({ result: true, bookmarks: added.bookmarks });
+  });
+
+  routes.post("/reader/bookmarks/delete", async (c) => {
+    const userId = requireMember(c, "しおりを使うにはログインしてください").userId;
+    const input = await readJson(c, bookmarkRemoval);
+    await throttle(
+      c,
+      services.limiter,
+      BOOKMARK_WRITES,
+      String(userId),
+      "しおりの操作が続いたため、しばらく時間をおいてからお試しください",
+    );
+    return c.json({ result: true, bookmarks: await removeBookmark(db, userId, input) });
   });
 
   routes.post("/book_rating", async (c) => {

@@ -1,9 +1,11 @@
-import { eq } from "drizzle-orm";
-import type {
-  ReaderBook,
-  ReaderNextBook,
-  ReaderPage,
-  ReadingDirection,
+import { and, asc, count, eq, sql } from "drizzle-orm";
+import {
+  BOOKMARKS_PER_VOLUME,
+  type ReaderBook,
+  type ReaderBookmark,
+  type ReaderNextBook,
+  type ReaderPage,
+  type ReadingDirection,
 } from "../../../contract/reader";
 import type { Db } from "../../db/client";
 import { readerVolume } from "../catalog/service";
@@ -14,7 +16,7 @@ import { nextBookButton, offerKind } from "../entitlements/rules";
 import { volumeAccess, volumeEntry } from "../entitlements/service";
 import { ownsItem, readingPosition, recordReading } from "../library/service";
 import { memberBookRating, rateBook } from "../review/service";
-import { readerSettings } from "./schema";
+import { readerBookmarks, readerSettings } from "./schema";
 
 /** Pages are drawn in this shape (media/routes.ts); the reader reserves it before they load. */
 const PAGE_WIDTH = 720;
@@ -99,12 +101,13 @@ export async function readerBook(
   ]);
   if (!volume || !access) return null;
   const isLogin = userId !== null;
-  const [position, direction, rating, inCart, next] = await Promise.all([
+  const [position, direction, rating, inCart, next, bookmarks] = await Promise.all([
     userId === null ? null : readingPosition(db, userId, bookId),
     readingDirection(db, userId),
     userId === null ? null : memberBookRating(db, userId, bookId),
     userId === null ? [] : cartItemIds(db, userId, [access.itemId]),
     volume.next ? nextBook(db, volume.next, volume.seriesId, userId) : null,
+    userId === null ? [] : memberBookmarks(db, userId, bookId),
   ]);
   const pages: ReaderPage[] = Array.from({ length: access.readablePages }, (_, i) => ({
     page: i + 1,
@@ -147,6 +150,7 @@ export async function readerBook(
     next_book: next,
     my_rating: rating,
     is_login: isLogin,
+    bookmarks,
   };
 }
 
@@ -181,4 +185,83 @@ export async function rateVolume(
   if (!entry || entry.seriesId !== input.series) return false;
   await rateBook(db, { userId, seriesId: input.series, bookId: input.book, rating: input.rating });
   return true;
+}
+
+// ---------------------------------------------------------------------------------------------
+// しおり (decision 0109)
+
+/** A member's しおり in one volume, by page. */
+export async function memberBookmarks(
+  db: Db,
+  userId: number,
+  bookId: number,
+): Promise<ReaderBookmark[]> {
+  const rows = await db
+    .select({
+      page: readerBookmarks.page,
+      note: readerBookmarks.note,
+      createdAt: readerBookmarks.createdAt,
+    })
+    .from(readerBookmarks)
+    .where(and(eq(readerBookmarks.userId, userId), eq(readerBookmarks.bookId, bookId)))
+    .orderBy(asc(readerBookmarks.page));
+  return rows.map((r) => ({ page: r.page, note: r.note, created_at: r.createdAt.toISOString() }));
+}
+
+export type BookmarkAdded =
+  | { ok: true; bookmarks: ReaderBookmark[] }
+  | { ok: false; reason: "not-found" | "full" };
+
+/**
+ * Marks a page the member may read (a trial reader only the trial pages). Marking a marked
+ * page again keeps one しおり and takes the new note. A volume holds at most
+ * BOOKMARKS_PER_VOLUME: the count and the insert run under a lock of this member's volume, so
+ * two quick taps on two devices cannot pass the cap together.
+ */
+export async function addBookmark(
+  db: Db,
+  userId: number,
+  input: { book: number; page: number; note?: string },
+): Promise<BookmarkAdded> {
+  const access = await volumeAccess(db, input.book, userId);
+  if (!access || input.page > access.readablePages) return { ok: false, reason: "not-found" };
+  const note = input.note?.trim() ?? "";
+  const full = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${userId}::int4, ${input.book}::int4)`);
+    const where = and(eq(readerBookmarks.userId, userId), eq(readerBookmarks.bookId, input.book));
+    const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(readerBookmarks).where(where);
+    const [marked] = await tx
+      .select({ page: readerBookmarks.page })
+      .from(readerBookmarks)
+      .where(and(where, eq(readerBookmarks.page, input.page)));
+    if (!marked && n >= BOOKMARKS_PER_VOLUME) return true;
+    await tx
+      .insert(readerBookmarks)
+      .values({ userId, bookId: input.book, page: input.page, note })
+      .onConflictDoUpdate({
+        target: [readerBookmarks.userId, readerBookmarks.bookId, readerBookmarks.page],
+        set: { note },
+      });
+    return false;
+  });
+  if (full) return { ok: false, reason: "full" };
+  return { ok: true, bookmarks: await memberBookmarks(db, userId, input.book) };
+}
+
+/** Removes the member's own しおり on a page (none there: nothing changes). */
+export async function removeBookmark(
+  db: Db,
+  userId: number,
+  input: { book: number; page: number },
+): Promise<ReaderBookmark[]> {
+  await db
+    .delete(readerBookmarks)
+    .where(
+      and(
+        eq(readerBookmarks.userId, userId),
+        eq(readerBookmarks.bookId, input.book),
+        eq(readerBookmarks.page, input.page),
+      ),
+    );
+  return memberBookmarks(db, userId, input.book);
 }

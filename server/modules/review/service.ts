@@ -311,6 +311,7 @@ async function selectReviews(
     series_name: labels.names.get(r.seriesId) ?? "",
     book_id: r.bookId,
     volume: r.bookId === null ? null : (labels.volumes.get(r.bookId) ?? null),
+    episodes_flag: labels.episodic.has(r.seriesId),
     nickname: r.nickname,
     profile_id: profiles.get(r.userId)?.profileId ?? "",
     title: r.title,

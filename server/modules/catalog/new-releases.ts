@@ -1,0 +1,68 @@
+import { and, asc, eq, gte, inArray, lte } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { bookPublished, seriesPublished } from "./publication";
+import { books, series } from "./schema";
+
+/** A volume on sale now, with what a new-volume notice says of it. */
+export interface ReleasedVolume {
+  bookId: number;
+  seriesId: number;
+  seriesName: string;
+  volume: number;
+  title: string;
+  releasedAt: Date;
+}
+
+/**
+ * Volumes on sale at `now` (the volume and its series in the store, decision 0091; on sale;
+ * their release date reached) whose release date is at or after `from`: what the new-volume
+ * notices (decision 0114) look among for volumes they have not announced yet.
+ */
+export async function volumesReleasedSince(
+  db: Db,
+  from: Date,
+  now: Date,
+): Promise<ReleasedVolume[]> {
+  return db
+    .select({
+      bookId: books.bookId,
+      seriesId: books.seriesId,
+      seriesName: series.name,
+      volume: books.volume,
+      title: books.title,
+      releasedAt: books.itemStartDate,
+    })
+    .from(books)
+    .innerJoin(series, eq(series.seriesId, books.seriesId))
+    .where(
+      and(
+        eq(books.onsaleFlag, true),
+        gte(books.itemStartDate, from),
+        lte(books.itemStartDate, now),
+        bookPublished(now),
+        seriesPublished(now),
+      ),
+    )
+    .orderBy(asc(books.itemStartDate), asc(books.bookId));
+}
+
+/** What a notice shows of these volumes, whatever their state now (a withdrawn one too). */
+export async function volumesForNotices(
+  db: Db,
+  bookIds: readonly number[],
+): Promise<Map<number, ReleasedVolume>> {
+  if (bookIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      bookId: books.bookId,
+      seriesId: books.seriesId,
+      seriesName: series.name,
+      volume: books.volume,
+      title: books.title,
+      releasedAt: books.itemStartDate,
+    })
+    .from(books)
+    .innerJoin(series, eq(series.seriesId, books.seriesId))
+    .where(inArray(books.bookId, [...bookIds]));
+  return new Map(rows.map((r) => [r.bookId, r]));
+}
