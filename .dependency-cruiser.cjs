@@ -44,6 +44,7 @@ const APP_FEATURE_LAYERS = [
     "campaign",
     "cart",
     "dramacd",
+    "gifts",
     "home",
     "orders",
     "ranking",

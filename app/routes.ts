@@ -89,6 +89,8 @@ export default [
     screen("login"),
     // The mailed links of decisions 0050 and 0051, not pages of spec 001.
     route("login/link", "routes/login-link.tsx"),
+    // The gift's mailed link (decision 0113).
+    screen("gift"),
     screen("password_reset"),
     screen("email_confirm"),
     screen("signup"),

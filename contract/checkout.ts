@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { SavedCard } from "./card-rules";
 import type { CartAnswer, CartGroup } from "./cart";
+import { giftRequest } from "./gifts";
 import { blankToUndefined, couponChoice, integerIn, recordId } from "./input";
 import { INT4_MAX } from "./row-id";
 
@@ -60,6 +61,9 @@ export const checkoutQuery = z.object({
   coupon: couponChoice(),
 });
 
+/** /order/{itemId}?gift=1: the same checkout, the item bought for someone else (decision 0113). */
+export const GIFT_QUERY = "gift";
+
 /**
  * /api/checkout. `point`: points to spend (a number, or "all"); `card`: what the provider's
  * card form produced (in the sandbox, the test card number).
@@ -93,6 +97,8 @@ export const checkoutRequest = z.object({
     blankToUndefined,
     integerIn(0, INT4_MAX, "amount は0以上の整数で指定してください").optional(),
   ),
+  /** Buy the item as a gift for this address (decision 0113). */
+  gift: giftRequest.optional(),
 });
 export type CheckoutRequest = z.infer<typeof checkoutRequest>;
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { GiftView } from "./gifts";
 import { recordId } from "./input";
 import type { GenreRef } from "./items";
 
@@ -66,6 +67,8 @@ export interface OrderSummary {
   payment_name: string;
   item_count: number;
   items: OrderLine[];
+  /** Bought as a gift (decision 0113): for whom, and 送信済み / 受け取り済み. */
+  gift: GiftView | null;
 }
 
 export interface OrderHistoryAnswer {

@@ -10,7 +10,7 @@ export function meta({ error }: Route.MetaArgs) {
   );
 }
 
-/** /order/{itemId}: buy one volume now, from its series page, without the cart. */
+/** /order/{itemId}: buy one volume now, from its series page, without the cart (?gift=1: as a gift). */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const member = requireMember(context, request);
   return loadCheckout(context, member.userId, request, params.itemId);

@@ -191,13 +191,14 @@ export function newCheckoutToken(): string {
 export async function checkoutPage(
   db: Db,
   userId: number,
-  query: { item?: number; coupon?: number },
+  query: { item?: number; coupon?: number; gift?: boolean },
   now = new Date(),
 ): Promise<CheckoutAnswer> {
   let basket: Basket;
   if (query.item !== undefined) {
     const [owned, priced] = await Promise.all([
-      ownedItemIds(db, userId, [query.item]),
+      // A gift is bought for someone else: the buyer owning it is no reason to stop.
+      query.gift ? [] : ownedItemIds(db, userId, [query.item]),
       priceItems(db, [query.item], now),
     ]);
     if (priced.length === 0) throw new NotFound("お探しの作品が見つかりませんでした");

@@ -1,4 +1,5 @@
 import { genreName } from "../../contract/genres";
+import type { GiftView } from "../../contract/gifts";
 import { type GenreRef, productUrl } from "../../contract/items";
 import {
   monthText,
@@ -11,6 +12,7 @@ import {
 import { tokyoDateTime, tokyoMonth } from "../../contract/tokyo-time";
 import type { Db } from "../db/client";
 import { genreIdsOfSeries, volumesOfSeries } from "../modules/catalog/service";
+import { giftsOfOrders } from "../modules/commerce/gifts";
 import {
   memberOrder,
   type OrderRecord,
@@ -40,7 +42,11 @@ function line(item: OrderRecord["items"][number], art: ArtAddresses, refunded: b
   };
 }
 
-function summary(record: OrderRecord, art: ArtAddresses): OrderSummary {
+function summary(
+  record: OrderRecord,
+  art: ArtAddresses,
+  gifts: ReadonlyMap<number, GiftView>,
+): OrderSummary {
   const o = record.order;
   const items = record.items.map((item) => line(item, art, record.refunds.has(item.orderItemId)));
   const refunds = [...record.refunds.values()];
@@ -63,6 +69,7 @@ function summary(record: OrderRecord, art: ArtAddresses): OrderSummary {
     payment_name: record.paymentName,
     item_count: items.length,
     items,
+    gift: gifts.get(o.orderId) ?? null,
   };
 }
 
@@ -83,7 +90,12 @@ export async function orderHistory(
     db,
     records.flatMap((r) => r.items),
   );
-  const order = records.map((r) => summary(r, art));
+  const gifts = await giftsOfOrders(
+    db,
+    userId,
+    records.map((r) => r.order.orderId),
+  );
+  const order = records.map((r) => summary(r, art, gifts));
   return {
     target,
     target_text: monthText(target),
@@ -104,7 +116,11 @@ export async function orderDetail(
 ): Promise<OrderDetailAnswer | null> {
   const record = await memberOrder(db, userId, orderId);
   if (!record) return null;
-  const order = summary(record, await artAddressesOfLines(db, record.items));
+  const order = summary(
+    record,
+    await artAddressesOfLines(db, record.items),
+    await giftsOfOrders(db, userId, [orderId]),
+  );
   const seriesIds = [
     ...new Set(record.items.flatMap((i) => (i.seriesId !== null ? [i.seriesId] : []))),
   ];

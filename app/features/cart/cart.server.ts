@@ -1,6 +1,6 @@
 import { type AppLoadContext, data, redirect } from "react-router";
 import { cartQuery } from "../../../contract/cart";
-import { checkoutQuery } from "../../../contract/checkout";
+import { checkoutQuery, GIFT_QUERY } from "../../../contract/checkout";
 import { NOT_KEPT_HEADER } from "../../../contract/kept-page";
 import { idFromPath } from "../../../contract/row-id";
 import { cartPage, checkoutPage } from "../../../server/pages/cart";
@@ -34,6 +34,8 @@ export async function loadCheckout(
 ) {
   const coupon = couponOf(request);
   let item: number | undefined;
+  // /order/{itemId}?gift=1: the one volume bought for someone else (decision 0113).
+  const gift = rawItemId !== undefined && new URL(request.url).searchParams.get(GIFT_QUERY) === "1";
   if (rawItemId !== undefined) {
     const id = idFromPath(rawItemId);
     const parsed = checkoutQuery.safeParse({ item: id ?? undefined });
@@ -41,9 +43,9 @@ export async function loadCheckout(
     item = parsed.data.item;
   }
   const checkout = await orPageFailure(() =>
-    checkoutPage(context.services.db, userId, { item, coupon }, new Date()),
+    checkoutPage(context.services.db, userId, { item, coupon, gift }, new Date()),
   );
   const lines = checkout.items_child.reduce((n, g) => n + g.items.length, 0);
   if (lines === 0 && item === undefined) throw redirect("/cart");
-  return { checkout, itemId: item ?? null };
+  return { checkout, itemId: item ?? null, gift };
 }

@@ -1,5 +1,6 @@
 import { useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
+import { EMAIL_MAX } from "../../../contract/account";
 import type { SavedCard } from "../../../contract/card-rules";
 import type { CartGroup, CartLine } from "../../../contract/cart";
 import {
@@ -9,6 +10,7 @@ import {
   PAYMENT_PLACEHOLDER,
   PAYMENT_REQUIRED_MESSAGE,
 } from "../../../contract/checkout";
+import { GIFT_MESSAGE_MAX, giftRequest } from "../../../contract/gifts";
 import { productUrl } from "../../../contract/items";
 import { addPoint, pointsToSpend, remainingAfterPoints } from "../../../contract/points";
 import { post } from "../../lib/request";
@@ -31,9 +33,12 @@ type PointChoice = "all" | "none" | "some";
 export function CheckoutScreen({
   checkout,
   itemId,
+  gift = false,
 }: {
   checkout: CheckoutAnswer;
   itemId: number | null;
+  /** /order/{itemId}?gift=1: bought for someone else's address (decision 0113). */
+  gift?: boolean;
 }) {
   const navigate = useNavigate();
   const { refreshUser } = useShell();
@@ -43,6 +48,8 @@ export function CheckoutScreen({
   );
   const [pointAmount, setPointAmount] = useState(String(checkout.used_point || ""));
   const [card, setCard] = useState("");
+  const [giftEmail, setGiftEmail] = useState("");
+  const [giftMessage, setGiftMessage] = useState("");
   const [message, setMessage] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const inFlight = useRef(false);
@@ -64,11 +71,27 @@ export function CheckoutScreen({
   const lines = groups.flatMap((g) => g.items.map((line) => ({ group: g, line })));
   const nothingToBuy = !lines.some((l) => l.line.buyable);
   const couponHref = (coupon: number) =>
-    `${itemId ? `/order/${itemId}` : "/order"}?coupon=${coupon}`;
+    `${itemId ? `/order/${itemId}` : "/order"}?coupon=${coupon}${gift ? "&gift=1" : ""}`;
+
+  /**
+   * The gift's address and message as the purchase sends them, or false (said on the page) when
+   * they are not acceptable; undefined for a purchase for oneself.
+   */
+  function giftPayload(): { email: string; message?: string } | undefined | false {
+    if (!gift) return undefined;
+    const checked = giftRequest.safeParse({ email: giftEmail, message: giftMessage });
+    if (!checked.success) {
+      setMessage(checked.error.issues[0]?.message ?? "入力内容をご確認ください");
+      return false;
+    }
+    return { email: giftEmail, message: giftMessage || undefined };
+  }
 
   async function purchase() {
     if (inFlight.current) return;
     setMessage(null);
+    const giftTo = giftPayload();
+    if (giftTo === false) return;
     if (needsPayment && payment === PAYMENT_PLACEHOLDER.payment_type) {
       setMessage(PAYMENT_REQUIRED_MESSAGE);
       return;
@@ -87,6 +110,7 @@ export function CheckoutScreen({
         point: usedPoint,
         token: checkout.token,
         card: needsPayment && payment === CARD_PAYMENT_TYPE ? card : undefined,
+        gift: giftTo,
       });
       if (!answer.result) return;
       await refreshUser();
@@ -106,6 +130,8 @@ export function CheckoutScreen({
     if (inFlight.current) return;
     setMessage(null);
     setDeclined(null);
+    const giftTo = giftPayload();
+    if (giftTo === false) return;
     inFlight.current = true;
     setSending(true);
     try {
@@ -117,6 +143,7 @@ export function CheckoutScreen({
         token: checkout.token,
         saved_card: card.card_id,
         amount: remaining,
+        gift: giftTo,
       });
       if (!answer.result) return;
       if (answer.status === "declined") {
@@ -134,8 +161,13 @@ export function CheckoutScreen({
   return (
     <section className="checkout page" aria-labelledby="checkout-title">
       <h1 id="checkout-title" className="checkout__title">
-        ご購入手続き
+        {gift ? "ギフトとして贈る" : "ご購入手続き"}
       </h1>
+      {gift && (
+        <p className="checkout__gift-lead">
+          お相手のメールアドレスに受け取り用のリンクをお送りします。お相手がそのアドレスでログイン（または無料会員登録）すると、プレゼントボックスに届きます。ご自身の本棚には入りません。
+        </p>
+      )}
       {checkout.pending_order_id !== null && (
         <p className="cart-notice cart-notice--warn" data-testid="pending-order-notice">
           本人認証がお済みでないご注文（注文番号 {checkout.pending_order_id}
@@ -163,6 +195,36 @@ export function CheckoutScreen({
                 void purchase();
               }}
             >
+              {gift && (
+                <fieldset className="checkout-field checkout-gift" data-testid="gift-fields">
+                  <legend>贈り先</legend>
+                  <label className="field">
+                    <span className="field__label">お相手のメールアドレス</span>
+                    <input
+                      name="gift_email"
+                      type="email"
+                      inputMode="email"
+                      autoComplete="off"
+                      required
+                      maxLength={EMAIL_MAX}
+                      value={giftEmail}
+                      onChange={(e) => setGiftEmail(e.currentTarget.value)}
+                    />
+                  </label>
+                  <label className="field">
+                    <span className="field__label">
+                      メッセージ（任意・{GIFT_MESSAGE_MAX}文字まで）
+                    </span>
+                    <textarea
+                      name="gift_message"
+                      rows={3}
+                      maxLength={GIFT_MESSAGE_MAX}
+                      value={giftMessage}
+                      onChange={(e) => setGiftMessage(e.currentTarget.value)}
+                    />
+                  </label>
+                </fieldset>
+              )}
               {checkout.coupons.length > 0 && (
                 <fieldset className="checkout-field">
                   <legend>クーポン</legend>
@@ -335,7 +397,7 @@ export function CheckoutScreen({
                 disabled={sending}
                 aria-busy={sending}
               >
-                {sending ? "処理中…" : "購入する"}
+                {sending ? "処理中…" : gift ? "購入して贈る" : "購入する"}
               </button>
               <p className="checkout__legal">
                 購入するボタンを押すと、<Link to="/agreement">利用規約</Link>

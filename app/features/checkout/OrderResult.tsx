@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { OrderDetailAnswer } from "../../../contract/orders";
-import { OrderItemRow } from "../orders/OrderHistoryScreen";
+import { GiftLine, OrderItemRow } from "../orders/OrderHistoryScreen";
 import { Receipt } from "../orders/Receipt";
 import "../cart/cart.css";
 import "../orders/orders.css";
@@ -8,19 +8,23 @@ import "./checkout.css";
 
 /** /order_complete: what was bought, each with 読む (or 聴く), and the receipt. */
 export function OrderComplete({ detail }: { detail: OrderDetailAnswer }) {
+  const gift = detail.order.gift;
   return (
     <section className="order-result page" aria-labelledby="order-result-title">
       <h1 id="order-result-title" className="order-result__title order-result__title--done">
-        ご購入ありがとうございました
+        {gift ? "ギフトを贈りました" : "ご購入ありがとうございました"}
       </h1>
       <p className="order-result__lead">
         注文番号 {detail.order.order_id}
-        ・購入した作品は本棚からいつでも読めます。
+        {gift
+          ? `・${gift.email} 様へ受け取り用のリンクをメールでお送りしました。受け取られると注文履歴に表示されます。`
+          : "・購入した作品は本棚からいつでも読めます。"}
       </p>
+      {gift && <GiftLine gift={gift} />}
       <ul className="order-result__items">
         {detail.items.map((item) => (
           <li key={item.item_id}>
-            <OrderItemRow item={item} canRead={detail.order.status === "paid"} />
+            <OrderItemRow item={item} canRead={detail.order.status === "paid" && !gift} />
           </li>
         ))}
       </ul>

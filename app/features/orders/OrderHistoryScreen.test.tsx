@@ -55,6 +55,7 @@ const order = (patch: Partial<OrderSummary>): OrderSummary => ({
   payment_name: "クレジットカード",
   item_count: 2,
   items: [volume, dramaCd],
+  gift: null,
   ...patch,
 });
 

@@ -1,4 +1,5 @@
 import { Form, Link, useNavigate } from "react-router";
+import { type GiftView, giftStateText } from "../../../contract/gifts";
 import type { OrderHistoryAnswer, OrderLine, OrderSummary } from "../../../contract/orders";
 import { receiptPageUrl } from "../../../contract/receipts";
 import { yen } from "../cards/card-rules";
@@ -84,10 +85,11 @@ function OrderCard({ order }: { order: OrderSummary }) {
         <span className="order-card__number">注文番号 {order.order_id}</span>
         {status && <span className="order-card__status">{status}</span>}
       </header>
+      {order.gift && <GiftLine gift={order.gift} />}
       <ul className="order-card__items">
         {order.items.map((item) => (
           <li key={item.item_id}>
-            <OrderItemRow item={item} canRead={order.status === "paid"} />
+            <OrderItemRow item={item} canRead={order.status === "paid" && !order.gift} />
           </li>
         ))}
       </ul>
@@ -104,6 +106,19 @@ function OrderCard({ order }: { order: OrderSummary }) {
         </Link>
       )}
     </article>
+  );
+}
+
+/** A gift's line on its order (decision 0113): to whom, and 送信済み / 受け取り済み with the date. */
+export function GiftLine({ gift }: { gift: GiftView }) {
+  return (
+    <p className="order-gift" data-testid="order-gift" data-state={gift.state}>
+      <span className="order-gift__label">ギフト</span>
+      <span className="order-gift__to">{gift.email} 様へ</span>
+      <span className={`order-gift__state order-gift__state--${gift.state}`}>
+        {giftStateText(gift)}
+      </span>
+    </p>
   );
 }
 

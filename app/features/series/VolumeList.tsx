@@ -94,6 +94,17 @@ export function VolumeOffer(props: {
             今すぐ購入
           </Link>
         )}
+        {/* A paid volume on sale can be bought for someone else, owned or not (decision 0113). */}
+        {buyNow &&
+          isLogin &&
+          book.onsale_flag &&
+          book.price > 0 &&
+          !book.member_free_flag &&
+          view.state !== "無料" && (
+            <Link className="card-button card-button--gift" to={`/order/${book.item_id}?gift=1`}>
+              ギフトとして贈る
+            </Link>
+          )}
       </div>
     </>
   );

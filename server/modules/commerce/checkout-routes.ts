@@ -29,6 +29,7 @@ export function checkoutRoutes(services: AppServices, provider: PaymentProvider)
         point: body.point,
         token: body.token,
         card: body.card,
+        gift: body.gift && { email: body.gift.email, message: body.gift.message ?? null },
         origin: publicOrigin(services.env),
         savedCardId: body.saved_card,
         // Only the one-tap purchase confirms an amount; elsewhere the browser's numbers are not read.

@@ -9,6 +9,7 @@ import {
   orderErrorUrl,
   PAYMENT_REQUIRED_MESSAGE,
 } from "../../../contract/checkout";
+import { GIFT_ONE_ITEM_MESSAGE } from "../../../contract/gifts";
 import { productUrl } from "../../../contract/items";
 import { canUsePoints, POINT_USE_MINIMUM } from "../../../contract/points";
 import { receiptPageUrl } from "../../../contract/receipts";
@@ -29,6 +30,7 @@ import {
 } from "../pricing/rules";
 import { couponTermsOf } from "./coupon-terms";
 import { lockCouponForUse, markCouponUsed, releaseCoupon } from "./coupons";
+import { giftOfOrder, recordGift, refuseOwnAddress, sendGift } from "./gifts";
 import { memberOrder, pendingOrdersOf } from "./orders";
 import { cardToCharge } from "./payment-cards";
 import {
@@ -54,7 +56,12 @@ export interface CheckoutInput {
   token: string;
   /** The provider's card token (the sandbox: a test card number). */
   card?: string;
-  /** The store's origin (PUBLIC_URL), for the receipt link in the purchase mail. */
+  /**
+   * Bought as a gift for this address (decision 0113): one item (itemId), never granted to the
+   * buyer; the paid order mails the recipient a claim link on the store's origin.
+   */
+  gift?: { email: string; message: string | null };
+  /** The store's origin (PUBLIC_URL), for the links mails carry (receipt, gift claim). */
   origin?: string;
   /** The member's saved card to charge (payment_cards.card_id), instead of `card`. */
   savedCardId?: number;
@@ -175,16 +182,22 @@ async function finalizePaid(
   origin?: string,
 ): Promise<void> {
   const lines = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.orderId));
-  const granted = await grantPurchasedItems(tx, {
-    userId: order.userId,
-    orderId: order.orderId,
-    items: lines,
-    now,
-  });
-  if (granted.length !== lines.length) {
-    throw new Conflict("購入済みの作品が含まれています。カートをご確認ください", {
-      error_url: "/cart",
+  // A gift is never the buyer's: its claim link is mailed instead (decision 0113).
+  const gift = await giftOfOrder(tx, order.orderId);
+  if (gift) {
+    await sendGift(tx, gift, origin ?? "", now);
+  } else {
+    const granted = await grantPurchasedItems(tx, {
+      userId: order.userId,
+      orderId: order.orderId,
+      items: lines,
+      now,
     });
+    if (granted.length !== lines.length) {
+      throw new Conflict("購入済みの作品が含まれています。カートをご確認ください", {
+        error_url: "/cart",
+      });
+    }
   }
   if (order.couponId !== null) {
     await markCouponUsed(tx, {
@@ -237,11 +250,13 @@ async function finalizePaid(
         amount: paid.order.amount,
         paymentName: paid.paymentName,
         addPoint: paid.order.addPoint,
+        giftTo: gift?.recipientEmail,
         receiptUrl: origin ? `${origin}${receiptPageUrl(order.orderId)}` : undefined,
       }),
       now,
     );
   }
+  if (gift) return;
   await tx.delete(cartItems).where(
     and(
       eq(cartItems.userId, order.userId),
@@ -304,7 +319,8 @@ async function refuseUnbuyable(
   itemIds: readonly number[],
   priced: readonly PricedItem[],
 ): Promise<void> {
-  const owned = await ownedItemIds(tx, input.userId, itemIds);
+  // A gift's buyer may own the volume themselves: it is not theirs that is bought.
+  const owned = input.gift ? [] : await ownedItemIds(tx, input.userId, itemIds);
   if (input.itemId === undefined) {
     if (priced.length !== itemIds.length || priced.some((p) => !p.buyable)) {
       throw new Conflict(NEED_UPDATE_MESSAGE, { error_url: "/cart" });
@@ -334,6 +350,10 @@ async function placeOrder(
   input: CheckoutInput,
   now: Date,
 ): Promise<number> {
+  if (input.gift) {
+    if (input.itemId === undefined) throw new BadInput("item", GIFT_ONE_ITEM_MESSAGE);
+    await refuseOwnAddress(tx, input.userId, input.gift.email);
+  }
   const itemIds = input.itemId !== undefined ? [input.itemId] : await cartItemIds(tx, input.userId);
   if (itemIds.length === 0) {
     throw new Conflict("カートに作品がありません", { error_url: "/cart" });
@@ -424,6 +444,16 @@ async function placeOrder(
       createdAt: now,
     })),
   );
+  if (input.gift) {
+    await recordGift(tx, {
+      orderId: id,
+      giverUserId: input.userId,
+      item: priced[0]!,
+      email: input.gift.email,
+      message: input.gift.message,
+      now,
+    });
+  }
   // Points are held from here (a pending order's spend goes back when it is cancelled); the
   // coupon is spent only with the payment (finalizePaid), so a confirmation step never makes
   // it look used.
@@ -527,11 +557,14 @@ export async function confirmPayment(
       .select({ itemId: orderItems.itemId })
       .from(orderItems)
       .where(eq(orderItems.orderId, pending.orderId));
-    const owned = await ownedItemIds(
-      tx,
-      userId,
-      lines.map((l) => l.itemId),
-    );
+    // A gift's buyer owning the volume meanwhile changes nothing: it is not theirs.
+    const owned = (await giftOfOrder(tx, pending.orderId))
+      ? []
+      : await ownedItemIds(
+          tx,
+          userId,
+          lines.map((l) => l.itemId),
+        );
     if (owned.length > 0) {
       await provider.cancel(reference);
       await voidPending(tx, pending, now, "cancelled");

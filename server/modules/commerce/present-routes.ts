@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
+import { type GiftClaimAnswer, giftClaimRequest } from "../../../contract/gifts";
 import { recordId } from "../../../contract/input";
 import type {
   PresentListAnswer,
@@ -8,9 +9,16 @@ import type {
 } from "../../../contract/ledgers";
 import { tokyoIsoDate } from "../../../contract/tokyo-time";
 import type { AppEnv, AppServices } from "../../lib/context";
-import { readParams } from "../../lib/input";
+import { readJson, readParams } from "../../lib/input";
 import { requireMember } from "../../lib/member";
+import { throttle } from "../../lib/throttle";
+import type { LimitRule } from "../../rate-limit";
+import { claimGift } from "./gifts";
 import { type PresentRow, presentBox, receiveAllPresents, receivePresent } from "./presents";
+
+/** Gift links tried per member: a token cannot be guessed, this spares the database. */
+const GIFT_CLAIMS: LimitRule = { name: "gift-claim", points: 20, windowSeconds: 15 * 60 };
+const GIFT_LOGIN = "ギフトの受け取りにはログインが必要です";
 
 const PRESENT_LOGIN = "プレゼントの受け取りにはログインが必要です";
 
@@ -47,6 +55,28 @@ export function presentRoutes(services: AppServices) {
       present_list: list.map(presentView),
       all_receve_flag: list.length > 0,
     } satisfies PresentListAnswer);
+  });
+
+  // The gift's mailed link (decision 0113): into the member's present box, once.
+  routes.post("/gift/claim", async (c) => {
+    const member = requireMember(c, GIFT_LOGIN);
+    await throttle(
+      c,
+      services.limiter,
+      GIFT_CLAIMS,
+      String(member.userId),
+      "しばらく時間をおいてからお試しください",
+    );
+    const { token } = await readJson(c, giftClaimRequest);
+    const claimed = await claimGift(db, member.userId, token, new Date());
+    // The giver's kept order history shows the gift 受け取り済み from now (decision 0038).
+    await services.memberKept.changed(claimed.giverUserId);
+    return c.json({
+      result: true,
+      message: claimed.again
+        ? "このギフトは受け取り済みです。プレゼントボックスをご確認ください"
+        : "ギフトをプレゼントボックスに入れました",
+    } satisfies GiftClaimAnswer);
   });
 
   routes.post("/present/all", async (c) => {

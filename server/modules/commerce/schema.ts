@@ -417,6 +417,49 @@ export const presents = pgTable(
 );
 
 /**
+ * A volume bought for someone else (issue 25 item 5, decision 0113). Written with its order, in
+ * the checkout's transaction; the giver never owns the item. Once paid, the claim link's token is
+ * made and only its SHA-256 kept (token_hash), the mail goes to recipient_email, and the link
+ * works until claim_expires_at. Claiming is one locked update that sets recipient_user_id,
+ * present_id and claimed_at together, so a gift is claimed once, by the member whose confirmed
+ * address it was sent to; the volume then waits in that member's present box.
+ */
+export const gifts = pgTable(
+  "gifts",
+  {
+    giftId: integer("gift_id").primaryKey().generatedByDefaultAsIdentity(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.orderId),
+    giverUserId: integer("giver_user_id").notNull(),
+    itemId: integer("item_id").notNull(),
+    itemType: smallint("item_type").notNull(),
+    seriesId: integer("series_id"),
+    bookId: integer("book_id"),
+    cdId: integer("cd_id"),
+    /** Normalised (trimmed, lower case) as account addresses are. */
+    recipientEmail: text("recipient_email").notNull(),
+    message: text("message"),
+    tokenHash: text("token_hash"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    claimExpiresAt: timestamp("claim_expires_at", { withTimezone: true }),
+    recipientUserId: integer("recipient_user_id"),
+    presentId: integer("present_id").references(() => presents.presentId),
+    claimedAt: timestamp("claimed_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("gifts_order_key").on(t.orderId),
+    uniqueIndex("gifts_token_key").on(t.tokenHash),
+    index("gifts_giver_idx").on(t.giverUserId, t.createdAt.desc()),
+    check(
+      "gifts_claim_check",
+      sql`(${t.claimedAt} is null) = (${t.recipientUserId} is null) and (${t.claimedAt} is null) = (${t.presentId} is null)`,
+    ),
+  ],
+);
+
+/**
  * One order line refunded by support (issue 24, decision 0096): the money back through the
  * payment provider, the points back, and what of the order's earned points was taken back. One
  * row per line (order_refunds_line_key), so a line is refunded once, however often it is asked.
@@ -496,3 +539,4 @@ export type Order = typeof orders.$inferSelect;
 export type OrderItem = typeof orderItems.$inferSelect;
 export type PointEntry = typeof pointEntries.$inferSelect;
 export type Coupon = typeof coupons.$inferSelect;
+export type Gift = typeof gifts.$inferSelect;

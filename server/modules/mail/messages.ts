@@ -16,7 +16,8 @@ export type MailKind =
   | "email_changed"
   | "refund"
   | "inquiry_reply"
-  | "new_volumes";
+  | "new_volumes"
+  | "gift";
 
 export interface MailDraft {
   kind: MailKind;
@@ -136,6 +137,8 @@ export interface ReceiptOrder {
   addPoint: number;
   /** The receipt page (decision 0108), absolute; absent, the mail names order history instead. */
   receiptUrl?: string;
+  /** Bought as a gift (decision 0113): the address it was sent to. */
+  giftTo?: string;
 }
 
 const yen = (n: number) => `${n.toLocaleString("ja-JP")}円`;
@@ -158,7 +161,9 @@ export function orderReceiptMail(to: string, order: ReceiptOrder): MailDraft {
     subject: `【コマヤ】ご購入ありがとうございます（注文番号 ${order.orderId}）`,
     body:
       [
-        "ご購入いただいた作品は本棚からお読みいただけます。",
+        order.giftTo
+          ? `ギフトとしてご購入いただいた作品は、${order.giftTo} 様へ受け取り用のリンクをお送りしました。受け取りの状況は注文履歴でご確認いただけます。`
+          : "ご購入いただいた作品は本棚からお読みいただけます。",
         "",
         `注文番号：${order.orderId}`,
         `ご注文日時：${date!.replaceAll("-", "/")} ${time!.slice(0, 5)}`,
@@ -183,6 +188,35 @@ export function orderReceiptMail(to: string, order: ReceiptOrder): MailDraft {
         order.receiptUrl
           ? `領収書（適格請求書）はこちらから発行できます（要ログイン）：\n${order.receiptUrl}`
           : "領収書（適格請求書）は購入履歴から発行できます。",
+      ].join("\n") + SIGNATURE,
+  };
+}
+
+/**
+ * A gift's mail to its recipient (decision 0113): who sent which volume, their message, and the
+ * link that claims it once signed in (or signed up) with this address, confirmed.
+ */
+export function giftMail(
+  to: string,
+  gift: { giver: string; title: string; message: string | null; url: string; expireDate: string },
+): MailDraft {
+  return {
+    kind: "gift",
+    to,
+    subject: `【コマヤ】${gift.giver}さんからギフトが届いています`,
+    body:
+      [
+        `${gift.giver}さんから、コマヤのデジタル作品のギフトが届いています。`,
+        "",
+        `■ギフト：${gift.title}`,
+        ...(gift.message ? ["", "■メッセージ", gift.message] : []),
+        "",
+        "次のリンクを開き、このメールアドレスでログイン（または無料会員登録）してお受け取りください。",
+        "受け取ったギフトはプレゼントボックスに届き、「受け取る」を押すと本棚でお読みいただけます。",
+        gift.url,
+        "",
+        `受け取り期限：${gift.expireDate.replaceAll("-", "/")}まで`,
+        "お心当たりのない場合は、このメールを破棄してください。",
       ].join("\n") + SIGNATURE,
   };
 }
