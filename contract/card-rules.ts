@@ -205,3 +205,8 @@ export interface SavedCard {
 export function expiryText(month: number, year: number): string {
   return `${String(month).padStart(2, "0")}/${String(year % 100).padStart(2, "0")}`;
 }
+
+/** A saved card as the member tells it apart: the brand and the last four digits. */
+export function cardLabel(card: SavedCard): string {
+  return `${card.brand_name} •••• ${card.last4}`;
+}

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { email } from "./account";
+import { GIFT_MESSAGE_MAX } from "./gift-rules";
 import { multiLine } from "./input";
 
 /**
@@ -8,8 +9,6 @@ import { multiLine } from "./input";
  * address confirmed, and it waits in their present box.
  */
 
-/** The giver's message travels in the mail and the present box: at most this many characters. */
-export const GIFT_MESSAGE_MAX = 200;
 /** Days the mailed claim link works once the gift is paid. */
 export const GIFT_CLAIM_DAYS = 60;
 
@@ -37,26 +36,6 @@ export const giftToken = z
   .string({ message: "リンクが正しくありません" })
   .regex(/^[A-Za-z0-9_-]{43}$/, "リンクが正しくありません");
 export const giftClaimRequest = z.object({ token: giftToken });
-
-/** sent: mailed, waiting; received: claimed by the recipient; unpaid: the payment is not done. */
-export type GiftState = "unpaid" | "sent" | "received";
-
-/** A gift as its giver sees it on their order (order history). */
-export interface GiftView {
-  email: string;
-  message: string | null;
-  state: GiftState;
-  /** "2026-11-21", Tokyo date: when it was sent, and when received (null until then). */
-  sent_date: string | null;
-  received_date: string | null;
-}
-
-/** 送信済み / 受け取り済み, with the date. */
-export function giftStateText(gift: GiftView): string {
-  if (gift.state === "received") return `受け取り済み（${gift.received_date}）`;
-  if (gift.state === "sent") return `送信済み（${gift.sent_date}）`;
-  return "お支払い待ち";
-}
 
 /**
  * The /gift page (the mailed link), what the holder of the link may see: the volume, who sent it

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { GiftView } from "./gifts";
+import type { GiftView } from "./gift-rules";
 import { recordId } from "./input";
 import type { GenreRef } from "./items";
 

@@ -1,5 +1,5 @@
 import { genreName } from "../../contract/genres";
-import type { GiftView } from "../../contract/gifts";
+import type { GiftView } from "../../contract/gift-rules";
 import { type GenreRef, productUrl } from "../../contract/items";
 import {
   monthText,

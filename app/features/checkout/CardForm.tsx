@@ -4,6 +4,7 @@ import {
   type CardForm as CardFields,
   cardBrand,
   cardFormProblems,
+  cardLabel,
   cvcLength,
   formatCardNumber,
   formatExpiry,
@@ -232,11 +233,6 @@ export function CardForm({
       </div>
     </form>
   );
-}
-
-/** A card as the member tells it apart: brand, the last four digits and the expiry. */
-export function cardLabel(card: SavedCard): string {
-  return `${card.brand_name} •••• ${card.last4}`;
 }
 
 /** The member's saved cards, each removable at once. */

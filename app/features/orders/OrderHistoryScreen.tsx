@@ -1,5 +1,5 @@
 import { Form, Link, useNavigate } from "react-router";
-import { type GiftView, giftStateText } from "../../../contract/gifts";
+import { type GiftView, giftStateText } from "../../../contract/gift-rules";
 import type { OrderHistoryAnswer, OrderLine, OrderSummary } from "../../../contract/orders";
 import { receiptPageUrl } from "../../../contract/receipts";
 import { yen } from "../cards/card-rules";

@@ -1,7 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CheckoutResult } from "../../../contract/checkout";
-import { GIFT_CLAIM_DAYS, GIFT_MESSAGE_MAX } from "../../../contract/gifts";
+import { GIFT_MESSAGE_MAX } from "../../../contract/gift-rules";
+import { GIFT_CLAIM_DAYS } from "../../../contract/gifts";
 import type { OrderHistoryAnswer } from "../../../contract/orders";
 import { Browser, createTestApp } from "../../http/test-client";
 import { users } from "../account/schema";

@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, inArray, isNull } from "drizzle-orm";
+import type { GiftView } from "../../../contract/gift-rules";
 import {
   GIFT_CLAIM_DAYS,
   GIFT_OWN_ADDRESS_MESSAGE,
   type GiftPageState,
-  type GiftView,
 } from "../../../contract/gifts";
 import { tokyoIsoDate } from "../../../contract/tokyo-time";
 import type { Db, Tx } from "../../db/client";
