@@ -2,6 +2,9 @@ import { useEffect, useRef } from "react";
 import type { DashboardTable } from "../../../contract/ops-dashboard-rules";
 import { formatCell } from "../../../contract/ops-dashboard-rules";
 
+/** Room above a chart's highest point, so its line never touches the frame. */
+const HEADROOM = 1.1;
+
 /** Colours told apart by most colour-blind readers too (Okabe–Ito), one per drawn column. */
 const COLOURS = ["#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#000000"];
 
@@ -54,8 +57,10 @@ export function DashboardChart({ table, bars }: { table: DashboardTable; bars: b
           height: height(),
           scales: {
             x: { time: false },
-            left: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] },
-            ...(right ? { right: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] } } : {}),
+            left: { range: (_u, _min, max) => [0, max > 0 ? max * HEADROOM : 1] },
+            ...(right
+              ? { right: { range: (_u, _min, max) => [0, max > 0 ? max * HEADROOM : 1] } }
+              : {}),
           },
           legend: { live: true },
           cursor: { drag: { x: false, y: false } },
