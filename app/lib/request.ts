@@ -68,11 +68,12 @@ export function resetRequestConfiguration(): void {
   dependencies = defaults;
 }
 
-/** POST `url` with `body` as JSON (`{}` when absent) and the CSRF header from the ct cookie. */
-export function post<T = Record<string, unknown>>(
+/** A JSON body with the CSRF header from the ct cookie: what `post` and `del` send. */
+function sendJson<T>(
+  method: "POST" | "DELETE",
   url: string,
-  body?: unknown,
-  options: RequestOptions = {},
+  body: unknown,
+  options: RequestOptions,
 ): Promise<ApiAnswer<T>> {
   const headers: Record<string, string> = {
     Accept: "application/json",
@@ -80,7 +81,16 @@ export function post<T = Record<string, unknown>>(
   };
   const csrf = dependencies.getCookie(CSRF_COOKIE);
   if (csrf) headers[CSRF_HEADER] = csrf;
-  return send<T>("POST", url, { headers, body: JSON.stringify(body ?? {}) }, options);
+  return send<T>(method, url, { headers, body: JSON.stringify(body ?? {}) }, options);
+}
+
+/** POST `url` with `body` as JSON (`{}` when absent) and the CSRF header from the ct cookie. */
+export function post<T = Record<string, unknown>>(
+  url: string,
+  body?: unknown,
+  options: RequestOptions = {},
+): Promise<ApiAnswer<T>> {
+  return sendJson<T>("POST", url, body, options);
 }
 
 /** POST a multipart form (a file upload) with the CSRF header; the browser sets its boundary. */
@@ -101,13 +111,7 @@ export function del<T = Record<string, unknown>>(
   body?: unknown,
   options: RequestOptions = {},
 ): Promise<ApiAnswer<T>> {
-  const headers: Record<string, string> = {
-    Accept: "application/json",
-    "Content-Type": "application/json",
-  };
-  const csrf = dependencies.getCookie(CSRF_COOKIE);
-  if (csrf) headers[CSRF_HEADER] = csrf;
-  return send<T>("DELETE", url, { headers, body: JSON.stringify(body ?? {}) }, options);
+  return sendJson<T>("DELETE", url, body, options);
 }
 
 export function get<T = Record<string, unknown>>(
