@@ -716,8 +716,9 @@ function PageImage({
       }}
       onError={onShown}
       draggable={false}
-      // The page's small image, blurred by its scale, holds the place until the page arrives.
-      style={{ backgroundImage: `url("${thumbUrl(url)}")` }}
+      // The page's small image, blurred by its scale, holds the place until the page arrives
+      // (a custom property: the served HTML carries no inline style but variables).
+      style={{ "--page-placeholder": `url("${thumbUrl(url)}")` } as CSSProperties}
     />
   );
 }
