@@ -367,6 +367,9 @@ function PagedStage({
     null,
   );
   const lastTap = useRef<{ x: number; y: number; at: number } | null>(null);
+  // What pressed last: a finger's taps are answered on their lift, and the click and dblclick
+  // the browser makes of them afterwards must not answer again.
+  const lastPointer = useRef<string>("mouse");
   const pendingToolbar = useRef<number | null>(null);
   const [gesture, setGesture] = useState(false);
   const stage = useRef<HTMLDivElement>(null);
@@ -461,6 +464,7 @@ function PagedStage({
   }, [direction, onTurn, onZoom, pageBox, view, zoomed]);
 
   const onPointerDown = (event: PointerEvent) => {
+    lastPointer.current = event.pointerType;
     if (event.pointerType === "mouse") fingers.current.clear();
     fingers.current.set(event.pointerId, { x: event.clientX, y: event.clientY });
     if (fingers.current.size === 2 && view) {
@@ -576,10 +580,12 @@ function PagedStage({
   };
   // A mouse's click turns on the click, its last event: a turn on the button's release would
   // put the next view (an end panel's 購入する, a star) under the click still to come.
+  // A finger's tap was answered on its lift; its click (which may come after a second tap's lift,
+  // with no press left to mark it) turns nothing and toggles no bar.
   const onClick = (event: MouseEvent) => {
     const from = press.current;
     press.current = null;
-    if (onControl(event.target) || from?.turned) return;
+    if (onControl(event.target) || from?.turned || lastPointer.current !== "mouse") return;
     if (from && !isTap(from, event)) return;
     const box = stage.current?.getBoundingClientRect();
     if (!box) return;
@@ -602,8 +608,10 @@ function PagedStage({
       onPointerUp={onPointerUp}
       onClick={onClick}
       // A mouse's double click zooms in at the pointer (the two clicks toggled the bars and back).
+      // A finger's double tap zoomed on its second lift already: Chromium then sends a dblclick
+      // too, which would zoom straight back out, so only a mouse's counts.
       onDoubleClick={(event) => {
-        if (!view || onControl(event.target)) return;
+        if (!view || onControl(event.target) || lastPointer.current !== "mouse") return;
         const box = stage.current?.getBoundingClientRect();
         if (!zoomed && box && zoneAt(event.clientX - box.left, box.width) !== "centre") return;
         const at = fromCentre(event.clientX, event.clientY);
