@@ -132,3 +132,11 @@ export interface ReaderBookmarkInput {
 export function thumbUrl(pageUrl: string): string {
   return pageUrl.replace(/\/pages\/(\d+)\.png/, "/thumbs/$1.png");
 }
+
+/**
+ * The cover's small image, for the page grid and the cover's placeholder in the reader: the
+ * store's own cover address at the thumbnails' width (the cover is public, like on every card).
+ */
+export function coverThumbUrl(coverUrl: string): string {
+  return `${coverUrl}${coverUrl.includes("?") ? "&" : "?"}w=160`;
+}

@@ -78,7 +78,8 @@ test("opening a volume at a spread writes nothing and shows both page numbers", 
   await expect(reader(page)).toHaveAttribute("data-layout", spread ? "spread" : "single");
   const count = page.locator(".reader__count");
   const total = (await readerAnswer(page, bookId)).book.page_count;
-  await expect(count).toHaveText(spread ? `16-17 / ${total}` : `17 / ${total}`);
+  // After the cover pages pair 1–2, 3–4 …: page 17 opens with 18 beside it.
+  await expect(count).toHaveText(spread ? `17-18 / ${total}` : `17 / ${total}`);
   await expect(page.locator(".reader__slider")).toHaveValue("17");
   await page.waitForTimeout(2_500);
   expect(saves).toEqual([]);
@@ -89,14 +90,15 @@ test("opening a volume at a spread writes nothing and shows both page numbers", 
 
   // The next turn saves the page it reached.
   await page.keyboard.press("ArrowLeft");
-  await expect(reader(page)).toHaveAttribute("data-page", "18");
-  await expect(count).toHaveText(spread ? `18-19 / ${total}` : `18 / ${total}`);
-  await expect.poll(async () => (await savedPosition(page, bookId))?.page).toBe(18);
-  expect(saves).toEqual([18]);
-  // Back to where it opened: the spread 16–17 is saved as 16, the page this turn reached.
+  const next = spread ? 19 : 18;
+  await expect(reader(page)).toHaveAttribute("data-page", String(next));
+  await expect(count).toHaveText(spread ? `19-20 / ${total}` : `18 / ${total}`);
+  await expect.poll(async () => (await savedPosition(page, bookId))?.page).toBe(next);
+  expect(saves).toEqual([next]);
+  // Back to where it opened: the spread 17–18 is saved as 17, the page this turn reached.
   await page.keyboard.press("ArrowRight");
-  await expect(reader(page)).toHaveAttribute("data-page", spread ? "16" : "17");
-  await expect.poll(async () => (await savedPosition(page, bookId))?.page).toBe(spread ? 16 : 17);
+  await expect(reader(page)).toHaveAttribute("data-page", "17");
+  await expect.poll(async () => (await savedPosition(page, bookId))?.page).toBe(17);
 });
 
 test("the toolbars leave the whole page in view, printed page number included", async ({

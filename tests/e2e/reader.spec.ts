@@ -88,7 +88,7 @@ test("a visitor reads a trial to its end and is offered the volume instead of mo
     "data-layout",
     info.project.name === "pc" ? "spread" : "single",
   );
-  await expect(reader(page)).toHaveAttribute("data-page", "1");
+  await expect(reader(page)).toHaveAttribute("data-page", "0");
   await shot(page, "reader-trial-open");
   expect(await seriousViolations(page)).toEqual([]);
 
@@ -133,12 +133,12 @@ test("a visitor reads a trial to its end and is offered the volume instead of mo
   await page.getByRole("button", { name: /めくる方向を切り替える/ }).click();
   await expect(reader(page)).toHaveAttribute("data-direction", "ltr");
   await page.keyboard.press("ArrowRight");
-  await expect(reader(page)).toHaveAttribute("data-page", "2");
+  await expect(reader(page)).toHaveAttribute("data-page", "1");
   await page.reload();
   await hydrated(page);
   await expect(reader(page)).toHaveAttribute("data-direction", "ltr");
   await page.keyboard.press("ArrowLeft");
-  await expect(reader(page)).toHaveAttribute("data-page", "1");
+  await expect(reader(page)).toHaveAttribute("data-page", "0");
   await page.evaluate(() => localStorage.removeItem("komaya.reader.direction"));
   expect(errors).toEqual([]);
 });
@@ -171,19 +171,20 @@ test("the demo member pages an owned volume right to left, closes it and reopens
   const spread = info.project.name === "pc";
   await expect(reader(page)).toHaveAttribute("data-layout", spread ? "spread" : "single");
 
-  // Start from the first page whatever an earlier run saved.
+  // Start from the cover whatever an earlier run saved: the volume opens on it, standing alone.
   await page.keyboard.press("Home");
-  await expect(reader(page)).toHaveAttribute("data-page", "1");
+  await expect(reader(page)).toHaveAttribute("data-page", "0");
   await expect(page.locator(".reader__view img")).toHaveCount(1);
+  await expect(page.locator(".reader__view img")).toHaveAttribute("alt", "表紙");
   await shot(page, "reader-owned-first");
 
-  // ← goes forward in right-to-left reading; the first page stands alone, then pairs 2–3.
+  // ← goes forward in right-to-left reading; after the cover pages pair 1–2.
   await page.keyboard.press("ArrowLeft");
-  await expect(reader(page)).toHaveAttribute("data-page", "2");
+  await expect(reader(page)).toHaveAttribute("data-page", "1");
   if (spread) {
     const pair = page.locator(".reader__view img");
     await expect(pair).toHaveCount(2);
-    // Page 2 on the right, page 3 on its left.
+    // Page 1 on the right, page 2 on its left.
     const [left, right] = await pair.evaluateAll((imgs) =>
       imgs.map((img) => ({
         page: img.getAttribute("data-page"),
@@ -191,16 +192,16 @@ test("the demo member pages an owned volume right to left, closes it and reopens
       })),
     );
     expect(left!.x).toBeLessThan(right!.x);
-    expect(left!.page).toBe("3");
-    expect(right!.page).toBe("2");
+    expect(left!.page).toBe("2");
+    expect(right!.page).toBe("1");
   }
   const step = spread ? 2 : 1;
   await page.keyboard.press("ArrowLeft");
-  await expect(reader(page)).toHaveAttribute("data-page", String(2 + step));
+  await expect(reader(page)).toHaveAttribute("data-page", String(1 + step));
   await page.keyboard.press("ArrowRight");
-  await expect(reader(page)).toHaveAttribute("data-page", "2");
+  await expect(reader(page)).toHaveAttribute("data-page", "1");
   await page.keyboard.press("Space");
-  await expect(reader(page)).toHaveAttribute("data-page", String(2 + step));
+  await expect(reader(page)).toHaveAttribute("data-page", String(1 + step));
 
   // Taps: the left third forward, the right third back, the centre shows the toolbar.
   const stage = page.locator(".reader__stage");
@@ -211,10 +212,10 @@ test("the demo member pages an owned volume right to left, closes it and reopens
     else await page.mouse.click(box.x + x, box.y + box.height / 2);
   };
   await tap(box.width * 0.1);
-  await expect(reader(page)).toHaveAttribute("data-page", String(2 + 2 * step));
+  await expect(reader(page)).toHaveAttribute("data-page", String(1 + 2 * step));
   await tap(box.width * 0.9);
-  await expect(reader(page)).toHaveAttribute("data-page", String(2 + step));
-  const saved = String(2 + 2 * step);
+  await expect(reader(page)).toHaveAttribute("data-page", String(1 + step));
+  const saved = String(1 + 2 * step);
   // Whichever comes first, the save a moment after the turn or the one on leaving.
   const saving = page.waitForRequest(
     (r) =>
@@ -235,7 +236,7 @@ test("the demo member pages an owned volume right to left, closes it and reopens
     await page.mouse.up();
   };
   await swipe(160);
-  await expect(reader(page)).toHaveAttribute("data-page", String(2 + 3 * step));
+  await expect(reader(page)).toHaveAttribute("data-page", String(1 + 3 * step));
   await swipe(-160);
   await expect(reader(page)).toHaveAttribute("data-page", saved);
   if (info.project.name === "phone") {
@@ -254,7 +255,7 @@ test("the demo member pages an owned volume right to left, closes it and reopens
       await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
     };
     await touch(160);
-    await expect(reader(page)).toHaveAttribute("data-page", String(2 + 3 * step));
+    await expect(reader(page)).toHaveAttribute("data-page", String(1 + 3 * step));
     await touch(-160);
     await expect(reader(page)).toHaveAttribute("data-page", saved);
   }

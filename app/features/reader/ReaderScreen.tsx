@@ -11,11 +11,17 @@ import {
 } from "react";
 import { Link } from "react-router";
 import { volumeName } from "../../../contract/episodes";
-import { type ReaderBook, type ReaderBookmark, thumbUrl } from "../../../contract/reader";
+import {
+  coverThumbUrl,
+  type ReaderBook,
+  type ReaderBookmark,
+  thumbUrl,
+} from "../../../contract/reader";
 import { post } from "../../lib/request";
 import { ReaderEnd } from "./ReaderEnd";
 import { BookmarkPanel, PageGrid, type ReaderPanel } from "./ReaderTools";
 import {
+  COVER_PAGE,
   type Direction,
   endKind,
   keyTurn,
@@ -94,7 +100,18 @@ export function ReaderScreen({ reader }: { reader: ReaderBook }) {
   const readable = Math.min(reader.readable_pages, reader.pages.length);
   const end = endKind(readable, book.page_count);
   const aspect = book.width > 0 && book.height > 0 ? book.width / book.height : 0.7;
-  const urls = useMemo(() => new Map(reader.pages.map((p) => [p.page, p.url])), [reader.pages]);
+  // The paged layouts open on the volume's cover, as the store shows it (decision 0118); a
+  // タテヨミ strip starts with its first panel, as episode readers do.
+  const cover = !book.vertical && book.cover_url !== "" ? book.cover_url : null;
+  const start = cover ? COVER_PAGE : 1;
+  const urls = useMemo(
+    () =>
+      new Map<number, string>([
+        ...(cover ? [[COVER_PAGE, cover] as const] : []),
+        ...reader.pages.map((p) => [p.page, p.url] as const),
+      ]),
+    [reader.pages, cover],
+  );
 
   const [viewport, setViewport] = useState<Viewport | null>(null);
   const [direction, setDirection] = useState<Direction>(reader.direction);
@@ -103,7 +120,7 @@ export function ReaderScreen({ reader }: { reader: ReaderBook }) {
   const [toolbar, setToolbar] = useState(true);
   const touched = useRef(false);
   // The anchor is a page, not a view index, so the position survives a change of layout.
-  const [page, setPage] = useState(() => resumePage(reader.position, readable));
+  const [page, setPage] = useState(() => resumePage(reader.position, readable, start));
   const [atEnd, setAtEnd] = useState(readable === 0);
   // Until the first page is on screen nothing else is fetched: page images are drawn by the same
   // server, and a burst of preloads would slow the one page the reader is waiting for.
@@ -118,7 +135,10 @@ export function ReaderScreen({ reader }: { reader: ReaderBook }) {
   const pageBox = useRef({ width: 1, height: 1 });
 
   const layout = readerLayout({ vertical: book.vertical, spreadWanted, viewport });
-  const views = useMemo(() => readerViews(readable, layout), [readable, layout]);
+  const views = useMemo(
+    () => readerViews(readable, layout, cover !== null && layout !== "scroll"),
+    [readable, layout, cover],
+  );
   const index = atEnd ? views.length : viewIndexOf(views, page);
 
   useEffect(() => {
@@ -156,17 +176,17 @@ export function ReaderScreen({ reader }: { reader: ReaderBook }) {
         return;
       }
       setAtEnd(false);
-      setPage(views[next]?.[0] ?? 1);
+      setPage(views[next]?.[0] ?? start);
     },
-    [views],
+    [views, start],
   );
   // A jump reaches the page chosen, even where a spread shows it with the page before.
   const seek = useCallback(
     (to: number) => {
       setAtEnd(false);
-      setPage(Math.min(Math.max(1, to), Math.max(1, readable)));
+      setPage(Math.min(Math.max(start, to), Math.max(1, readable)));
     },
-    [readable],
+    [readable, start],
   );
 
   const turn = useCallback(
@@ -268,6 +288,7 @@ export function ReaderScreen({ reader }: { reader: ReaderBook }) {
       {panel === "grid" ? (
         <PageGrid
           reader={reader}
+          cover={cover}
           current={atEnd ? -1 : page}
           onJump={jump}
           onClose={() => setPanel(null)}
@@ -275,7 +296,8 @@ export function ReaderScreen({ reader }: { reader: ReaderBook }) {
       ) : panel === "bookmarks" ? (
         <BookmarkPanel
           reader={reader}
-          page={atEnd || readable === 0 ? null : page}
+          page={atEnd || readable === 0 || page === COVER_PAGE ? null : page}
+          onCover={!atEnd && page === COVER_PAGE}
           bookmarks={bookmarks}
           onChange={setBookmarks}
           onJump={jump}
@@ -313,6 +335,7 @@ export function ReaderScreen({ reader }: { reader: ReaderBook }) {
             ? {
                 page: atEnd ? readable : page,
                 label: atEnd ? String(readable) : viewLabel(views[index] ?? [page]),
+                start,
                 readable,
                 onSeek: seek,
               }
@@ -713,7 +736,7 @@ function PageImage({
       sizes={sizes}
       width={book.width}
       height={book.height}
-      alt={`${page}ページ`}
+      alt={page === COVER_PAGE ? "表紙" : `${page}ページ`}
       decoding="async"
       fetchPriority={priority ? "high" : "low"}
       data-first={first ? "" : undefined}
@@ -726,7 +749,11 @@ function PageImage({
       draggable={false}
       // The page's small image, blurred by its scale, holds the place until the page arrives
       // (a custom property: the served HTML carries no inline style but variables).
-      style={{ "--page-placeholder": `url("${thumbUrl(url)}")` } as CSSProperties}
+      style={
+        {
+          "--page-placeholder": `url("${page === COVER_PAGE ? coverThumbUrl(url) : thumbUrl(url)}")`,
+        } as CSSProperties
+      }
     />
   );
 }
@@ -877,6 +904,8 @@ function ReaderToolbar({
   slider: {
     page: number;
     label: string;
+    /** The slider's first stop: the cover (0), or page 1 without one. */
+    start: number;
     readable: number;
     onSeek: (page: number) => void;
   } | null;
@@ -989,7 +1018,7 @@ function ReaderToolbar({
             <input
               type="range"
               className="reader__slider"
-              min={1}
+              min={slider.start}
               max={slider.readable}
               value={slider.page}
               // Page 1 sits at the right end when reading right to left, as the book itself does.

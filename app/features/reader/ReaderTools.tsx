@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Link, useLocation } from "react-router";
 import {
   BOOKMARKS_PER_VOLUME,
+  coverThumbUrl,
   type ReaderBook,
   type ReaderBookmark,
   thumbUrl,
@@ -12,16 +13,20 @@ import { loginUrl } from "../../lib/return-to";
 export type ReaderPanel = "grid" | "bookmarks";
 
 /**
- * The page grid (issue 25): every page of the volume as a small image, a tap jumps there. Pages
- * this reader may not read (past a trial) are shown locked, never their image.
+ * The page grid (issue 25): the cover, then every page of the volume as a small image, a tap
+ * jumps there. Pages this reader may not read (past a trial) are shown locked, never their image.
  */
 export function PageGrid({
   reader,
+  cover,
   current,
   onJump,
   onClose,
 }: {
   reader: ReaderBook;
+  /** The cover's address when the reader opens on it (page 0, decision 0118). */
+  cover: string | null;
+  /** The page in view: 0 on the cover, -1 at the end panel. */
   current: number;
   onJump: (page: number) => void;
   onClose: () => void;
@@ -32,6 +37,27 @@ export function PageGrid({
     <section className="reader__panel" aria-label="ページ一覧" data-testid="reader-grid">
       <PanelHead title="ページ一覧" onClose={onClose} />
       <ol className="reader__grid">
+        {cover ? (
+          <li>
+            <button
+              type="button"
+              className="reader__thumb"
+              aria-current={current === 0 ? "page" : undefined}
+              aria-label="表紙へ"
+              onClick={() => onJump(0)}
+            >
+              <img
+                src={coverThumbUrl(cover)}
+                alt=""
+                loading="lazy"
+                decoding="async"
+                width={reader.book.width}
+                height={reader.book.height}
+              />
+              <span>表紙</span>
+            </button>
+          </li>
+        ) : null}
         {Array.from({ length: total }, (_, i) => i + 1).map((p) => {
           const url = urls.get(p);
           return (
@@ -81,14 +107,17 @@ export function PageGrid({
 export function BookmarkPanel({
   reader,
   page,
+  onCover,
   bookmarks,
   onChange,
   onJump,
   onClose,
 }: {
   reader: ReaderBook;
-  /** The page in view (the first page of a spread); null at the end panel. */
+  /** The page in view (the first page of a spread); null at the end panel and on the cover. */
   page: number | null;
+  /** The cover is in view: it is no page of the volume, so it takes no しおり. */
+  onCover: boolean;
   bookmarks: ReaderBookmark[];
   onChange: (bookmarks: ReaderBookmark[]) => void;
   onJump: (page: number) => void;
@@ -154,6 +183,8 @@ export function BookmarkPanel({
                 {marked ? `${page}ページのしおりを外す` : `${page}ページにしおりを挟む`}
               </button>
             </form>
+          ) : onCover ? (
+            <p className="reader__panel-note">表紙にはしおりを挟めません。</p>
           ) : null}
           {bookmarks.length === 0 ? (
             <p className="reader__panel-note">この巻にはまだしおりがありません。</p>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { READER_PAGE_WIDTHS } from "../../../contract/reader";
 import {
+  COVER_PAGE,
   endKind,
   keyTurn,
   onScreenOrder,
@@ -60,6 +61,19 @@ describe("views", () => {
     expect(readerViews(1, "spread")).toEqual([[1]]);
   });
 
+  it("opens on the cover alone, then pairs pages 1–2, 3–4 … in a spread", () => {
+    expect(readerViews(5, "spread", true)).toEqual([[COVER_PAGE], [1, 2], [3, 4], [5]]);
+    expect(readerViews(4, "spread", true)).toEqual([[0], [1, 2], [3, 4]]);
+    expect(readerViews(1, "spread", true)).toEqual([[0], [1]]);
+    expect(readerViews(3, "single", true)).toEqual([[0], [1], [2], [3]]);
+    // No pages to read: no cover either, the reader goes straight to its end panel.
+    expect(readerViews(0, "single", true)).toEqual([]);
+    const views = readerViews(5, "spread", true);
+    expect(viewIndexOf(views, 0)).toBe(0);
+    expect(viewIndexOf(views, 2)).toBe(1);
+    expect(viewIndexOf(views, 5)).toBe(3);
+  });
+
   it("shows every page alone on one-page and scroll layouts", () => {
     expect(readerViews(3, "single")).toEqual([[1], [2], [3]]);
     expect(readerViews(2, "scroll")).toEqual([[1], [2]]);
@@ -116,6 +130,14 @@ describe("resume", () => {
     expect(resumePage({ page: Number.NaN, finished: false }, 40)).toBe(1);
   });
 
+  it("opens at the cover when there is one and the volume is at its start", () => {
+    expect(resumePage(null, 40, COVER_PAGE)).toBe(0);
+    expect(resumePage({ page: 1, finished: false }, 40, COVER_PAGE)).toBe(0);
+    expect(resumePage({ page: 40, finished: true }, 40, COVER_PAGE)).toBe(0);
+    expect(resumePage({ page: 2, finished: false }, 40, COVER_PAGE)).toBe(2);
+    expect(resumePage({ page: 12, finished: true }, 40, COVER_PAGE)).toBe(12);
+  });
+
   it("brings a member re-reading a finished volume back to where they stopped", () => {
     expect(resumePage({ page: 12, finished: true }, 40)).toBe(12);
   });
@@ -126,6 +148,11 @@ describe("resume", () => {
     expect(progressAt({ page: 5, atEnd: false }, size)).toEqual({ page: 5, finished: false });
     expect(progressAt({ page: 4, atEnd: false }, size)).toEqual({ page: 4, finished: false });
     expect(progressAt({ page: 7, atEnd: true }, size)).toEqual({ page: 7, finished: true });
+    // The cover is no page: a reader on it is at page 1.
+    expect(progressAt({ page: COVER_PAGE, atEnd: false }, size)).toEqual({
+      page: 1,
+      finished: false,
+    });
     // The end of a trial is not the end of the volume.
     expect(progressAt({ page: 7, atEnd: true }, { readable: 7, pageCount: 30 })).toEqual({
       page: 7,
@@ -136,6 +163,7 @@ describe("resume", () => {
   it("names a spread by both its pages", () => {
     expect(viewLabel([17])).toBe("17");
     expect(viewLabel([16, 17])).toBe("16-17");
+    expect(viewLabel([COVER_PAGE])).toBe("表紙");
   });
 });
 
@@ -211,6 +239,13 @@ describe("loading windows", () => {
     const long = readerViews(1000, "single");
     expect(pagedWindow(900, long)).toHaveLength(pagedWindow(100, long).length);
     expect(pagedWindow(0, [])).toEqual([]);
+  });
+
+  it("keeps the cover behind the first pages and loads ahead from it", () => {
+    const views = readerViews(20, "spread", true);
+    expect(pagedWindow(0, views)).toEqual([0, 1, 2, 3, 4]);
+    expect(pagedWindow(1, views)).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    expect(pagedWindow(2, views)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
   });
 
   it("mounts a bounded window while scrolling", () => {

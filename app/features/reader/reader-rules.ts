@@ -14,6 +14,12 @@ export type Zone = "left" | "centre" | "right";
 /** A view is what the screen shows at once: one page, or two facing pages. */
 export type View = readonly number[];
 
+/**
+ * The volume's cover, shown before page 1 in the paged layouts (decision 0118). It is no page of
+ * the volume: page numbers, the count and しおり stay those of the book, and the cover is 表紙.
+ */
+export const COVER_PAGE = 0;
+
 /** Japanese manga read right to left unless the reader chose otherwise. */
 export const DEFAULT_DIRECTION: Direction = "rtl";
 
@@ -62,18 +68,22 @@ export function spreadFits(viewport: { width: number; height: number } | null): 
 }
 
 /**
- * The views of pages 1..readable. In a spread the first page stands alone (the cover, a right-hand
- * page in print), then pages pair 2–3, 4–5 …; an odd page left at the end stands alone.
+ * The views of pages 1..readable, after the cover (COVER_PAGE) when `cover`. In a spread the
+ * cover stands alone and pages pair 1–2, 3–4 … after it, as store readers open a volume; without
+ * a cover page 1 stands alone (a right-hand page in print) and pages pair 2–3, 4–5 …. An odd page
+ * left at the end stands alone.
  */
-export function readerViews(readable: number, layout: ReaderLayout): View[] {
+export function readerViews(readable: number, layout: ReaderLayout, cover = false): View[] {
   const views: View[] = [];
   if (readable <= 0) return views;
+  if (cover) views.push([COVER_PAGE]);
   if (layout !== "spread") {
     for (let p = 1; p <= readable; p++) views.push([p]);
     return views;
   }
-  views.push([1]);
-  for (let p = 2; p <= readable; p += 2) views.push(p + 1 <= readable ? [p, p + 1] : [p]);
+  let p = 1;
+  if (!cover) views.push([p++]);
+  for (; p <= readable; p += 2) views.push(p + 1 <= readable ? [p, p + 1] : [p]);
   return views;
 }
 
@@ -115,16 +125,20 @@ export function turnTo(index: number, turn: Exclude<Turn, "toolbar">, viewCount:
 
 /**
  * Where a volume opens: the saved page, clamped to the pages this reader may read; a volume
- * left at its end, or never opened, opens at page 1. `finished` stays set once a volume was read
- * through (decision 0019), so a member re-reading it is still brought back to where they stopped.
+ * left at its end, or never opened, opens at its start (`start`: the cover, or page 1 without
+ * one), and so does one left at page 1, which is where leaving the cover saves. `finished` stays
+ * set once a volume was read through (decision 0019), so a member re-reading it is still brought
+ * back to where they stopped.
  */
 export function resumePage(
   position: { page: number; finished: boolean } | null,
   readable: number,
+  start = 1,
 ): number {
-  if (!position || !Number.isFinite(position.page)) return 1;
+  if (!position || !Number.isFinite(position.page)) return start;
   const page = Math.min(Math.max(1, Math.trunc(position.page)), Math.max(1, readable));
-  return position.finished && page >= readable ? 1 : page;
+  if (page === 1) return start;
+  return position.finished && page >= readable ? start : page;
 }
 
 /**
@@ -142,11 +156,13 @@ export function progressAt(
       finished: opts.readable >= opts.pageCount && opts.pageCount > 0,
     };
   }
-  return { page: at.page, finished: false };
+  // The cover is no page: a reader on it is at the start of the volume, saved as page 1.
+  return { page: Math.max(1, at.page), finished: false };
 }
 
-/** How the toolbar names a view: "17", or "16-17" for a spread. */
+/** How the toolbar names a view: "17", "16-17" for a spread, 表紙 for the cover. */
 export function viewLabel(view: View): string {
+  if (view.length === 1 && view[0] === COVER_PAGE) return "表紙";
   return view.join("-");
 }
 
@@ -214,8 +230,9 @@ export function pagedWindow(index: number, views: readonly View[]): number[] {
   if (!current) return [];
   const first = current[0] ?? 1;
   const last = current[current.length - 1] ?? first;
+  const start = views[0]?.[0] ?? 1;
   const readable = views[views.length - 1]?.at(-1) ?? last;
-  return rangeOf(Math.max(1, first - KEEP_BEHIND), Math.min(readable, last + PRELOAD_AHEAD));
+  return rangeOf(Math.max(start, first - KEEP_BEHIND), Math.min(readable, last + PRELOAD_AHEAD));
 }
 
 /** In continuous scroll: the page in view, a few behind and more ahead. */
