@@ -20,3 +20,14 @@ export function forgetDownloads(): Promise<void> {
     request.onblocked = () => resolve();
   });
 }
+
+/**
+ * Whether this device may hold downloads at all, asked without opening (and so creating) the
+ * database: a page that only checks keeps a device that never downloaded free of one.
+ */
+export async function mayHaveDownloads(): Promise<boolean> {
+  if (typeof indexedDB === "undefined") return false;
+  if (typeof indexedDB.databases !== "function") return true;
+  const names = await indexedDB.databases().catch(() => null);
+  return names === null || names.some((db) => db.name === OFFLINE_DB_NAME);
+}

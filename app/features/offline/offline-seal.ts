@@ -31,7 +31,11 @@ export async function importMemberKey(base64url: string): Promise<CryptoKey> {
   return crypto.subtle.importKey("raw", raw, { name: "AES-GCM" }, false, ["encrypt", "decrypt"]);
 }
 
-export async function sealFile(key: CryptoKey, path: string, bytes: BufferSource): Promise<SealedFile> {
+export async function sealFile(
+  key: CryptoKey,
+  path: string,
+  bytes: BufferSource,
+): Promise<SealedFile> {
   const iv = crypto.getRandomValues(new Uint8Array(12));
   const data = await crypto.subtle.encrypt(
     { name: "AES-GCM", iv, additionalData: encoder.encode(offlineSealLabel(path)) },

@@ -89,7 +89,9 @@ async function withDb<T>(work: (db: IDBDatabase) => Promise<T>): Promise<T> {
 export function downloadedVolumes(): Promise<OfflineVolumeRecord[]> {
   return withDb(async (db) => {
     const tx = db.transaction(OFFLINE_VOLUME_STORE, "readonly");
-    const all = (await done(tx.objectStore(OFFLINE_VOLUME_STORE).getAll())) as OfflineVolumeRecord[];
+    const all = (await done(
+      tx.objectStore(OFFLINE_VOLUME_STORE).getAll(),
+    )) as OfflineVolumeRecord[];
     return all.sort((a, b) => b.downloaded_at.localeCompare(a.downloaded_at));
   });
 }

@@ -49,7 +49,10 @@ describe("GET /api/personal/offline/key", () => {
   it("refuses a visitor with the login page to go to", async () => {
     const visitor = await new Browser(t.app).getJson("/api/personal/offline/key");
     expect(visitor.status).toBe(401);
-    expect(visitor.body).toMatchObject({ result: false, error_url: expect.stringContaining("login") });
+    expect(visitor.body).toMatchObject({
+      result: false,
+      error_url: expect.stringContaining("login"),
+    });
     expect(visitor.body).not.toHaveProperty("key");
   });
 });
@@ -71,9 +74,14 @@ describe("GET /api/personal/offline/books/:bookId", () => {
   it("refuses what the member does not own: trial pages, free volumes, others' volumes", async () => {
     const member = await signUp(t);
     for (const bookId of [BOOK.paid, BOOK.memberFree, BOOK.free, BOOK.campaign]) {
-      const { status, body } = await member.browser.getJson(`/api/personal/offline/books/${bookId}`);
+      const { status, body } = await member.browser.getJson(
+        `/api/personal/offline/books/${bookId}`,
+      );
       expect(status, String(bookId)).toBe(403);
-      expect(body).toMatchObject({ result: false, error_message: expect.stringContaining("購入済み") });
+      expect(body).toMatchObject({
+        result: false,
+        error_message: expect.stringContaining("購入済み"),
+      });
     }
     expect((await member.browser.getJson("/api/personal/offline/books/99999")).status).toBe(404);
     expect((await member.browser.getJson("/api/personal/offline/books/abc")).status).toBe(400);
@@ -109,7 +117,9 @@ describe("GET /api/personal/offline/books", () => {
   it("turns away bad lists with a 400 naming the field, and visitors with a 401", async () => {
     const member = await signUp(t);
     for (const books of ["1,x", "0", `${"1,".repeat(400)}1`]) {
-      const { status, body } = await member.browser.getJson(`/api/personal/offline/books?books=${books}`);
+      const { status, body } = await member.browser.getJson(
+        `/api/personal/offline/books?books=${books}`,
+      );
       expect(status, books).toBe(400);
       expect(body.error_message ?? "").toContain("books");
     }

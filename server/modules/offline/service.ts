@@ -45,7 +45,11 @@ export type OfflineVolume =
   | { ok: false; reason: "not-found" | "forbidden" };
 
 /** What downloading one volume fetches: the reader's own pages, when the member may keep it. */
-export async function offlineVolume(db: Db, userId: number, bookId: number): Promise<OfflineVolume> {
+export async function offlineVolume(
+  db: Db,
+  userId: number,
+  bookId: number,
+): Promise<OfflineVolume> {
   const reader = await readerBook(db, bookId, userId);
   if (!reader) return { ok: false, reason: "not-found" };
   if (!mayDownload({ entitlement: reader.entitlement, readablePages: reader.readable_pages })) {
