@@ -19,7 +19,8 @@ import { openReader, reader } from "./reader-fixtures";
  */
 
 // Two downloads of a seeded volume (40 to 200 pages, drawn by the test server on a shared machine).
-test.setTimeout(120_000);
+// About 40 s on an idle machine; the first download waits on the server drawing every page.
+test.setTimeout(180_000);
 
 const topBar = (page: Page) => page.locator(".reader__bar--top");
 
@@ -42,7 +43,7 @@ async function download(page: Page, watchProgress = true) {
     await screenshot(page, "offline-reader-downloading");
   }
   await expect(page.getByRole("button", { name: "ダウンロード済み" })).toBeAttached({
-    timeout: 60_000,
+    timeout: 120_000,
   });
 }
 

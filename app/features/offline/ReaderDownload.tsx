@@ -101,7 +101,14 @@ export function ReaderDownloadButton({ dl }: { dl: ReaderDownloadState }) {
         onClick={() => void dl.download()}
         disabled={state.kind === "downloading"}
       >
-        {state.kind === "downloading" ? `${percentOf(state)}%` : "ダウンロード"}
+        {state.kind === "downloading" ? (
+          `${percentOf(state)}%`
+        ) : (
+          <>
+            <DownloadIcon />
+            <span className="reader-download__label">ダウンロード</span>
+          </>
+        )}
       </button>
     );
   }
@@ -114,7 +121,8 @@ export function ReaderDownloadButton({ dl }: { dl: ReaderDownloadState }) {
         aria-expanded={menu}
         onClick={() => setMenu((open) => !open)}
       >
-        ダウンロード済み
+        <DoneIcon />
+        <span className="reader-download__label">ダウンロード済み</span>
       </button>
       {menu ? (
         <div className="reader-download__menu">
@@ -140,6 +148,38 @@ export function ReaderDownloadButton({ dl }: { dl: ReaderDownloadState }) {
         onNo={() => setConfirm(false)}
       />
     </div>
+  );
+}
+
+/** An arrow into a tray: the stores' download mark, alone on a phone's crowded bar. */
+function DownloadIcon() {
+  return (
+    <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true" focusable="false">
+      <path
+        d="M10 3v9m0 0-3.5-3.5M10 12l3.5-3.5M4 14v2.5h12V14"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+function DoneIcon() {
+  return (
+    <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true" focusable="false">
+      <circle cx="10" cy="10" r="7.5" fill="none" stroke="currentColor" strokeWidth="1.6" />
+      <path
+        d="m6.5 10.2 2.3 2.3 4.7-4.7"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
   );
 }
 
