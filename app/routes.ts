@@ -67,7 +67,12 @@ export default [
   ]),
 
   layout("layouts/edit.tsx", [screen("debug/topic_test", "debug-topic-test")]),
-  layout("layouts/side.tsx", [screen("bookshelf"), screen("bookshelf_reveal")]),
+  layout("layouts/side.tsx", [
+    screen("bookshelf"),
+    screen("bookshelf_reveal"),
+    // ダウンロード管理: volumes kept on this device for offline reading (decision 0117).
+    route("bookshelf/downloads", "routes/bookshelf-downloads.tsx"),
+  ]),
   layout("layouts/navbar.tsx", [
     screen("account"),
     // 新刊のお知らせ (decision 0114), beside the member's other lists.

@@ -2,7 +2,8 @@
  * コマヤ service worker (spec 001 §7.1). It keeps only the build's hashed files under /assets/:
  * their names change with their content, so a kept copy can never be stale and is served from
  * the cache first. Everything else (pages, /api/*, member pages of books, media, personal data)
- * goes straight to the network untouched, so nothing personal or changing is ever stored here.
+ * goes to the network and is never stored here; the reader and its page images fall back to a
+ * downloaded volume when the network fails (offline reading, below).
  */
 const CACHE = "komaya-assets-v1";
 /** Old builds' files are dropped beyond this many entries. */
@@ -46,8 +47,107 @@ self.addEventListener("activate", (event) => {
   );
 });
 
+/*
+ * Offline reading (decision 0117): volumes a member downloaded sit in IndexedDB, sealed with
+ * their key (AES-GCM, the file's path as additional data). The reader's page and its page images
+ * still come from the network first, so the server keeps deciding who may read what; only when
+ * the network fails does the worker open the downloaded copy. The names repeat
+ * contract/offline-rules.ts (service-worker-offline.test.ts holds them equal).
+ */
+const OFFLINE_DB_NAME = "komaya-offline";
+const OFFLINE_KEY_STORE = "key";
+const OFFLINE_VOLUME_STORE = "volumes";
+const OFFLINE_FILE_STORE = "files";
+const OFFLINE_KEY_ID = "member";
+const PAGE_IMAGE = /^\/media\/books\/(\d+)\/(?:pages|thumbs)\/(\d+)\.png$/;
+const READER_PAGE = /^\/viewer\/speed(?:\.html)?$/;
+
+/** The downloaded file a request would be answered from when offline; null: none could be. */
+function offlinePath(request) {
+  if (request.method !== "GET") return null;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return null;
+  // A thumbnail is the page drawn small: offline the page itself stands in for it.
+  const image = PAGE_IMAGE.exec(url.pathname);
+  if (image) return `/media/books/${image[1]}/pages/${image[2]}.png`;
+  if (request.mode === "navigate" && READER_PAGE.test(url.pathname)) {
+    const cid = url.searchParams.get("cid");
+    if (cid && /^\d+$/.test(cid)) return `/viewer/speed?cid=${cid}`;
+  }
+  return null;
+}
+
+function idbResult(request) {
+  return new Promise((resolve, reject) => {
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+}
+
+/** The downloads' database if there is one; opening never creates it (a signed-out device has none). */
+function openOfflineDb() {
+  return new Promise((resolve) => {
+    if (!self.indexedDB) return resolve(null);
+    const request = self.indexedDB.open(OFFLINE_DB_NAME);
+    request.onupgradeneeded = () => request.transaction.abort();
+    request.onsuccess = () => {
+      const db = request.result;
+      db.onversionchange = () => db.close();
+      resolve(db);
+    };
+    request.onerror = () => resolve(null);
+  });
+}
+
+async function offlineAnswer(path) {
+  const db = await openOfflineDb();
+  if (!db) return null;
+  try {
+    const tx = db.transaction([OFFLINE_KEY_STORE, OFFLINE_VOLUME_STORE, OFFLINE_FILE_STORE]);
+    const [key, file] = await Promise.all([
+      idbResult(tx.objectStore(OFFLINE_KEY_STORE).get(OFFLINE_KEY_ID)),
+      idbResult(tx.objectStore(OFFLINE_FILE_STORE).get(path)),
+    ]);
+    if (!key || !file) return null;
+    const volume = await idbResult(tx.objectStore(OFFLINE_VOLUME_STORE).get(file.book_id));
+    // Only a whole download, under the key of the member signed in on this device.
+    if (!volume || volume.key_id !== key.key_id) return null;
+    const plain = await self.crypto.subtle.decrypt(
+      {
+        name: "AES-GCM",
+        iv: file.iv,
+        additionalData: new TextEncoder().encode(`komaya-offline:v1:${path}`),
+      },
+      key.key,
+      file.data,
+    );
+    return new Response(plain, {
+      headers: { ...(file.headers || {}), "Content-Type": file.type, "Cache-Control": "no-store" },
+    });
+  } catch {
+    return null;
+  } finally {
+    db.close();
+  }
+}
+
+async function networkThenDownloaded(request, path) {
+  try {
+    return await fetch(request);
+  } catch (error) {
+    const kept = await offlineAnswer(path);
+    if (kept) return kept;
+    throw error;
+  }
+}
+
 self.addEventListener("fetch", (event) => {
-  if (isCacheableAsset(event.request)) event.respondWith(cacheFirst(event.request));
+  if (isCacheableAsset(event.request)) {
+    event.respondWith(cacheFirst(event.request));
+    return;
+  }
+  const path = offlinePath(event.request);
+  if (path) event.respondWith(networkThenDownloaded(event.request, path));
 });
 
 /*

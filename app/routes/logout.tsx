@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { FormProblem } from "../components/FormProblem";
+import { forgetDownloads } from "../features/offline/forget-downloads";
 import { post } from "../lib/request";
 import type { Route } from "./+types/logout";
 
@@ -26,6 +27,7 @@ export default function Logout({ loaderData }: Route.ComponentProps) {
     const answer = await post("/api/account/logout", {}, { successOn: "status" });
     setBusy(false);
     if (answer.result) {
+      await forgetDownloads();
       // A full load, so the header and drawer forget the member.
       window.location.assign("/logout");
       setLoggedIn(false);

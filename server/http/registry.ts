@@ -36,6 +36,7 @@ import { inquiryInboxRoutes, reviewModerationRoutes } from "../modules/member-su
 import { memberSupportRoutes } from "../modules/member-support/routes";
 import { menuRoutes } from "../modules/menu/routes";
 import { newsRoutes } from "../modules/news/routes";
+import { offlineRoutes } from "../modules/offline/routes";
 import { popupRoutes } from "../modules/popup/routes";
 import { popupEditorRoutes } from "../modules/popup-editor/routes";
 import { rankingRoutes } from "../modules/ranking/routes";
@@ -101,6 +102,7 @@ export function apiRouter(services: AppServices, paymentProvider: PaymentProvide
   api.route("/", volumeNoticeRoutes(services));
   api.route("/", bookshelfRoutes(services));
   api.route("/", readerRoutes(services));
+  api.route("/", offlineRoutes(services));
   api.route("/", eventRoutes(services));
   api.route(
     "/",

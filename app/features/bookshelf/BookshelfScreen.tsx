@@ -17,6 +17,7 @@ import type { Pattern } from "../../../contract/items";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { post } from "../../lib/request";
 import { CardStateProvider } from "../cards/card-state";
+import { DOWNLOADS_PAGE, useDownloadsCheck } from "../offline/download-checks";
 import { LockPanel, LockSettings } from "./BookshelfLock";
 import { ShelfSeriesCard } from "./ShelfSeriesCard";
 import { type ShelfTab, shelfHref, storedViewMode, storeViewMode } from "./shelf-query";
@@ -43,6 +44,7 @@ export function BookshelfScreen({ data }: { data: BookshelfData }) {
     setMode(next);
     storeViewMode(window.localStorage, next);
   };
+  useDownloadsCheck();
   return (
     <CardStateProvider isLogin>
       <section className="shelf" aria-labelledby="shelf-title">
@@ -50,11 +52,16 @@ export function BookshelfScreen({ data }: { data: BookshelfData }) {
           <h1 id="shelf-title" className="shelf__title">
             本棚
           </h1>
-          {data.shelf && !data.shelf.locked && data.shelf.hidden_count > 0 ? (
-            <Link to="/bookshelf_reveal" className="shelf__reveal-link">
-              非表示の作品（{data.shelf.hidden_count}）
+          <span className="shelf__head-links">
+            {data.shelf && !data.shelf.locked && data.shelf.hidden_count > 0 ? (
+              <Link to="/bookshelf_reveal" className="shelf__reveal-link">
+                非表示の作品（{data.shelf.hidden_count}）
+              </Link>
+            ) : null}
+            <Link to={DOWNLOADS_PAGE} className="shelf__reveal-link" data-testid="downloads-link">
+              ダウンロード管理
             </Link>
-          ) : null}
+          </span>
         </div>
         <nav className="shelf__tabs" aria-label="本棚の種類">
           <Link

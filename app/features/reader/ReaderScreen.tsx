@@ -18,6 +18,13 @@ import {
   thumbUrl,
 } from "../../../contract/reader";
 import { post } from "../../lib/request";
+import { useDownloadRightCheck } from "../offline/download-checks";
+import {
+  ReaderDownloadButton,
+  type ReaderDownloadState,
+  ReaderDownloadStatus,
+  useReaderDownload,
+} from "../offline/ReaderDownload";
 import { ReaderEnd } from "./ReaderEnd";
 import { BookmarkPanel, PageGrid, type ReaderPanel } from "./ReaderTools";
 import {
@@ -203,6 +210,10 @@ export function ReaderScreen({ reader }: { reader: ReaderBook }) {
   );
 
   useProgress(reader, page, atEnd);
+  // Offline reading (decision 0117): only an owned volume may be downloaded.
+  const downloadable = reader.is_login && reader.entitlement === "owned";
+  const download = useReaderDownload(book.book_id, downloadable);
+  useDownloadRightCheck(reader);
 
   // A turn, a jump or a new layout shows the whole page again.
   // biome-ignore lint/correctness/useExhaustiveDependencies: index and layout say when the view changed
@@ -324,6 +335,7 @@ export function ReaderScreen({ reader }: { reader: ReaderBook }) {
               }
         }
         reader={reader}
+        download={downloadable ? download : null}
         seriesUrl={seriesUrl}
         direction={direction}
         onDirection={changeDirection}
@@ -342,6 +354,7 @@ export function ReaderScreen({ reader }: { reader: ReaderBook }) {
             : null
         }
       />
+      {downloadable ? <ReaderDownloadStatus dl={download} /> : null}
     </div>
   );
 }
@@ -873,6 +886,7 @@ function ReaderToolbar({
   marked,
   zoom,
   reader,
+  download,
   seriesUrl,
   direction,
   onDirection,
@@ -894,6 +908,8 @@ function ReaderToolbar({
     onReset: () => void;
   } | null;
   reader: ReaderBook;
+  /** The owned volume's download (decision 0117); null when it may not be downloaded. */
+  download: ReaderDownloadState | null;
   seriesUrl: string;
   direction: Direction;
   onDirection: () => void;
@@ -945,6 +961,7 @@ function ReaderToolbar({
           </p>
         </div>
         <div className="reader__tools">
+          {download ? <ReaderDownloadButton dl={download} /> : null}
           {book.vertical ? null : (
             <button
               type="button"

@@ -65,7 +65,11 @@ export function SiteHeader({
 
   async function logout() {
     const answer = await post("/api/account/logout", {}, { successOn: "status" });
-    if (answer.result) window.location.assign("/");
+    if (!answer.result) return;
+    // Downloaded volumes leave the device with the member (decision 0117); loaded only now, so
+    // the header's first load does not carry it.
+    await import("../offline/forget-downloads").then((m) => m.forgetDownloads()).catch(() => {});
+    window.location.assign("/");
   }
 
   function openHistory() {

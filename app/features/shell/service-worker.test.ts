@@ -68,7 +68,8 @@ describe("the service worker", () => {
       "/bookshelf",
       "/api/user",
       "/api/shared/menu?k=1",
-      "/media/books/12/pages/3.png",
+      // Page images go to the network too, through the worker (offline reading, decision 0117:
+      // app/features/offline/service-worker-offline.test.ts).
       "/media/books/12/cover.png",
       "/sw.js",
     ]) {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { type CampaignEffect, campaignEffect } from "../pricing/campaign-effect";
 import {
+  mayDownload,
   nextBookButton,
   offerKind,
   pageIsPublic,
@@ -238,5 +239,25 @@ describe("trackAccessOf", () => {
     expect(trackListed({ ...facts, owns: true, acquiredAt: after })).toBe(false);
     expect(trackListed({ ...facts, owns: false })).toBe(false);
     expect(trackListed({ hasTrial: false, owns: false, withdrawnAt: null })).toBe(true);
+  });
+});
+
+describe("mayDownload", () => {
+  it("lets only an owned volume be kept on a device, whatever else the member may read", () => {
+    const paid = volumeTerms(facts(), NO_CAMPAIGN, NOW);
+    expect(mayDownload(readingAccess(paid, OWNER))).toBe(true);
+    expect(mayDownload(readingAccess(paid, MEMBER))).toBe(false);
+    expect(mayDownload(readingAccess(paid, VISITOR))).toBe(false);
+    // Free and member-free volumes read in full, but only while their window is open.
+    const free = volumeTerms(facts({ freeFlag: true }), NO_CAMPAIGN, NOW);
+    expect(readingAccess(free, MEMBER).readablePages).toBe(40);
+    expect(mayDownload(readingAccess(free, MEMBER))).toBe(false);
+    const memberFree = volumeTerms(facts({ memberFreeFlag: true }), NO_CAMPAIGN, NOW);
+    expect(readingAccess(memberFree, MEMBER).entitlement).toBe("member_free");
+    expect(mayDownload(readingAccess(memberFree, MEMBER))).toBe(false);
+    // An owner keeps a volume withdrawn from the store.
+    const withdrawn = volumeTerms(facts({ onsaleFlag: false }), NO_CAMPAIGN, NOW);
+    expect(mayDownload(readingAccess(withdrawn, OWNER))).toBe(true);
+    expect(mayDownload({ entitlement: "owned", readablePages: 0 })).toBe(false);
   });
 });

@@ -208,3 +208,13 @@ export function trackAccessOf(track: TrackFacts): TrackAccess {
 export function trackListed(track: TrackFacts): boolean {
   return (track.withdrawnAt ?? null) === null || trackAccessOf(track) === "full";
 }
+
+/**
+ * Whether a volume may be kept on the member's device for offline reading (decision 0117): only
+ * what they own. A free, campaign-free or member-free volume reads free only while its window is
+ * open, and a copy on a device offline cannot learn that the window closed; an owned volume ends
+ * only by a refund, which the bookshelf and the reader check for each time they are online.
+ */
+export function mayDownload(access: ReadingAccess): boolean {
+  return access.entitlement === "owned" && access.readablePages > 0;
+}
