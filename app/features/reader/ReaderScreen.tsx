@@ -1160,7 +1160,10 @@ if (typeof window !== "undefined") {
  */
 function useSettling(shown: boolean): boolean {
   const [settling, setSettling] = useState(false);
-  useEffect(() => {
+  // A layout effect: the panel is marked settling in the same task that puts it on screen, so no
+  // click can be dispatched to it in between (a passive effect runs after paint, too late on a
+  // loaded phone).
+  useLayoutEffect(() => {
     if (!shown) return;
     setSettling(true);
     let timeUp = false;
