@@ -82,6 +82,8 @@ export default defineConfig({
           LOG_LEVEL: "warn",
           // Tests stand for different shoppers by their X-Forwarded-For (tests/e2e/fixtures.ts).
           TRUST_PROXY: "1",
+          // Shards share one folder of drawn demo art (scripts/e2e-shards.mjs), drawn once.
+          ...(process.env.E2E_DRAWN_DIR ? { DRAWN_MEDIA_DIR: process.env.E2E_DRAWN_DIR } : {}),
         },
       },
 });

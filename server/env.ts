@@ -80,6 +80,12 @@ const settings = z.object({
         return z.NEVER;
       }
     }),
+  /**
+   * The drawn demo art and tracks go to this folder instead of drawn/ in the stored files. Their
+   * keys name every input, so stores with different databases may share it (the e2e shards do,
+   * so each picture is drawn once per run).
+   */
+  DRAWN_MEDIA_DIR: z.string().trim().min(1).optional(),
   /** Cap of the drawn media (drawn/ in the Storage); least recently used files go first. */
   MEDIA_CACHE_MB: z.coerce.number().int().min(16).max(10_000_000).default(2048),
   REDIS_URL: optionalUrl(["redis", "rediss"]),

@@ -188,6 +188,28 @@ describe("book images", () => {
     expect(await t.services.storage.exists(key)).toBe(true);
   });
 
+  it("with DRAWN_MEDIA_DIR, two stores share one folder of drawn art: the second draws nothing", async () => {
+    const shared = mkdtempSync(path.join(tmpdir(), "komaya-drawn-shared-"));
+    const env = { ...t.services.env, DRAWN_MEDIA_DIR: shared };
+    const seen: boolean[] = [];
+    const [one, two] = [1, 2].map(() =>
+      mediaRoutes({
+        ...t.services,
+        env,
+        metrics: { ...t.services.metrics, cacheLookup: (_, hit) => seen.push(hit) },
+      }),
+    );
+    const first = await one!.request("/books/104/cover.png?w=120");
+    expect(first.status).toBe(200);
+    const again = await two!.request("/books/104/cover.png?w=120");
+    expect(
+      Buffer.from(await again.arrayBuffer()).equals(Buffer.from(await first.arrayBuffer())),
+    ).toBe(true);
+    expect(seen).toEqual([false, true]);
+    expect(readdirSync(path.join(shared, "drawn"), { recursive: true }).length).toBeGreaterThan(0);
+    rmSync(shared, { recursive: true, force: true });
+  });
+
   it("keeps an old version's address out of long caches", async () => {
     const old = await new Browser(t.app).fetch(`/media/books/103/cover.png?v=${MEDIA_VERSION - 1}`);
     expect(old.headers.get("cache-control")).toBe("public, max-age=86400");

@@ -9,7 +9,7 @@ import { trialSeconds } from "../../../contract/track-length";
 import type { AppEnv, AppServices } from "../../lib/context";
 import { ApiError } from "../../lib/errors";
 import { readParams, readQuery } from "../../lib/input";
-import { type ByteRange, contentTypeOfKey, type StoredFile } from "../../lib/storage";
+import { type ByteRange, contentTypeOfKey, fileStorage, type StoredFile } from "../../lib/storage";
 import { seriesReadsAsEpisodes } from "../catalog/episodes";
 import { bookAccess } from "../catalog/service";
 import { ART_WIDTHS, artKey, type StoredArtKind } from "../content/art";
@@ -221,8 +221,10 @@ function notFound(): never {
 
 export function mediaRoutes(
   services: AppServices,
-  cache = new MediaCache(services.storage, services.env.MEDIA_CACHE_MB * 1024 * 1024, (hit) =>
-    services.metrics.cacheLookup({ cache: "media", tier: "disk" }, hit),
+  cache = new MediaCache(
+    services.env.DRAWN_MEDIA_DIR ? fileStorage(services.env.DRAWN_MEDIA_DIR) : services.storage,
+    services.env.MEDIA_CACHE_MB * 1024 * 1024,
+    (hit) => services.metrics.cacheLookup({ cache: "media", tier: "disk" }, hit),
   ),
 ) {
   const { db } = services;
