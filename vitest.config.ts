@@ -17,6 +17,9 @@ const unitAndApi = {
 // TEST_DATABASE_URL is set (CI sets it), so both drivers stay honest.
 export default defineConfig({
   test: {
+    // Two files at a time: Vitest's default on a 2-CPU runner is one (CPUs − 1), which left a
+    // CPU idle while a file waited on PostgreSQL, the job queue or a child process.
+    maxWorkers: 2,
     projects: [
       { test: { ...unitAndApi, name: "pglite", env: { TEST_DB_DRIVER: "pglite" } } },
       ...(process.env.TEST_DATABASE_URL
