@@ -11,6 +11,8 @@ import { PaymentCardsSection } from "../features/checkout/CardForm";
 import { loadPaymentCards } from "../features/checkout/cards.server";
 import { NoticeSettings } from "../features/notices/NoticeSettings";
 import { loadNoticeSettings } from "../features/notices/notices.server";
+import { loadStandingOrders } from "../features/preorders/preorders.server";
+import { AutoPurchaseSettings, PreorderList } from "../features/preorders/StandingOrders";
 import { requireMember } from "../lib/member.server";
 import type { Route } from "./+types/account";
 
@@ -22,7 +24,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const member = requireMember(context, request);
   const notices = await loadNoticeSettings(context, member.userId);
   const cards = await loadPaymentCards(context, member.userId);
+  const standing = await loadStandingOrders(context, member.userId);
   return {
+    preorders: standing.preorders,
+    autoPurchase: standing.autoPurchase,
     noticeMail: notices.mail,
     cards,
     email: member.email ?? "",
@@ -53,6 +58,8 @@ export default function Account({ loaderData }: Route.ComponentProps) {
       <NewsletterToggle enabled={loaderData.newsletter} />
       <NoticeSettings mail={loaderData.noticeMail} />
       <PaymentCardsSection cards={loaderData.cards} />
+      <PreorderList preorders={loaderData.preorders} />
+      <AutoPurchaseSettings overview={loaderData.autoPurchase} />
       <EmailChangeForm />
       <PasswordChangeForm />
 

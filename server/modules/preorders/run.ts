@@ -166,7 +166,7 @@ async function payPreorder(
         .from(preorders)
         .where(eq(preorders.preorderId, preorderId))
         .for("update");
-      if (!row || row.status !== "reserved") return false;
+      if (row?.status !== "reserved") return false;
       // Bought meanwhile by the member's own hand: nothing is left to pay.
       if ((await ownedItemIds(tx, userId, [row.itemId])).length > 0) {
         await tx

@@ -83,9 +83,9 @@ async function livePreorder(db: Db, userId: number, bookId: number) {
  * ahead of its release date (配信予定), priced above 0 by the pricing rule, not owned, and the
  * member keeps a card to pay it with. null: no such volume in the store.
  */
-async function reservation(db: Db, userId: number, bookId: number, now: Date) {
+async function reservation(db: Db, bookId: number, now: Date) {
   const volume = await volumeOfBook(db, bookId, now);
-  if (!volume || !volume.inStore) return null;
+  if (!volume?.inStore) return null;
   const [priced] = await priceItems(db, [volume.itemId], now);
   const price = priced?.salePrice ?? 0;
   const refusal = (): string | null => {
@@ -97,19 +97,23 @@ async function reservation(db: Db, userId: number, bookId: number, now: Date) {
   return { volume, price, refusal: refusal() };
 }
 
+/** The volume page's 予約 box; a visitor (userId null) sees whether the volume takes reservations. */
 export async function preorderOffer(
   db: Db,
-  userId: number,
+  userId: number | null,
   bookId: number,
   now: Date,
 ): Promise<PreorderOffer> {
-  const found = await reservation(db, userId, bookId, now);
+  const found = await reservation(db, bookId, now);
   if (!found) throw new NotFound("お探しの巻は見つかりませんでした");
-  const [held, owned, card] = await Promise.all([
-    livePreorder(db, userId, bookId),
-    ownedItemIds(db, userId, [found.volume.itemId]),
-    cardForStandingOrders(db, userId, now),
-  ]);
+  const [held, owned, card] =
+    userId === null
+      ? [null, [], null]
+      : await Promise.all([
+          livePreorder(db, userId, bookId),
+          ownedItemIds(db, userId, [found.volume.itemId]),
+          cardForStandingOrders(db, userId, now),
+        ]);
   const reason = owned.length > 0 ? PREORDER_MESSAGES.owned : found.refusal;
   return {
     book_id: bookId,
@@ -135,7 +139,7 @@ export async function reserve(
   return db.transaction(async (tx) => {
     await lockMemberPurchases(tx, userId);
     const held = await livePreorder(tx, userId, bookId);
-    const found = await reservation(tx, userId, bookId, now);
+    const found = await reservation(tx, bookId, now);
     if (!found) throw new NotFound("お探しの巻は見つかりませんでした");
     if (held) return preorderOf(held, found.volume, now);
     if (found.refusal) throw new Conflict(found.refusal);
