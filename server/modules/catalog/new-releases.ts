@@ -12,7 +12,14 @@ export interface ReleasedVolume {
   volume: number;
   title: string;
   releasedAt: Date;
+  /** When it came on sale in the store: the latest of its release, publish and creation times. */
+  onSaleSince: Date;
 }
+
+const onSaleSince =
+  sql<Date>`greatest(${books.itemStartDate}, ${books.publishAt}, ${books.createdAt})`.mapWith(
+    books.itemStartDate,
+  );
 
 /**
  * Volumes on sale at `now` (the volume and its series in the store, decision 0091; on sale;
@@ -33,6 +40,7 @@ export async function volumesReleasedSince(
       volume: books.volume,
       title: books.title,
       releasedAt: books.itemStartDate,
+      onSaleSince,
     })
     .from(books)
     .innerJoin(series, eq(series.seriesId, books.seriesId))
@@ -63,6 +71,7 @@ export async function volumesForNotices(
       volume: books.volume,
       title: books.title,
       releasedAt: books.itemStartDate,
+      onSaleSince,
     })
     .from(books)
     .innerJoin(series, eq(series.seriesId, books.seriesId))
@@ -92,6 +101,7 @@ export async function volumeOfBook(
       volume: books.volume,
       title: books.title,
       releasedAt: books.itemStartDate,
+      onSaleSince,
       onsale: books.onsaleFlag,
       inStore: sql<boolean>`(${and(bookPublished(now), seriesPublished(now))})`.mapWith(Boolean),
     })

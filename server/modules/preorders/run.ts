@@ -270,7 +270,8 @@ async function buyNewVolumes(deps: StandingOrderDeps, now: Date, out: StandingOr
   const done = new Set([...claimed, ...reserved].map((c) => `${c.userId}:${c.bookId}`));
   for (const volume of released) {
     for (const s of subscribers) {
-      if (s.seriesId !== volume.seriesId || volume.releasedAt < s.createdAt) continue;
+      // New to the member: on sale only after they turned it on (a volume published late counts).
+      if (s.seriesId !== volume.seriesId || volume.onSaleSince < s.createdAt) continue;
       if (done.has(`${s.userId}:${volume.bookId}`)) continue;
       await buyOne(deps, s.userId, volume, now, out);
     }
