@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import {
   autoPurchaseSeriesPayload,
   autoPurchaseSettingsPayload,
@@ -32,47 +32,52 @@ export function preorderRoutes(services: AppServices) {
   const { db } = services;
   const routes = new Hono<AppEnv>();
 
-  routes.use("*", async (c, next) => {
-    await next();
-    c.header("Cache-Control", "private, no-store");
-  });
+  // Every answer is the member's own (a visitor's offer too: it is asked beside their session).
+  const personal = (c: Context<AppEnv>) => c.header("Cache-Control", "private, no-store");
 
   routes.get("/preorders", async (c) => {
+    personal(c);
     const { userId } = requireMember(c, PREORDER_LOGIN);
     return c.json({ result: true, preorders: await memberPreorders(db, userId, new Date()) });
   });
 
   // Visitors too: the page says whether the volume takes reservations before asking to log in.
   routes.get("/preorders/offer", async (c) => {
+    personal(c);
     const userId = c.get("member")?.userId ?? null;
     const { book_id } = readQuery(c, preorderOfferQuery);
     return c.json({ result: true, offer: await preorderOffer(db, userId, book_id, new Date()) });
   });
 
   routes.post("/preorders", async (c) => {
+    personal(c);
     const { userId } = requireMember(c, PREORDER_LOGIN);
     const { book_id } = await readJson(c, reservePayload);
     return c.json({ result: true, preorder: await reserve(db, userId, book_id, new Date()) });
   });
 
   routes.post("/preorders/:id/cancel", async (c) => {
+    personal(c);
     const { userId } = requireMember(c, PREORDER_LOGIN);
     const { id } = readParams(c, preorderIdParam);
     return c.json({ result: true, preorder: await cancelPreorder(db, userId, id, new Date()) });
   });
 
   routes.get("/auto_purchase", async (c) => {
+    personal(c);
     const { userId } = requireMember(c, AUTO_LOGIN);
     return c.json({ result: true, ...(await autoPurchaseOverview(db, userId, new Date())) });
   });
 
   routes.get("/auto_purchase/series/:id", async (c) => {
+    personal(c);
     const { userId } = requireMember(c, AUTO_LOGIN);
     const { id } = readParams(c, seriesIdParam);
     return c.json({ result: true, ...(await autoPurchaseOfSeries(db, userId, id)) });
   });
 
   routes.post("/auto_purchase/series", async (c) => {
+    personal(c);
     const { userId } = requireMember(c, AUTO_LOGIN);
     const input = await readJson(c, autoPurchaseSeriesPayload);
     const answer = await setAutoPurchase(
@@ -85,6 +90,7 @@ export function preorderRoutes(services: AppServices) {
   });
 
   routes.post("/auto_purchase/settings", async (c) => {
+    personal(c);
     const { userId } = requireMember(c, AUTO_LOGIN);
     const input = await readJson(c, autoPurchaseSettingsPayload);
     const now = new Date();
