@@ -221,3 +221,13 @@ export function AutoPurchaseSettings({ overview: atLoad }: { overview: AutoPurch
     </section>
   );
 }
+
+/** Both sections, as the account page loads them after hydration (one chunk, one export). */
+export default function StandingOrders(props: { preorders: Preorder[]; overview: AutoPurchase }) {
+  return (
+    <>
+      <PreorderList preorders={props.preorders} />
+      <AutoPurchaseSettings overview={props.overview} />
+    </>
+  );
+}
