@@ -24,7 +24,7 @@ const SERVER_MODULE_LAYERS = [
   ["entitlements"],
   ["cards", "media", "catalog-editor"],
   ["commerce"],
-  ["bookshelf", "coupon-editor", "lottery", "ranking", "receipts", "review", "stamp"],
+  ["bookshelf", "coupon-editor", "lottery", "preorders", "ranking", "receipts", "review", "stamp"],
   ["extras-editor", "home", "member-support", "reader"],
   ["campaign-editor", "home-editor", "menu", "offline", "popup", "recommend", "search"],
   ["dashboard", "popup-editor", "topic"],
@@ -36,7 +36,7 @@ const SERVER_MODULE_LAYERS = [
  * What several features share and that knows no shop area goes down to app/components or app/lib.
  */
 const APP_FEATURE_LAYERS = [
-  ["analytics", "audio", "notices", "offline", "ops", "seo", "stamp"],
+  ["analytics", "audio", "notices", "offline", "ops", "preorders", "seo", "stamp"],
   ["cards", "ops-content", "ops-members"],
   [
     "account",

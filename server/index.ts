@@ -38,6 +38,7 @@ import { startDashboardSummary } from "./modules/dashboard/service";
 import { startEventSummary } from "./modules/event/jobs";
 import { pgBossQueue } from "./modules/jobs/queue";
 import { emlFileTransport, smtpTransport, startMailDelivery } from "./modules/mail/delivery";
+import { startStandingOrders } from "./modules/preorders/jobs";
 import { startRankingRefresh } from "./modules/ranking/jobs";
 import { followCatalogChanges, startCatalogSchedule } from "./modules/search/catalog-changes";
 import { holdSearchInMemory, startSearchIndexRefresh } from "./modules/search/jobs";
@@ -317,6 +318,8 @@ async function serve(
         startCatalogSchedule(database.db, services.changes, logger),
         // Followers of a series hear of its new volume: the store's list, mail, Web Push (0114).
         startVolumeNotices(services),
+        // Reservations paid on release and new volumes bought for members (decision 0116).
+        startStandingOrders(services, paymentProvider),
         startMailDelivery(database.db, logger, {
           transport: env.SMTP_URL
             ? smtpTransport(env.SMTP_URL)

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import { tokyoSlashDate } from "../../contract/tokyo-time";
 import {
@@ -11,8 +12,13 @@ import { PaymentCardsSection } from "../features/checkout/CardForm";
 import { loadPaymentCards } from "../features/checkout/cards.server";
 import { NoticeSettings } from "../features/notices/NoticeSettings";
 import { loadNoticeSettings } from "../features/notices/notices.server";
+import { loadStandingOrders } from "../features/preorders/preorders.server";
+
 import { requireMember } from "../lib/member.server";
 import type { Route } from "./+types/account";
+
+// 予約購入 and 新刊自動購入 (decision 0116) below the fold: their code leaves the first load.
+const StandingOrders = lazy(() => import("../features/preorders/StandingOrders"));
 
 export function meta() {
   return [{ title: "アカウント | コマヤ" }, { name: "robots", content: "noindex" }];
@@ -22,7 +28,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const member = requireMember(context, request);
   const notices = await loadNoticeSettings(context, member.userId);
   const cards = await loadPaymentCards(context, member.userId);
+  const standing = await loadStandingOrders(context, member.userId);
   return {
+    preorders: standing.preorders,
+    autoPurchase: standing.autoPurchase,
     noticeMail: notices.mail,
     cards,
     email: member.email ?? "",
@@ -53,6 +62,9 @@ export default function Account({ loaderData }: Route.ComponentProps) {
       <NewsletterToggle enabled={loaderData.newsletter} />
       <NoticeSettings mail={loaderData.noticeMail} />
       <PaymentCardsSection cards={loaderData.cards} />
+      <Suspense fallback={null}>
+        <StandingOrders preorders={loaderData.preorders} overview={loaderData.autoPurchase} />
+      </Suspense>
       <EmailChangeForm />
       <PasswordChangeForm />
 

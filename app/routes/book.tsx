@@ -1,5 +1,6 @@
 import { readsAsEpisodes } from "../../contract/episodes";
 import { CardStateProvider } from "../features/cards/card-state";
+import { PreorderBox } from "../features/preorders/PreorderBox";
 import { JsonLd } from "../features/seo/JsonLd";
 import { errorMeta, pageMeta } from "../features/seo/seo";
 import { seoUrls } from "../features/seo/seo.server";
@@ -39,7 +40,16 @@ export default function VolumeScreen({ loaderData }: Route.ComponentProps) {
   return (
     <CardStateProvider isLogin={isLogin}>
       <JsonLd data={jsonLd} />
-      <VolumeDetail series={series} book={book} user={user} />
+      <VolumeDetail series={series} book={book} user={user}>
+        {/* 配信予定: a volume set on sale ahead of its 配信日 takes reservations (0116). */}
+        {book.onsale_flag || user.own_items.includes(book.item_id) ? null : (
+          <PreorderBox
+            bookId={book.book_id}
+            pageUrl={`/series/${series.series_id}/book/${book.book_id}`}
+            isLogin={isLogin}
+          />
+        )}
+      </VolumeDetail>
       <VolumeNav
         seriesId={series.series_id}
         prev={volume.prev}

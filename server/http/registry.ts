@@ -39,6 +39,7 @@ import { newsRoutes } from "../modules/news/routes";
 import { offlineRoutes } from "../modules/offline/routes";
 import { popupRoutes } from "../modules/popup/routes";
 import { popupEditorRoutes } from "../modules/popup-editor/routes";
+import { preorderRoutes } from "../modules/preorders/routes";
 import { rankingRoutes } from "../modules/ranking/routes";
 import { readerRoutes } from "../modules/reader/routes";
 import { receiptPdfRoutes, receiptRoutes } from "../modules/receipts/routes";
@@ -100,6 +101,7 @@ export function apiRouter(services: AppServices, paymentProvider: PaymentProvide
   api.route("/", homeRoutes(services, { homePage, homeSection }));
   api.route("/", seriesMarkRoutes(services));
   api.route("/", volumeNoticeRoutes(services));
+  api.route("/", preorderRoutes(services));
   api.route("/", bookshelfRoutes(services));
   api.route("/", readerRoutes(services));
   api.route("/", offlineRoutes(services));

@@ -2,6 +2,7 @@ import type { Tx } from "../db/client";
 import { forgetBookshelf } from "../modules/bookshelf/service";
 import { forgetMemberCommerce } from "../modules/commerce/service";
 import { forgetMemberLibrary } from "../modules/library/service";
+import { forgetStandingOrders } from "../modules/preorders/service";
 import { forgetNotices } from "../modules/volume-notices/service";
 
 /**
@@ -14,4 +15,6 @@ export async function forgetMemberPersonalData(tx: Tx, userId: number): Promise<
   await forgetMemberLibrary(tx, userId);
   await forgetBookshelf(tx, userId);
   await forgetNotices(tx, userId);
+  // Nothing is bought for a member who left: reservations end, automatic purchase stops.
+  await forgetStandingOrders(tx, userId);
 }

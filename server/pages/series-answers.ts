@@ -145,7 +145,8 @@ function toBook(
     img: art.cover(b.bookId),
     free_flag: terms.free,
     member_free_flag: terms.memberFree,
-    onsale_flag: b.onsaleFlag,
+    // A volume set on sale ahead of its release date is announced (配信予定) until the date.
+    onsale_flag: b.onsaleFlag && b.itemStartDate <= now,
     price: pays,
     before_price: pays > 0 && pays < b.priceInc ? b.priceInc : null,
     coupon_flag: best !== null,
@@ -230,7 +231,7 @@ async function seriesMainOf(db: Db, facts: SeriesFacts, now: Date): Promise<Seri
     bookList.find((b) => b.book_id === row.latestBookId) ??
     [...bookList].reverse().find((b) => b.onsale_flag) ??
     null;
-  const upcoming = facts.books.find((b) => !b.onsaleFlag && b.itemStartDate > now);
+  const upcoming = facts.books.find((b) => b.itemStartDate > now);
   const info: SeriesInfo = {
     series_id: row.seriesId,
     item_id: latest?.item_id ?? null,

@@ -4,6 +4,7 @@ import type { SeriesInfo } from "../../../contract/series";
 import { useCardState, useItemFlags } from "../cards/card-state";
 import { FavoriteButton } from "../cards/FavoriteButton";
 import { NotificationButton } from "../cards/NotificationButton";
+import { AutoPurchaseButton } from "../preorders/AutoPurchaseButton";
 import { PublisherFacts, SeriesCredits } from "./SeriesCredits";
 import { SeriesDescription } from "./SeriesDescription";
 import "./series.css";
@@ -131,6 +132,7 @@ export function SeriesSummary({
           <div className="series-summary__actions">
             <FavoriteButton seriesId={series.series_id} favorite={flags.favorite} source="series" />
             <NotificationButton seriesId={series.series_id} notification={notification} />
+            <AutoPurchaseButton seriesId={series.series_id} />
           </div>
         )}
       </div>

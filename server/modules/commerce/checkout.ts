@@ -67,10 +67,20 @@ export interface CheckoutInput {
   savedCardId?: number;
   /** The amount the member confirmed; the purchase is refused before the charge if it differs. */
   expectedAmount?: number;
+  /**
+   * The most the one item may cost, tax included (a pre-order's reserved price, decision 0116):
+   * a higher price now is lowered to it; a lower one is kept.
+   */
+  priceCap?: number;
+  /**
+   * No member is there to take the provider's confirmation step (a purchase made by a job): a
+   * charge that asks for it is voided and counts as not confirmed.
+   */
+  unattended?: boolean;
 }
 
 /** A payment the provider refused: the transaction rolls back and the member is told why. */
-class Declined extends Error {
+export class Declined extends Error {
   constructor(readonly code: OrderErrorCode) {
     super(ORDER_ERROR_MESSAGES[code]);
   }
@@ -120,7 +130,7 @@ function isUniqueViolation(error: unknown, constraint: string): boolean {
  * order, and a new checkout sees every earlier one whole. Taken before any row lock (points,
  * coupon, payment), so the locks are always taken in one order.
  */
-async function lockMemberPurchases(tx: Tx, userId: number): Promise<void> {
+export async function lockMemberPurchases(tx: Tx, userId: number): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext('komaya.purchases'), ${userId})`);
 }
 
@@ -310,6 +320,31 @@ export async function checkout(
 }
 
 /**
+ * A purchase of one item the store makes for a member who is not there (a pre-order paid on its
+ * release, 新刊自動購入: decision 0116), inside the caller's transaction so the caller's own
+ * claim commits or rolls back with the order. The same rules as checkout: the member's purchase
+ * lock, prices from the database (at most `priceCap`), ownership refused before the charge, the
+ * charge before any write, then the order, points, shelf, receipt. The token is the order's and
+ * the provider's idempotency key: a run retried after a crash between the charge and the commit
+ * finds the provider's first charge, and a run after the commit finds the order. A decline or a
+ * refusal throws (Declined, ApiError) and the caller's transaction rolls back.
+ */
+export async function purchaseForMember(
+  tx: Tx,
+  provider: PaymentProvider,
+  input: CheckoutInput & { itemId: number },
+  now: Date,
+): Promise<number> {
+  await lockMemberPurchases(tx, input.userId);
+  const placed = await orderOfToken(tx, input.token);
+  if (placed) {
+    if (placed.userId !== input.userId) throw new Conflict("この購入手続きは無効です");
+    return placed.orderId;
+  }
+  return placeOrder(tx, provider, { ...input, unattended: true }, now);
+}
+
+/**
  * Why the asked items cannot be bought, said of the item itself for a purchase of one item
  * (今すぐ購入) and of the cart otherwise.
  */
@@ -358,7 +393,10 @@ async function placeOrder(
   if (itemIds.length === 0) {
     throw new Conflict("カートに作品がありません", { error_url: "/cart" });
   }
-  const priced = await priceItems(tx, itemIds, now);
+  const cap = input.priceCap;
+  const priced = (await priceItems(tx, itemIds, now)).map((p) =>
+    cap !== undefined && p.salePrice > cap ? { ...p, salePrice: cap } : p,
+  );
   await refuseUnbuyable(tx, input, itemIds, priced);
   const balance = await lockPoints(tx, input.userId, now);
   let coupon: CouponTerms | null = null;
@@ -407,6 +445,10 @@ async function placeOrder(
     idempotencyKey: input.token,
   });
   if (outcome.status === "declined") throw new Declined(outcome.code);
+  if (outcome.status === "requires_action" && input.unattended) {
+    await provider.cancel(outcome.reference);
+    throw new Declined("not_confirmed");
+  }
 
   const [order] = await tx
     .insert(orders)

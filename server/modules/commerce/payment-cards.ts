@@ -154,3 +154,21 @@ export async function cardToCharge(
   }
   return { providerRef: row.providerRef };
 }
+
+/**
+ * The card a purchase made for the member by a job is charged to (a pre-order on its release,
+ * 新刊自動購入: decision 0116): the first card they saved that has not run out. null: none.
+ */
+export async function cardForStandingOrders(
+  tx: Db,
+  userId: number,
+  now: Date,
+): Promise<number | null> {
+  const rows = await tx
+    .select()
+    .from(paymentCards)
+    .where(eq(paymentCards.userId, userId))
+    .orderBy(asc(paymentCards.cardId));
+  const usable = rows.find((r) => !cardExpired({ month: r.expMonth, year: r.expYear }, now));
+  return usable?.cardId ?? null;
+}

@@ -17,6 +17,7 @@ export type MailKind =
   | "refund"
   | "inquiry_reply"
   | "new_volumes"
+  | "standing_order"
   | "gift";
 
 export interface MailDraft {
@@ -341,5 +342,62 @@ export function newVolumesMail(
     to,
     subject,
     body: `${nickname ? `${nickname} 様` : "会員様"}\n\n通知をオンにしている作品の新刊が配信されました。\n\n${lines}\n\nメールでのお知らせは、アカウント設定から停止できます。\n${settingsUrl}${SIGNATURE}`,
+  };
+}
+
+/** A volume bought for the member by 予約購入 or 新刊自動購入 (decision 0116), or not. */
+export interface StandingOrderLine {
+  title: string;
+  seriesName: string;
+  /** The volume's page, absolute. */
+  url: string;
+}
+
+const greeting = (nickname: string | null) => (nickname ? `${nickname} 様` : "会員様");
+
+/** A reservation paid on release: the volume is on the shelf, at the price charged. */
+export function preorderPaidMail(
+  to: string,
+  nickname: string | null,
+  volume: StandingOrderLine & { price: number; reservedPrice: number; shelfUrl: string },
+): MailDraft {
+  const lower =
+    volume.price < volume.reservedPrice
+      ? `\n　※予約時の価格（${volume.reservedPrice.toLocaleString("ja-JP")}円）より値下がりしたため、配信日の価格でご購入いただきました。`
+      : "";
+  return {
+    kind: "standing_order",
+    to,
+    subject: `【コマヤ】ご予約の作品が配信されました：${volume.title}`,
+    body: `${greeting(nickname)}\n\nご予約いただいた作品が配信され、ご購入が完了しました。本棚からお読みいただけます。\n\n■ ${volume.title}（${volume.seriesName}）\n　お支払い金額：${volume.price.toLocaleString("ja-JP")}円（税込）${lower}\n　${volume.url}\n\n本棚：${volume.shelfUrl}${SIGNATURE}`,
+  };
+}
+
+/** 新刊自動購入 bought a new volume. */
+export function autoPurchaseMail(
+  to: string,
+  nickname: string | null,
+  volume: StandingOrderLine & { price: number; settingsUrl: string },
+): MailDraft {
+  return {
+    kind: "standing_order",
+    to,
+    subject: `【コマヤ】新刊を自動購入しました：${volume.title}`,
+    body: `${greeting(nickname)}\n\n新刊自動購入を設定している作品の新刊が配信されたため、購入しました。本棚からお読みいただけます。\n\n■ ${volume.title}（${volume.seriesName}）\n　お支払い金額：${volume.price.toLocaleString("ja-JP")}円（税込）\n　${volume.url}\n\n新刊自動購入の設定（一時停止・解除・月の上限金額）はアカウントページから変更できます。\n${volume.settingsUrl}${SIGNATURE}`,
+  };
+}
+
+/** A reservation or an automatic purchase the job could not pay, with the store's reason. */
+export function standingOrderFailedMail(
+  to: string,
+  nickname: string | null,
+  volume: StandingOrderLine & { kind: "preorder" | "auto"; reason: string; accountUrl: string },
+): MailDraft {
+  const what = volume.kind === "preorder" ? "ご予約の作品" : "新刊自動購入の作品";
+  return {
+    kind: "standing_order",
+    to,
+    subject: `【コマヤ】${what}のお支払いができませんでした：${volume.title}`,
+    body: `${greeting(nickname)}\n\n${what}のお支払いができなかったため、購入は完了していません。\n\n■ ${volume.title}（${volume.seriesName}）\n　理由：${volume.reason}\n　${volume.url}\n\nお支払い方法をご確認のうえ、作品ページからご購入ください。\n${volume.accountUrl}${SIGNATURE}`,
   };
 }

@@ -178,42 +178,38 @@ export function sandboxProvider(options: { now?: () => Date } = {}): PaymentProv
   const reference = (prefix: string) => `${prefix}${randomBytes(12).toString("base64url")}`;
   // Stored cards by idempotency key, so a repeated request answers the first card.
   const storedByKey = new Map<string, StoreCardOutcome>();
-  return {
-    name: "sandbox",
-    async charge(request) {
-      if (request.method === "points") {
-        return request.amount === 0
-          ? { status: "succeeded", reference: reference("sbx_pt_") }
-          : { status: "declined", code: "points_only" };
-      }
-      if (request.amount <= 0) return { status: "declined", code: "amount" };
-      if (request.method === "carrier") {
-        return request.amount > CARRIER_BILLING_LIMIT
-          ? { status: "declined", code: "carrier_limit" }
-          : { status: "succeeded", reference: reference("sbx_cr_") };
-      }
-      if (request.method === "wallet")
-        return { status: "succeeded", reference: reference("sbx_wl_") };
-      if (request.cardReference !== undefined) {
-        const behaviour = deleted.has(request.cardReference)
-          ? null
-          : behaviourOfReference(request.cardReference);
-        if (!behaviour) return { status: "declined", code: "card_missing" };
-        if (behaviour === "declines") return { status: "declined", code: "card_declined" };
-        if (behaviour === "requires_action") {
-          const ref = reference(ACTION_PREFIX);
-          return {
-            status: "requires_action",
-            reference: ref,
-            redirectUrl: `${CONFIRMATION_PATH}?reference=${ref}`,
-          };
-        }
-        return { status: "succeeded", reference: reference("sbx_cd_") };
-      }
-      const card = (request.card ?? "").replace(/[ -]/g, "");
-      if (card === TEST_CARDS.succeeds)
-        return { status: "succeeded", reference: reference("sbx_cd_") };
-      if (card === TEST_CARDS.requiresAction) {
+  // Charges made by idempotency key, as a real provider answers a repeated key with its first
+  // charge: a purchase retried after a crash between the charge and its commit pays once.
+  const chargedByKey = new Map<string, ChargeOutcome>();
+  const charge = async (request: ChargeRequest): Promise<ChargeOutcome> => {
+    const known = chargedByKey.get(request.idempotencyKey);
+    if (known) return known;
+    const outcome = await chargeOnce(request);
+    // A declined key may be tried again with another card, as the checkout page allows.
+    if (outcome.status === "succeeded") chargedByKey.set(request.idempotencyKey, outcome);
+    return outcome;
+  };
+  async function chargeOnce(request: ChargeRequest): Promise<ChargeOutcome> {
+    if (request.method === "points") {
+      return request.amount === 0
+        ? { status: "succeeded", reference: reference("sbx_pt_") }
+        : { status: "declined", code: "points_only" };
+    }
+    if (request.amount <= 0) return { status: "declined", code: "amount" };
+    if (request.method === "carrier") {
+      return request.amount > CARRIER_BILLING_LIMIT
+        ? { status: "declined", code: "carrier_limit" }
+        : { status: "succeeded", reference: reference("sbx_cr_") };
+    }
+    if (request.method === "wallet")
+      return { status: "succeeded", reference: reference("sbx_wl_") };
+    if (request.cardReference !== undefined) {
+      const behaviour = deleted.has(request.cardReference)
+        ? null
+        : behaviourOfReference(request.cardReference);
+      if (!behaviour) return { status: "declined", code: "card_missing" };
+      if (behaviour === "declines") return { status: "declined", code: "card_declined" };
+      if (behaviour === "requires_action") {
         const ref = reference(ACTION_PREFIX);
         return {
           status: "requires_action",
@@ -221,9 +217,25 @@ export function sandboxProvider(options: { now?: () => Date } = {}): PaymentProv
           redirectUrl: `${CONFIRMATION_PATH}?reference=${ref}`,
         };
       }
-      if (card === TEST_CARDS.declined) return { status: "declined", code: "card_declined" };
-      return { status: "declined", code: "card_number" };
-    },
+      return { status: "succeeded", reference: reference("sbx_cd_") };
+    }
+    const card = (request.card ?? "").replace(/[ -]/g, "");
+    if (card === TEST_CARDS.succeeds)
+      return { status: "succeeded", reference: reference("sbx_cd_") };
+    if (card === TEST_CARDS.requiresAction) {
+      const ref = reference(ACTION_PREFIX);
+      return {
+        status: "requires_action",
+        reference: ref,
+        redirectUrl: `${CONFIRMATION_PATH}?reference=${ref}`,
+      };
+    }
+    if (card === TEST_CARDS.declined) return { status: "declined", code: "card_declined" };
+    return { status: "declined", code: "card_number" };
+  }
+  return {
+    name: "sandbox",
+    charge,
     async confirm(ref) {
       return ref.startsWith(ACTION_PREFIX)
         ? { status: "succeeded", reference: ref }
