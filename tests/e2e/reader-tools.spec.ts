@@ -84,6 +84,44 @@ test("a volume opens on its cover, standing alone, and every way back to the sta
   await shot(page, `reader-trial-cover-${info.project.name}`);
 });
 
+test.describe("the placeholder", () => {
+  // Page images pass through the offline reader's service worker, whose fetches a page's route
+  // does not see: without it the slow line below reaches every page.
+  test.use({ serviceWorkers: "block" });
+
+  test("a page still on its way shows its small image in its place, gone once the page is in", async ({
+    page,
+  }) => {
+    const { href } = await ownedVolume(page);
+    // Whole pages (not their thumbnails) come slowly, as on a weak line.
+    await page.route(/\/media\/books\/\d+\/pages\/\d+\.png/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 4000));
+      await route.continue();
+    });
+    await openReader(page, href);
+    // The volume may reopen where an earlier test left it, which is then already fetched.
+    const opened = Number(await reader(page).getAttribute("data-page"));
+    const target = Math.abs(opened - 12) < 8 ? 30 : 12;
+    await page.keyboard.press("Home");
+    await expect(reader(page)).toHaveAttribute("data-page", "0");
+    // A jump past the pages the reader fetches ahead, so this one is asked for only now.
+    await showBars(page);
+    await page.getByRole("slider", { name: "ページ" }).fill(String(target));
+    const first = view(page).locator(`img[data-page="${target}"]`);
+    await expect(first).toBeAttached();
+    const state = () =>
+      first.evaluate((img: HTMLImageElement) => ({
+        complete: img.complete && img.naturalWidth > 0,
+        background: getComputedStyle(img).backgroundImage,
+      }));
+    const waiting = await state();
+    expect(waiting.complete).toBe(false);
+    expect(waiting.background).toContain(`/thumbs/${target}.png`);
+    await expect.poll(async () => (await state()).complete, { timeout: 15_000 }).toBe(true);
+    expect((await state()).background).toBe("none");
+  });
+});
+
 test("the page grid jumps, a しおり stays after a reload and leads back to its page", async ({
   page,
 }, info) => {

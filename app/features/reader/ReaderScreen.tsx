@@ -760,13 +760,13 @@ function PageImage({
       }}
       onError={onShown}
       draggable={false}
-      // The page's small image, blurred by its scale, holds the place until the page arrives
-      // (a custom property: the served HTML carries no inline style but variables).
-      style={
-        {
-          "--page-placeholder": `url("${page === COVER_PAGE ? coverThumbUrl(url) : thumbUrl(url)}")`,
-        } as CSSProperties
-      }
+      // The page's small image, blurred by its scale, holds the place until the page arrives.
+      // Set from the browser, not in the served HTML: its address would be an inline style.
+      ref={(img) => {
+        if (!img || img.complete) return;
+        const small = page === COVER_PAGE ? coverThumbUrl(url) : thumbUrl(url);
+        img.style.setProperty("--page-placeholder", `url("${small}")`);
+      }}
     />
   );
 }
