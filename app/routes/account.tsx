@@ -8,8 +8,8 @@ import {
 } from "../features/account/CredentialForms";
 import { NewsletterToggle } from "../features/account/NewsletterToggle";
 import { ProfileForm } from "../features/account/ProfileForm";
-import { PaymentCardsSection } from "../features/checkout/CardForm";
 import { loadPaymentCards } from "../features/checkout/cards.server";
+import { PaymentCardsSection } from "../features/checkout/PaymentCards";
 import { NoticeSettings } from "../features/notices/NoticeSettings";
 import { loadNoticeSettings } from "../features/notices/notices.server";
 import { loadStandingOrders } from "../features/preorders/preorders.server";
