@@ -48,8 +48,8 @@ export function storageSize(bytes: number): string {
   return `${(bytes / 1000 / 1000 / 1000).toFixed(1)} GB`;
 }
 
-/** A volume the device keeps, as the download list shows it. */
-export interface OfflineVolumeRecord {
+/** The volume a download is of, as the server names it and the download list shows it. */
+export interface OfflineBook {
   book_id: number;
   series_id: number;
   series_title: string;
@@ -57,6 +57,10 @@ export interface OfflineVolumeRecord {
   volume: number;
   vertical: boolean;
   page_count: number;
+}
+
+/** A volume the device keeps, as the download list shows it. */
+export interface OfflineVolumeRecord extends OfflineBook {
   /** The reader's address to open it at. */
   reader_url: string;
   /** Encrypted bytes kept for it. */

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { recordId } from "./input";
+import type { OfflineBook } from "./offline-rules";
 
 /**
  * Offline reading's calls (decision 0117). Every answer is the signed-in member's own and
@@ -37,15 +38,7 @@ export interface OfflineBooksAnswer {
 
 /** GET /api/personal/offline/books/:bookId: what downloading one owned volume fetches. */
 export interface OfflineVolumeAnswer {
-  book: {
-    book_id: number;
-    series_id: number;
-    series_title: string;
-    title: string;
-    volume: number;
-    vertical: boolean;
-    page_count: number;
-  };
+  book: OfflineBook;
   reader_url: string;
   pages: { page: number; url: string }[];
 }
