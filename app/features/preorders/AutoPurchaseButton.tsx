@@ -10,18 +10,26 @@ import "./preorders.css";
  */
 export function AutoPurchaseButton({ seriesId }: { seriesId: number }) {
   const [state, setState] = useState<{ enabled: boolean; paused: boolean } | null>(null);
+  const [unavailable, setUnavailable] = useState(false);
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
     let live = true;
-    get<AutoPurchaseSeriesAnswer>(`/api/auto_purchase/series/${seriesId}`).then((answer) => {
-      if (live && answer.result) setState({ enabled: answer.enabled, paused: answer.paused });
+    // Asked unprompted: a refusal (a staff member previewing in /ops is no member) hides the
+    // button instead of opening an error dialog over the page.
+    get<AutoPurchaseSeriesAnswer>(`/api/auto_purchase/series/${seriesId}`, {
+      ownsFailure: () => true,
+    }).then((answer) => {
+      if (!live) return;
+      if (answer.result) setState({ enabled: answer.enabled, paused: answer.paused });
+      else setUnavailable(true);
     });
     return () => {
       live = false;
     };
   }, [seriesId]);
 
+  if (unavailable) return null;
   const on = state?.enabled ?? false;
   return (
     <>

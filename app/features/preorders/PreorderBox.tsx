@@ -24,7 +24,10 @@ export function PreorderBox(props: {
 
   useEffect(() => {
     let live = true;
-    get<{ offer: PreorderOffer }>(`/api/preorders/offer?book_id=${props.bookId}`).then((a) => {
+    // Asked unprompted: a refusal (a volume only staff can see yet) shows no box, not an error.
+    get<{ offer: PreorderOffer }>(`/api/preorders/offer?book_id=${props.bookId}`, {
+      ownsFailure: () => true,
+    }).then((a) => {
       if (live && a.result) setOffer(a.offer);
     });
     return () => {
