@@ -214,7 +214,8 @@ test("a volume: the editor makes and publishes it, a visitor reads the trial, th
   await expect(trialLink).toHaveAttribute("href", new RegExp(`cid=${volumeId}&`));
   await trialLink.click();
   await hydrated(guest);
-  await expect(reader(guest)).toHaveAttribute("data-page", "1");
+  // The trial opens on the volume's cover (decision 0118), page 1 fetched behind it.
+  await expect(reader(guest)).toHaveAttribute("data-page", "0");
   expect(Number(await guest.locator(".reader__slider").getAttribute("max"))).toBe(5);
   const first = guest.locator('img[data-page="1"]').first();
   await expect
