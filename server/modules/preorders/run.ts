@@ -227,19 +227,7 @@ async function payPreorder(
         .where(and(eq(preorders.preorderId, preorderId), eq(preorders.status, "reserved")))
         .returning({ id: preorders.preorderId });
       if (!row) return false;
-      await mailMember(
-        tx,
-        userId,
-        (to, nickname) =>
-          standingOrderFailedMail(to, nickname, {
-            ...link,
-            url,
-            kind: "preorder",
-            reason,
-            accountUrl: `${siteUrl}/account`,
-          }),
-        now,
-      );
+      await mailFailure(tx, userId, { ...link, url, kind: "preorder", reason }, siteUrl, now);
       return true;
     });
     if (failed) out.preordersFailed += 1;
@@ -407,21 +395,26 @@ async function buyOne(
         .onConflictDoNothing()
         .returning({ id: autoPurchases.autoPurchaseId });
       if (!row) return false;
-      await mailMember(
-        tx,
-        userId,
-        (to, nickname) =>
-          standingOrderFailedMail(to, nickname, {
-            ...link,
-            url,
-            kind: "auto",
-            reason,
-            accountUrl: `${siteUrl}/account`,
-          }),
-        now,
-      );
+      await mailFailure(tx, userId, { ...link, url, kind: "auto", reason }, siteUrl, now);
       return true;
     });
     if (failed) out.autoFailed += 1;
   }
+}
+
+/** The mail that a reservation or an automatic purchase could not be paid, with the way to fix it. */
+function mailFailure(
+  tx: Parameters<typeof mailMember>[0],
+  userId: number,
+  failure: Omit<Parameters<typeof standingOrderFailedMail>[2], "accountUrl">,
+  siteUrl: string,
+  now: Date,
+) {
+  return mailMember(
+    tx,
+    userId,
+    (to, nickname) =>
+      standingOrderFailedMail(to, nickname, { ...failure, accountUrl: `${siteUrl}/account` }),
+    now,
+  );
 }
