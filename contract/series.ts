@@ -69,6 +69,8 @@ export interface SeriesInfo {
   favorite_flag: boolean;
   /** Release date (YYYY-MM-DD, Tokyo) of the next volume not yet on sale, if one is announced. */
   next_release_date: string | null;
+  /** That volume's page (予約 is taken there when the volume takes reservations), or null. */
+  next_release_book_id: number | null;
 }
 
 /** The campaign a volume is part of (spec 001 §3 Book.campaign_item). */

@@ -73,8 +73,18 @@ export default function SeriesScreen({ loaderData }: Route.ComponentProps) {
         <>
           {series.next_release_date && (
             <p className="next-release">
-              {volumeWords(readsAsEpisodes(series.genres)).upcoming}{" "}
-              {formatDate(series.next_release_date)} 配信予定
+              {series.next_release_book_id ? (
+                // The announced volume's page shows its 配信日 and takes a reservation.
+                <Link to={`/series/${series.series_id}/book/${series.next_release_book_id}`}>
+                  {volumeWords(readsAsEpisodes(series.genres)).upcoming}{" "}
+                  {formatDate(series.next_release_date)} 配信予定
+                </Link>
+              ) : (
+                <>
+                  {volumeWords(readsAsEpisodes(series.genres)).upcoming}{" "}
+                  {formatDate(series.next_release_date)} 配信予定
+                </>
+              )}
             </p>
           )}
           {user.continue_book ? (

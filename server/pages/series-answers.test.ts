@@ -370,6 +370,8 @@ describe("series rules on the answers", () => {
     expect(visibleBooks(main.body.books, []).map((b) => b.volume)).toEqual([1, 2, 3]);
     expect(main.body.series).toMatchObject({
       next_release_date: expect.stringMatching(/^\d{4}-\d\d-\d\d$/),
+      // The series page links 次巻 … 配信予定 to that volume's page, where it is reserved.
+      next_release_book_id: v4.book_id,
     });
     const unreleased = await browser.postJson<Main>("/api/personal/series/12/main");
     expect(unreleased.status).toBe(200);

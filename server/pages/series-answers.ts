@@ -260,6 +260,7 @@ async function seriesMainOf(db: Db, facts: SeriesFacts, now: Date): Promise<Seri
     cart_count: 0,
     favorite_flag: false,
     next_release_date: upcoming ? tokyoIsoDate(upcoming.itemStartDate) : null,
+    next_release_book_id: upcoming?.bookId ?? null,
   };
   const campaigns: CampaignSummary[] = campaignList.map((c) => ({
     campaign_id: c.campaign_id,

@@ -67,6 +67,7 @@ const series: SeriesInfo = {
   cart_count: 0,
   favorite_flag: false,
   next_release_date: null,
+  next_release_book_id: null,
 };
 
 const free = (v: number) => book(v, { free_flag: true, price: 0 });

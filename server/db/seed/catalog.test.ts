@@ -140,7 +140,8 @@ describe("catalog seed", () => {
     expect(orphans).toEqual([]);
     const [{ n }] = (await rows<{ n: number }>(
       first,
-      "select count(*)::int as n from items where item_type = 0 and onsale_flag",
+      `select count(*)::int as n from items i join books b using (book_id)
+        where i.item_type = 0 and i.onsale_flag and b.item_start_date <= '${options.now.toISOString()}'`,
     )) as [{ n: number }];
     expect(n).toBe(catalog.series.reduce((sum, s) => sum + s.itemIds.length, 0));
     const sameNumber = await rows(first, "select book_id from books where book_id = item_id");
@@ -156,6 +157,7 @@ describe("catalog seed", () => {
            or (not free_flag and not member_free_flag and price_inc = 0)
            or (member_free_flag and volume < 2)
            or (not onsale_flag and (free_flag or item_start_date <= '${options.now.toISOString()}'))
+           or (item_start_date > '${options.now.toISOString()}' and (free_flag or member_free_flag))
            or trial_page_count not between 8 and 30 or page_count not between 40 and 200`,
     );
     expect(bad).toEqual([]);
@@ -168,6 +170,22 @@ describe("catalog seed", () => {
     expect(flags!.free).toBeGreaterThan(0);
     expect(flags!.member_free).toBeGreaterThan(0);
     expect(flags!.future).toBeGreaterThan(0);
+  });
+
+  it("opens some announced volumes for reservation and leaves the others not for sale", async () => {
+    const at = options.now.toISOString();
+    const [announced] = await rows<{ reservable: number; not_for_sale: number; undue: number }>(
+      first,
+      `select count(*) filter (where b.onsale_flag)::int as reservable,
+              count(*) filter (where not b.onsale_flag)::int as not_for_sale,
+              count(*) filter (where b.onsale_flag and (s.summary_due_at is null
+                or s.summary_due_at > b.item_start_date))::int as undue
+         from books b join series s using (series_id) where b.item_start_date > '${at}'`,
+    );
+    expect(announced!.reservable).toBeGreaterThan(0);
+    expect(announced!.not_for_sale).toBeGreaterThan(0);
+    // Each series is due a new summary by its first reservable volume's 配信日, when it comes out.
+    expect(announced!.undue).toBe(0);
   });
 
   it("has the specially treated publishers 8 and 193 and enough labels and tags", async () => {

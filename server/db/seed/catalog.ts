@@ -1092,13 +1092,21 @@ export async function seedCatalog(ctx: SeedContext): Promise<CatalogSummary> {
         const pricesInc: number[] = [];
         let latestBookId: number | null = null;
         let latestRelease: number | null = null;
+        // The first 配信日 of a volume set on sale ahead of it: the series summary is due then.
+        let firstReservableRelease = Number.POSITIVE_INFINITY;
         for (let v = 1; v <= volumeCount; v++) {
           if (priceRiseAt && v === priceRiseAt) priceInc += r.pick([22, 33, 44, 55]);
           const bookId = nextBookId++;
           const itemId = nextItemId++;
-          const onsale = v <= released;
-          const free = onsale && v <= freeCount;
-          const memberFreeVolume = onsale && v >= 2 && v <= memberFreeLast;
+          const out = v <= released;
+          // 予約購入 (decision 0116): the announced volumes of every other series are set on sale,
+          // so they take reservations now and go on sale by themselves on their 配信日; the
+          // rest stay 販売しない. Chosen by id, not drawn, so the rest of the seed is unchanged.
+          const reservable = !out && seriesId % 2 === 0;
+          if (reservable) firstReservableRelease = Math.min(firstReservableRelease, dates[v - 1]!);
+          const onsale = out || reservable;
+          const free = out && v <= freeCount;
+          const memberFreeVolume = out && v >= 2 && v <= memberFreeLast;
           const inc = free || memberFreeVolume ? 0 : priceInc;
           const pages = tateyomi ? r.int(40, 80) : r.int(120, 200);
           const singleVolume = volumeCount === 1 && complete;
@@ -1133,8 +1141,8 @@ export async function seedCatalog(ctx: SeedContext): Promise<CatalogSummary> {
             priceInc: inc,
             onsaleFlag: onsale,
           });
-          if (onsale) {
-            // Only volumes on sale go to the summary: nobody owns, buys, carts or reads a
+          if (out) {
+            // Only volumes out go to the summary: nobody owns, buys, carts or reads a
             // volume that is not out yet.
             bookIds.push(bookId);
             itemIds.push(itemId);
@@ -1164,6 +1172,9 @@ export async function seedCatalog(ctx: SeedContext): Promise<CatalogSummary> {
           latestBookId,
           volumeCount: released,
           latestReleaseDate: latestRelease === null ? null : new Date(latestRelease),
+          summaryDueAt: Number.isFinite(firstReservableRelease)
+            ? new Date(firstReservableRelease)
+            : null,
           createdAt: new Date(Math.min(startDate, now)),
         });
         summary.series.push({

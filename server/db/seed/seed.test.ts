@@ -72,18 +72,22 @@ describe("seedDatabase", () => {
     }
   });
 
-  it("lets nobody own, buy, cart or read a volume that is not on sale yet", async () => {
+  it("lets nobody own, buy, cart or read a volume that is not out yet", async () => {
+    // Not out: not for sale, or announced with its 配信日 ahead (reservable or not).
+    const notOut = sql.raw(
+      `(not b.onsale_flag or b.item_start_date > '${DEFAULT_NOW.toISOString()}')`,
+    );
     const result = await database.db.execute(
       sql`select
-            (select count(*)::int from user_items u join items i using (item_id)
-              where not i.onsale_flag) as owned,
-            (select count(*)::int from order_items o join items i using (item_id)
-              where not i.onsale_flag) as ordered,
-            (select count(*)::int from cart_items c join items i using (item_id)
-              where not i.onsale_flag) as in_carts,
+            (select count(*)::int from user_items u join books b using (item_id)
+              where ${notOut}) as owned,
+            (select count(*)::int from order_items o join books b using (item_id)
+              where ${notOut}) as ordered,
+            (select count(*)::int from cart_items c join books b using (item_id)
+              where ${notOut}) as in_carts,
             (select count(*)::int from reading_progress r join books b using (book_id)
-              where not b.onsale_flag) as read,
-            (select count(*)::int from items where not onsale_flag) as not_on_sale`,
+              where ${notOut}) as read,
+            (select count(*)::int from books b where ${notOut}) as not_on_sale`,
     );
     const counts = result.rows[0] as Record<string, number>;
     // The demo has volumes announced but not out, so the check is not empty.
