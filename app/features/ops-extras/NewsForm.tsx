@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { IMPORTANT_MARK } from "../../../contract/news";
 import { EXTRAS_LIMITS as L, type NewsEditorAnswer } from "../../../contract/ops-extras-rules";
 import { tokyoDateTimeInput } from "../../../contract/tokyo-time";
@@ -81,6 +81,13 @@ export function NewsForm({ news, mayWrite }: { news: NewsEditorAnswer | null; ma
   );
   const [important, setImportant] = useState(news?.important ?? false);
   const [title, setTitle] = useState(news?.title ?? "");
+  const formRef = useRef<HTMLFormElement>(null);
+  // A title typed before the page hydrated never reached onChange (React takes the typed value
+  // as its starting point), so the sample would say （タイトル） until the next keystroke.
+  useEffect(() => {
+    const typed = formRef.current?.elements.namedItem("title");
+    if (typed instanceof HTMLInputElement) setTitle(typed.value);
+  }, []);
 
   function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -99,6 +106,7 @@ export function NewsForm({ news, mayWrite }: { news: NewsEditorAnswer | null; ma
       {news ? <NewsPublication news={news} mayWrite={mayWrite} /> : null}
       <Notice text={saving.notice} />
       <form
+        ref={formRef}
         className="ops-panel catalog-form"
         onSubmit={onSubmit}
         onChange={saving.settle}
