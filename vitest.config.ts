@@ -1,4 +1,29 @@
-import { defineConfig } from "vitest/config";
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { configDefaults, defineConfig } from "vitest/config";
+
+const ROOTS = ["server", "app", "contract"];
+const TEST_FILE = /\.test\.tsx?$/;
+
+function testFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === "node_modules" ? [] : testFiles(file);
+    return TEST_FILE.test(entry.name) ? [file] : [];
+  });
+}
+
+/**
+ * Test files share their worker's modules (isolate: false): each file no longer imports the whole
+ * server again, which was over half of the suite's time. A file that replaces a module or a
+ * global (vi.mock, vi.stubGlobal…) would leak that into the next file, so those run in a fresh
+ * module graph each, in projects of their own. Found by reading the files, so a new one is
+ * placed by what it does, not by a list someone must remember.
+ */
+const REPLACES_MODULES = /\bvi\.(mock|doMock|stubGlobal|stubEnv|resetModules)\(/;
+const isolated = ROOTS.flatMap(testFiles).filter((file) =>
+  REPLACES_MODULES.test(readFileSync(file, "utf8")),
+);
 
 const unitAndApi = {
   include: [
@@ -13,6 +38,28 @@ const unitAndApi = {
   hookTimeout: 60_000,
 };
 
+/** A project's shared-module half and its isolated half. */
+function split(name: string, include: string[], env: Record<string, string>) {
+  const own = isolated.filter((file) =>
+    include.some((glob) => file.startsWith(`${glob.split("/**")[0]}/`)),
+  );
+  return [
+    {
+      test: {
+        ...unitAndApi,
+        name,
+        include,
+        exclude: [...configDefaults.exclude, ...own],
+        isolate: false,
+        env,
+      },
+    },
+    ...(own.length > 0
+      ? [{ test: { ...unitAndApi, name: `${name}-isolated`, include: own, isolate: true, env } }]
+      : []),
+  ];
+}
+
 // The same suite runs on PGlite always, and again on a real PostgreSQL server when
 // TEST_DATABASE_URL is set (CI sets it), so both drivers stay honest.
 export default defineConfig({
@@ -21,18 +68,9 @@ export default defineConfig({
     // CPU idle while a file waited on PostgreSQL, the job queue or a child process.
     maxWorkers: 2,
     projects: [
-      { test: { ...unitAndApi, name: "pglite", env: { TEST_DB_DRIVER: "pglite" } } },
+      ...split("pglite", unitAndApi.include, { TEST_DB_DRIVER: "pglite" }),
       ...(process.env.TEST_DATABASE_URL
-        ? [
-            {
-              test: {
-                ...unitAndApi,
-                name: "postgres",
-                include: ["server/**/*.test.ts"],
-                env: { TEST_DB_DRIVER: "postgres" },
-              },
-            },
-          ]
+        ? split("postgres", ["server/**/*.test.ts"], { TEST_DB_DRIVER: "postgres" })
         : []),
     ],
   },

@@ -64,9 +64,16 @@ describe("the catalog schedule", () => {
     });
     const stop = startCatalogSchedule(database.db, bus, logger);
     try {
-      // Nothing is said before its time.
+      // Nothing is said before its time. (The fixture was seeded on a fixed day: a volume it
+      // announced may have come out since, which the schedule rightly says at once.)
       await new Promise((r) => setTimeout(r, 600));
-      expect(heard).toEqual([]);
+      const ours = new Set([
+        `volume ${book_id}`,
+        `drama_cd ${cd_id}`,
+        `campaign ${campaign_id}`,
+        `refund_campaign ${refund_id}`,
+      ]);
+      expect(heard.filter((h) => ours.has(`${h.entity} ${h.id}`))).toEqual([]);
       await heardWithin(
         heard,
         [
