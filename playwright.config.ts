@@ -45,6 +45,10 @@ export default defineConfig({
     trace: "off",
     screenshot: "only-on-failure",
     launchOptions: chromium,
+    // The store honours prefers-reduced-motion (the header's twinkle, the coupon balloon's bob,
+    // smooth scrolling, overlay slides): an idle /home cost Chromium about 7 times the CPU with
+    // its endless animations running, and every click waits for its target to stop moving.
+    reducedMotion: "reduce",
   },
   projects: [
     {

@@ -3,6 +3,7 @@ import { tokyoSlashDateTime } from "../../contract/tokyo-time";
 import {
   closeStampDialog,
   DEMO_MEMBER,
+  DEMO_STAFF,
   expect,
   hydrated,
   loadLazySections,
@@ -16,7 +17,6 @@ import {
 
 /** What a reader sees on a phone (375 px) and on PC (1280 px), as a visitor and as a member. */
 
-const DEMO_STAFF = { email: "staff@komaya.example", password: "komaya-staff-2026" };
 const isPhone = (info: TestInfo) => info.project.name === "phone";
 
 async function box(locator: Locator) {

@@ -3,6 +3,9 @@ import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
 
 export const DEMO_MEMBER = { email: "demo@komaya.example", password: "komaya-demo-2026" };
+/** The seeded staff accounts of the README: an administrator and a member-support operator. */
+export const DEMO_STAFF = { email: "staff@komaya.example", password: "komaya-staff-2026" };
+export const DEMO_SUPPORT = { email: "support@komaya.example", password: "komaya-support-2026" };
 /**
  * What the back-office proof (ops-proof.spec.ts) names the series and drama CD it makes and has
  * the demo member buy: specs that read "the demo member's first owned volume" leave these out,

@@ -1,7 +1,5 @@
 import type { Page } from "@playwright/test";
-import { DEMO_MEMBER, expect, screenshot, test, visit } from "./fixtures";
-
-const DEMO_STAFF = { email: "staff@komaya.example", password: "komaya-staff-2026" };
+import { DEMO_MEMBER, DEMO_STAFF, expect, screenshot, test, visit } from "./fixtures";
 
 /**
  * Logs in through the login call with the page's own cookie jar (these tests are about the

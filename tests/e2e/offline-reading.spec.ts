@@ -2,14 +2,18 @@ import type { Page } from "@playwright/test";
 import type { BookshelfAnswer } from "../../contract/bookshelf";
 import {
   DEMO_MEMBER,
+  DEMO_SUPPORT,
   expect,
   hydrated,
   login,
   PROOF_TITLE_PREFIX,
   screenshot,
+  signUp,
   test,
+  uniqueEmail,
   visit,
 } from "./fixtures";
+import { signInToOps } from "./ops-fixtures";
 import { openReader, reader } from "./reader-fixtures";
 
 /**
@@ -144,4 +148,89 @@ test("an owned volume downloads, reads with no network, is removed, and sign-out
     .catch(() => "network error");
   expect(afterSignOut).toBe("network error");
   await context.setOffline(false);
+});
+
+/**
+ * A タテヨミ episode (40 to 80 pages, the fewest a seeded volume has) a new member can buy: its
+ * series page, found from the タテヨミ genre's search, and the episode's カートに入れる button.
+ */
+async function episodeToBuy(page: Page) {
+  await visit(page, "/search?gn=20");
+  const hrefs = await page
+    .locator("main a[href^='/series/']")
+    .evaluateAll((links) => [
+      ...new Set(links.map((a) => a.getAttribute("href")?.split("?")[0] ?? "")),
+    ]);
+  for (const href of hrefs.filter((h) => /^\/series\/\d+$/.test(h)).slice(0, 12)) {
+    await visit(page, href);
+    const add = page.getByRole("button", { name: "カートに入れる", exact: true });
+    if ((await add.count()) > 0) return add.first();
+  }
+  throw new Error("no タテヨミ episode to buy");
+}
+
+test("a refunded volume leaves the device at the next visit online", async ({
+  page,
+  browser,
+}, testInfo) => {
+  // A new member buys one episode by card and downloads it; support refunds it.
+  const email = uniqueEmail("refund-download");
+  const buyerContext = await browser.newContext({
+    viewport: page.viewportSize() ?? undefined,
+    extraHTTPHeaders: { "x-forwarded-for": `10.204.${testInfo.project.name === "pc" ? 1 : 2}.5` },
+  });
+  const buyer = await buyerContext.newPage();
+  await signUp(buyer, email, "refund-download-2026");
+  await (await episodeToBuy(buyer)).click();
+  await expect(buyer.getByTestId("cart-badge")).toHaveText("1");
+  await visit(buyer, "/cart");
+  await buyer.getByRole("link", { name: "購入手続きへ" }).click();
+  await expect(buyer).toHaveURL(/\/order/);
+  await hydrated(buyer);
+  const none = buyer.getByRole("radio", { name: "クーポンを使用しない" });
+  if ((await none.count()) > 0) {
+    await none.click();
+    await expect(buyer).toHaveURL(/[?&]coupon=0\b/);
+  }
+  await buyer.getByLabel("お支払い方法").selectOption({ label: "クレジットカード" });
+  await buyer.getByLabel("カード番号").fill("4242 4242 4242 4242");
+  await buyer.getByRole("button", { name: "購入する" }).click();
+  await expect(buyer).toHaveURL(/\/order_complete\?order=\d+/, { timeout: 30_000 });
+  const orderId = new URL(buyer.url()).searchParams.get("order")!;
+
+  const shelf = (await (
+    await buyer.request.get("/api/bookshelf?period_type=paid")
+  ).json()) as BookshelfAnswer;
+  const bought = shelf.books.flatMap((s) => s.volumes).find((v) => v.own_flag);
+  if (!bought) throw new Error("the bought episode is not on the shelf");
+  await openReader(buyer, bought.url);
+  await download(buyer, false);
+  await visit(buyer, "/bookshelf/downloads");
+  const item = buyer.locator(`[data-testid="download-item"][data-book-id="${bought.book_id}"]`);
+  await expect(item).toBeVisible();
+
+  await signInToOps(page, DEMO_SUPPORT);
+  await visit(page, `/ops/members?q=${encodeURIComponent(email)}`);
+  await page.getByRole("link", { name: email }).click();
+  const line = page.locator(`li[data-order-id="${orderId}"] li[data-order-item-id]`).first();
+  await line.getByText("この商品を返金する").click();
+  await line.getByLabel(/^理由/).fill("誤購入のお申し出");
+  page.once("dialog", (dialog) => void dialog.accept());
+  await line.getByRole("button", { name: "返金する" }).click();
+  await expect(line).toContainText("返金済み");
+
+  // The member's next visit online takes the refunded volume off the device.
+  await visit(buyer, "/bookshelf/downloads");
+  // The empty list's words first: the list is empty, too, before it has read the device.
+  await expect(buyer.getByText("ダウンロードした巻はありません。")).toBeVisible();
+  await expect(item).toHaveCount(0);
+  await screenshot(buyer, "offline-downloads-after-refund");
+  // Nothing of it opens offline any more.
+  await buyerContext.setOffline(true);
+  const opened = await buyer
+    .goto(bought.url)
+    .then(() => "opened")
+    .catch(() => "network error");
+  expect(opened).toBe("network error");
+  await buyerContext.close();
 });

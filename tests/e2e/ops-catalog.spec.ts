@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { tokyoDateTimeInput } from "../../contract/tokyo-time";
-import { expect, screenshot, test, visit } from "./fixtures";
+import { DEMO_SUPPORT, expect, screenshot, test, visit } from "./fixtures";
 import { signInToOps } from "./ops-fixtures";
 
 /**
@@ -12,7 +12,6 @@ import { signInToOps } from "./ops-fixtures";
  */
 const EDITOR = { email: "editor@komaya.example", password: "komaya-editor-2026" };
 const ADMIN = { email: "staff@komaya.example", password: "komaya-staff-2026" };
-const SUPPORT = { email: "support@komaya.example", password: "komaya-support-2026" };
 
 test("an editor creates, previews and publishes a series a visitor then finds", async ({
   page,
@@ -194,7 +193,7 @@ test("support reads the editor's forms locked, with a notice, and gets no write 
   browser,
 }) => {
   test.setTimeout(150_000);
-  await signInToOps(page, SUPPORT);
+  await signInToOps(page, DEMO_SUPPORT);
   // ops.spec.ts turns this account into an editor in one project and back in the other: it is
   // made support again first when that ran before.
   const role = page.getByRole("heading", { name: /^あなたの権限：/ });
@@ -203,7 +202,7 @@ test("support reads the editor's forms locked, with a notice, and gets no write 
     const admin = await adminContext.newPage();
     await signInToOps(admin, ADMIN);
     await visit(admin, "/ops/staff");
-    const row = admin.locator(`li[data-email="${SUPPORT.email}"]`);
+    const row = admin.locator(`li[data-email="${DEMO_SUPPORT.email}"]`);
     await row.getByRole("combobox").selectOption("support");
     await row.getByRole("button", { name: "権限を変更" }).click();
     await expect(admin.getByRole("status")).toContainText("権限をサポート担当に変更しました");

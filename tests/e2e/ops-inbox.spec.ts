@@ -1,5 +1,6 @@
 import {
   DEMO_MEMBER,
+  DEMO_SUPPORT,
   expect,
   hydrated,
   login,
@@ -19,7 +20,6 @@ import { signInToOps } from "./ops-fixtures";
  * review; support hides it with a reason; a visitor no longer sees it, and its author sees it
  * with the reason.
  */
-const SUPPORT = { email: "support@komaya.example", password: "komaya-support-2026" };
 
 test("a visitor's inquiry is taken, answered by mail and marked 回答済み", async ({
   page,
@@ -43,7 +43,7 @@ test("a visitor's inquiry is taken, answered by mail and marked 回答済み", a
   const receiptNo = (await visitor.getByTestId("receipt-no").textContent())!;
   await visitorContext.close();
 
-  await signInToOps(page, SUPPORT);
+  await signInToOps(page, DEMO_SUPPORT);
   await page
     .getByRole("navigation", { name: "運営メニュー" })
     .getByRole("link", { name: "お問い合わせ" })
@@ -64,7 +64,7 @@ test("a visitor's inquiry is taken, answered by mail and marked 回答済み", a
   await hydrated(page);
   await page.getByRole("button", { name: "自分が担当する" }).click();
   await expect(page.getByRole("status")).toContainText("担当になりました");
-  await expect(page.getByTestId("inquiry-assignee")).toHaveText(SUPPORT.email);
+  await expect(page.getByTestId("inquiry-assignee")).toHaveText(DEMO_SUPPORT.email);
   await expect(page.locator("#inquiry-facts")).toContainText("対応中");
 
   const note = page.getByRole("form", { name: "社内メモ" });
@@ -100,7 +100,7 @@ test("a visitor's inquiry is taken, answered by mail and marked 回答済み", a
     .click();
   await page.getByLabel("対象").selectOption("inquiry");
   await page.getByRole("button", { name: "絞り込む" }).click();
-  await expect(page.locator("tbody tr").first()).toContainText(SUPPORT.email);
+  await expect(page.locator("tbody tr").first()).toContainText(DEMO_SUPPORT.email);
 });
 
 test("a reported review is hidden with a reason: gone for a visitor, explained to its author", async ({
@@ -149,7 +149,7 @@ test("a reported review is hidden with a reason: gone for a visitor, explained t
   await expect(reporter.getByText("通報を受け付けました")).toBeVisible();
   await reporterContext.close();
 
-  await signInToOps(page, SUPPORT);
+  await signInToOps(page, DEMO_SUPPORT);
   await page
     .getByRole("navigation", { name: "運営メニュー" })
     .getByRole("link", { name: "レビュー通報" })

@@ -1,6 +1,7 @@
 import { ACCOUNT_LOCKED_MESSAGE } from "../../contract/account";
 import {
   DEMO_MEMBER,
+  DEMO_SUPPORT,
   expect,
   hydrated,
   login,
@@ -21,14 +22,13 @@ import { signInToOps } from "./ops-fixtures";
  * locks a newly signed-up member: signed out at once, refused at sign-in with the reason to ask
  * support; unlocked, they sign in again. Every action is in the audit log.
  */
-const SUPPORT = { email: "support@komaya.example", password: "komaya-support-2026" };
 
 test("support finds the demo member, grants points with a reason, and the member sees them; locks and unlocks a member", async ({
   page,
   browser,
 }, testInfo) => {
   test.setTimeout(180_000);
-  await signInToOps(page, SUPPORT);
+  await signInToOps(page, DEMO_SUPPORT);
   await page
     .getByRole("navigation", { name: "運営メニュー" })
     .getByRole("link", { name: "会員サポート" })
@@ -129,7 +129,7 @@ test("support finds the demo member, grants points with a reason, and the member
   await page.getByRole("button", { name: "絞り込む" }).click();
   const newest = page.locator("tbody tr").first();
   await expect(newest).toContainText("ポイント付与");
-  await expect(newest).toContainText(SUPPORT.email);
+  await expect(newest).toContainText(DEMO_SUPPORT.email);
   await expect(newest).toContainText(reason);
 });
 
@@ -166,7 +166,7 @@ test("support refunds one line of a member's order: off the shelf, the order lin
   await expect(buyer).toHaveURL(/\/order_complete\?order=\d+/, { timeout: 30_000 });
   const orderId = new URL(buyer.url()).searchParams.get("order")!;
 
-  await signInToOps(page, SUPPORT);
+  await signInToOps(page, DEMO_SUPPORT);
   await visit(page, `/ops/members?q=${encodeURIComponent(email)}`);
   await page.getByRole("link", { name: email }).click();
   const order = page.locator(`li[data-order-id="${orderId}"]`);

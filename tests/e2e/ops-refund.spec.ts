@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import {
+  DEMO_SUPPORT,
   expect,
   hydrated,
   screenshot,
@@ -19,7 +20,6 @@ import { signInToOps } from "./ops-fixtures";
  * were before the purchase, one mail lists both volumes, their order history says 返金済み, and
  * the button stays disabled with nothing left to refund.
  */
-const SUPPORT = { email: "support@komaya.example", password: "komaya-support-2026" };
 
 const pointsOf = async (page: Page) =>
   Number(((await page.getByTestId("point-balance").textContent()) ?? "").replace(/[^\d]/g, ""));
@@ -38,7 +38,7 @@ test("support refunds a whole order: the shelf, points and mail change, and the 
   await signUp(buyer, email, "whole-refund-2026");
 
   // Support grants points, so the purchase spends some.
-  await signInToOps(page, SUPPORT);
+  await signInToOps(page, DEMO_SUPPORT);
   await visit(page, `/ops/members?q=${encodeURIComponent(email)}`);
   await page.getByRole("link", { name: email }).click();
   await expect(page).toHaveURL(/\/ops\/members\/\d+$/);

@@ -3,6 +3,7 @@ import { XSS_CORPUS } from "../../server/modules/topic/xss-corpus";
 import {
   closeStampDialog,
   DEMO_MEMBER,
+  DEMO_STAFF,
   expect,
   hydrated,
   login,
@@ -11,7 +12,6 @@ import {
   visit,
 } from "./fixtures";
 
-const DEMO_STAFF = { email: "staff@komaya.example", password: "komaya-staff-2026" };
 const FAIR = "/topic/manga-fair";
 
 async function scrollThrough(page: Page) {
