@@ -87,13 +87,21 @@ async function scrollThrough(page: Page, info: TestInfo): Promise<Set<string>> {
       window.scrollTo(0, to);
       return Math.round(window.scrollY);
     }, y);
-    // A promotion decides where to be within a frame or two of the scroll.
-    await page.waitForTimeout(300);
-    const now = await onScreen(page);
-    expect(now.covered, `at ${top} px`).toEqual([]);
-    if (isPhone(info)) {
-      expect(now.promos.length, `at ${top} px: ${now.promos}`).toBeLessThanOrEqual(1);
-    }
+    // A promotion decides where to be within a frame or two of the scroll; on a busy machine
+    // frames come late, so each stop is given a moment to settle rather than a fixed pause.
+    await page.evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+    );
+    let now: Seen = { promos: [], covered: [] };
+    await expect
+      .poll(
+        async () => {
+          now = await onScreen(page);
+          return [...now.covered, ...(isPhone(info) && now.promos.length > 1 ? now.promos : [])];
+        },
+        { message: `at ${top} px`, timeout: 3_000 },
+      )
+      .toEqual([]);
     for (const p of now.promos) seen.add(p.split(" ")[0]!);
     if (top === last) break;
     last = top;
@@ -107,8 +115,12 @@ test("a visitor's series page: the corner banner covers no read or buy button, t
   await visit(page, "/series/126");
   await expect(page.getByRole("link", { name: /無料で読む/ }).first()).toBeVisible();
   const seen = await scrollThrough(page, info);
-  // The corner banner showed somewhere on the way down (it waits for 40 % of the page).
-  expect([...seen].some((p) => p.includes("popup-banner"))).toBe(true);
+  // The corner banner shows once the reader has come 40 % of the way down (at the end of a
+  // short page it may still be on its way), and covers nothing there either.
+  if (![...seen].some((p) => p.includes("popup-banner"))) {
+    await expect(page.locator("aside.popup-banner")).toBeVisible();
+    await expect.poll(async () => (await onScreen(page)).covered).toEqual([]);
+  }
   await screenshot(page, "overlays-series");
 });
 
