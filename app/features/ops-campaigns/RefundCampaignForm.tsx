@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import {
   firstGrantDay,
   REFUND_LIMITS as L,
@@ -12,6 +12,7 @@ import {
   numberOrNull,
   text,
   useEntitySave,
+  useTypedBeforeHydration,
 } from "../ops-catalog/catalog-fields";
 import { LiveSaveBar } from "../ops-extras/ExtrasNav";
 
@@ -43,6 +44,11 @@ export function RefundCampaignForm(props: {
   const startAt = c?.purchase_start_at ?? hoursFromNow(24);
   const endAt = c?.purchase_end_at ?? hoursFromNow(24 * 15);
   const [grantFrom, setGrantFrom] = useState(firstGrantDay(endAt) ?? "");
+  const formRef = useRef<HTMLFormElement>(null);
+  useTypedBeforeHydration(formRef, (field) => {
+    const end = field("purchase_end_at");
+    if (end !== null) setGrantFrom(firstGrantDay(end) ?? "");
+  });
   const settled = c?.settled ?? false;
   const locked = settled || (c?.locked ?? false);
 
@@ -89,6 +95,7 @@ export function RefundCampaignForm(props: {
         </section>
       ) : null}
       <form
+        ref={formRef}
         className="ops-panel catalog-form"
         onSubmit={onSubmit}
         onChange={saving.settle}

@@ -2,7 +2,9 @@ import {
   createContext,
   type InputHTMLAttributes,
   type ReactNode,
+  type RefObject,
   useContext,
+  useEffect,
   useState,
 } from "react";
 import { useNavigate, useRevalidator } from "react-router";
@@ -106,6 +108,26 @@ export function Field(props: FieldProps & { children: ReactNode }) {
       <Issue issues={props.issues} field={props.name} />
     </div>
   );
+}
+
+/**
+ * Hands `read` what the form's fields hold once React has hydrated it. A value typed before
+ * hydration never reaches onChange (React takes it as its starting point), so state derived from
+ * a field (a sample, a day count, a minimum date) would lag until the next keystroke.
+ */
+export function useTypedBeforeHydration(
+  form: RefObject<HTMLFormElement | null>,
+  read: (field: (name: string) => string | null) => void,
+) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the form has hydrated
+  useEffect(() => {
+    const fields = form.current?.elements;
+    if (!fields) return;
+    read((name) => {
+      const field = fields.namedItem(name);
+      return field instanceof HTMLInputElement ? field.value : null;
+    });
+  }, []);
 }
 
 /** A labelled field that is one input (text, number or a Tokyo datetime-local). */

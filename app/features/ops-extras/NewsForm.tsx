@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { IMPORTANT_MARK } from "../../../contract/news";
 import { EXTRAS_LIMITS as L, type NewsEditorAnswer } from "../../../contract/ops-extras-rules";
 import { tokyoDateTimeInput } from "../../../contract/tokyo-time";
@@ -13,6 +13,7 @@ import {
   SaveBar,
   text,
   useEntitySave,
+  useTypedBeforeHydration,
 } from "../ops-catalog/catalog-fields";
 import { usePublicationMove, WithdrawButton } from "../ops-catalog/PublicationBar";
 
@@ -82,12 +83,7 @@ export function NewsForm({ news, mayWrite }: { news: NewsEditorAnswer | null; ma
   const [important, setImportant] = useState(news?.important ?? false);
   const [title, setTitle] = useState(news?.title ?? "");
   const formRef = useRef<HTMLFormElement>(null);
-  // A title typed before the page hydrated never reached onChange (React takes the typed value
-  // as its starting point), so the sample would say （タイトル） until the next keystroke.
-  useEffect(() => {
-    const typed = formRef.current?.elements.namedItem("title");
-    if (typed instanceof HTMLInputElement) setTitle(typed.value);
-  }, []);
+  useTypedBeforeHydration(formRef, (field) => setTitle((t) => field("title") ?? t));
 
   function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();

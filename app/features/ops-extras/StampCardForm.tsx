@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import {
   daysCovered,
   EXTRAS_LIMITS as L,
@@ -16,6 +16,7 @@ import {
   Notice,
   text,
   useEntitySave,
+  useTypedBeforeHydration,
 } from "../ops-catalog/catalog-fields";
 import { stampRows } from "../stamp/stamp-card";
 import { LiveSaveBar } from "./ExtrasNav";
@@ -101,6 +102,10 @@ export function StampCardForm({
     start: card?.start_date ?? today,
     end: card?.end_date ?? tokyoIsoDate(new Date(Date.now() + 29 * 86_400_000)),
   });
+  const formRef = useRef<HTMLFormElement>(null);
+  useTypedBeforeHydration(formRef, (field) =>
+    setPeriod((p) => ({ start: field("start_date") ?? p.start, end: field("end_date") ?? p.end })),
+  );
   const days = daysCovered(period.start, period.end);
   const pressed = card?.pressed_max ?? 0;
 
@@ -158,6 +163,7 @@ export function StampCardForm({
       ) : null}
       <Notice text={saving.notice} />
       <form
+        ref={formRef}
         className="ops-panel catalog-form"
         onSubmit={onSubmit}
         onChange={saving.settle}
