@@ -67,6 +67,14 @@ export default function SeriesScreen({ loaderData }: Route.ComponentProps) {
             {series.next_release_date
               ? `${formatDate(series.next_release_date)} 配信予定です。`
               : "配信開始までしばらくお待ちください。"}
+            {series.next_release_book_id ? (
+              <>
+                {" "}
+                <Link to={`/series/${series.series_id}/book/${series.next_release_book_id}`}>
+                  配信予定の{volumeWords(readsAsEpisodes(series.genres)).unit}を見る
+                </Link>
+              </>
+            ) : null}
           </p>
         </section>
       ) : (

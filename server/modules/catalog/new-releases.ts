@@ -21,6 +21,18 @@ const onSaleSince =
     books.itemStartDate,
   );
 
+/** The columns of a ReleasedVolume, read from books joined with their series. */
+const releasedVolumeColumns = {
+  bookId: books.bookId,
+  itemId: books.itemId,
+  seriesId: books.seriesId,
+  seriesName: series.name,
+  volume: books.volume,
+  title: books.title,
+  releasedAt: books.itemStartDate,
+  onSaleSince,
+};
+
 /**
  * Volumes on sale at `now` (the volume and its series in the store, decision 0091; on sale;
  * their release date reached) whose release date is at or after `from`: what the new-volume
@@ -32,16 +44,7 @@ export async function volumesReleasedSince(
   now: Date,
 ): Promise<ReleasedVolume[]> {
   return db
-    .select({
-      bookId: books.bookId,
-      itemId: books.itemId,
-      seriesId: books.seriesId,
-      seriesName: series.name,
-      volume: books.volume,
-      title: books.title,
-      releasedAt: books.itemStartDate,
-      onSaleSince,
-    })
+    .select(releasedVolumeColumns)
     .from(books)
     .innerJoin(series, eq(series.seriesId, books.seriesId))
     .where(
@@ -63,16 +66,7 @@ export async function volumesForNotices(
 ): Promise<Map<number, ReleasedVolume>> {
   if (bookIds.length === 0) return new Map();
   const rows = await db
-    .select({
-      bookId: books.bookId,
-      itemId: books.itemId,
-      seriesId: books.seriesId,
-      seriesName: series.name,
-      volume: books.volume,
-      title: books.title,
-      releasedAt: books.itemStartDate,
-      onSaleSince,
-    })
+    .select(releasedVolumeColumns)
     .from(books)
     .innerJoin(series, eq(series.seriesId, books.seriesId))
     .where(inArray(books.bookId, [...bookIds]));
@@ -94,14 +88,7 @@ export async function volumeOfBook(
 ): Promise<AnnouncedVolume | null> {
   const [row] = await db
     .select({
-      bookId: books.bookId,
-      itemId: books.itemId,
-      seriesId: books.seriesId,
-      seriesName: series.name,
-      volume: books.volume,
-      title: books.title,
-      releasedAt: books.itemStartDate,
-      onSaleSince,
+      ...releasedVolumeColumns,
       onsale: books.onsaleFlag,
       inStore: sql<boolean>`(${and(bookPublished(now), seriesPublished(now))})`.mapWith(Boolean),
     })

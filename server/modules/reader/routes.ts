@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { integerIn, oneLine, recordId } from "../../../contract/input";
 import { BOOKMARK_NOTE_MAX, BOOKMARKS_PER_VOLUME } from "../../../contract/reader";
@@ -82,23 +82,29 @@ export function readerRoutes(services: AppServices) {
     return c.json({ result: true, direction });
   });
 
-  routes.get("/reader/:bookId/bookmarks", async (c) => {
-    const userId = requireMember(c, "しおりを使うにはログインしてください").userId;
-    const { bookId } = readParams(c, z.object({ bookId: recordId("bookId") }));
-    c.header("Cache-Control", "private, no-store");
-    return c.json({ result: true, bookmarks: await memberBookmarks(db, userId, bookId) });
-  });
-
-  routes.post("/reader/bookmarks", async (c) => {
-    const userId = requireMember(c, "しおりを使うにはログインしてください").userId;
-    const input = await readJson(c, bookmarkInput);
-    await throttle(
+  const bookmarkOwner = (c: Context<AppEnv>) =>
+    requireMember(c, "しおりを使うにはログインしてください").userId;
+  /** A member's しおり writes, counted together: a reader taps them, never by the hundred. */
+  const bookmarkWrite = (c: Context<AppEnv>, userId: number) =>
+    throttle(
       c,
       services.limiter,
       BOOKMARK_WRITES,
       String(userId),
       "しおりの操作が続いたため、しばらく時間をおいてからお試しください",
     );
+
+  routes.get("/reader/:bookId/bookmarks", async (c) => {
+    const userId = bookmarkOwner(c);
+    const { bookId } = readParams(c, z.object({ bookId: recordId("bookId") }));
+    c.header("Cache-Control", "private, no-store");
+    return c.json({ result: true, bookmarks: await memberBookmarks(db, userId, bookId) });
+  });
+
+  routes.post("/reader/bookmarks", async (c) => {
+    const userId = bookmarkOwner(c);
+    const input = await readJson(c, bookmarkInput);
+    await bookmarkWrite(c, userId);
     const added = await addBookmark(db, userId, input);
     if (!added.ok && added.reason === "full") {
       throw new Conflict(
@@ -110,15 +116,9 @@ export function readerRoutes(services: AppServices) {
   });
 
   routes.post("/reader/bookmarks/delete", async (c) => {
-    const userId = requireMember(c, "しおりを使うにはログインしてください").userId;
+    const userId = bookmarkOwner(c);
     const input = await readJson(c, bookmarkRemoval);
-    await throttle(
-      c,
-      services.limiter,
-      BOOKMARK_WRITES,
-      String(userId),
-      "しおりの操作が続いたため、しばらく時間をおいてからお試しください",
-    );
+    await bookmarkWrite(c, userId);
     return c.json({ result: true, bookmarks: await removeBookmark(db, userId, input) });
   });
 
