@@ -140,3 +140,31 @@ export async function seriesWithAddable(page: Page, n: number) {
   }
   throw new Error(`no series page with ${n} volumes to add`);
 }
+
+/** The sandbox's test card that always succeeds. */
+export const CARD_SUCCEEDS = "4242 4242 4242 4242";
+
+/**
+ * Buys what is in the cart by card, as a member would: 購入手続きへ, no coupon, the points asked
+ * for, the succeeding test card, 購入する. Answers the order number /order_complete shows.
+ */
+export async function buyCartByCard(page: Page, { points }: { points?: number } = {}) {
+  await visit(page, "/cart");
+  await page.getByRole("link", { name: "購入手続きへ" }).click();
+  await expect(page).toHaveURL(/\/order/);
+  await hydrated(page);
+  const none = page.getByRole("radio", { name: "クーポンを使用しない" });
+  if ((await none.count()) > 0) {
+    await none.click();
+    await expect(page).toHaveURL(/[?&]coupon=0\b/);
+  }
+  if (points) {
+    await page.getByLabel("使うポイント").fill(String(points));
+    await expect(page.getByText(`−${points}pt`)).toBeVisible();
+  }
+  await page.getByLabel("お支払い方法").selectOption({ label: "クレジットカード" });
+  await page.getByLabel("カード番号").fill(CARD_SUCCEEDS);
+  await page.getByRole("button", { name: "購入する" }).click();
+  await expect(page).toHaveURL(/\/order_complete\?order=\d+/, { timeout: 30_000 });
+  return new URL(page.url()).searchParams.get("order")!;
+}

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import type { BookshelfAnswer } from "../../contract/bookshelf";
 import {
+  buyCartByCard,
   DEMO_MEMBER,
   DEMO_SUPPORT,
   expect,
@@ -183,20 +184,7 @@ test("a refunded volume leaves the device at the next visit online", async ({
   await signUp(buyer, email, "refund-download-2026");
   await (await episodeToBuy(buyer)).click();
   await expect(buyer.getByTestId("cart-badge")).toHaveText("1");
-  await visit(buyer, "/cart");
-  await buyer.getByRole("link", { name: "購入手続きへ" }).click();
-  await expect(buyer).toHaveURL(/\/order/);
-  await hydrated(buyer);
-  const none = buyer.getByRole("radio", { name: "クーポンを使用しない" });
-  if ((await none.count()) > 0) {
-    await none.click();
-    await expect(buyer).toHaveURL(/[?&]coupon=0\b/);
-  }
-  await buyer.getByLabel("お支払い方法").selectOption({ label: "クレジットカード" });
-  await buyer.getByLabel("カード番号").fill("4242 4242 4242 4242");
-  await buyer.getByRole("button", { name: "購入する" }).click();
-  await expect(buyer).toHaveURL(/\/order_complete\?order=\d+/, { timeout: 30_000 });
-  const orderId = new URL(buyer.url()).searchParams.get("order")!;
+  const orderId = await buyCartByCard(buyer);
 
   const shelf = (await (
     await buyer.request.get("/api/bookshelf?period_type=paid")

@@ -1,9 +1,9 @@
 import { ACCOUNT_LOCKED_MESSAGE } from "../../contract/account";
 import {
+  buyCartByCard,
   DEMO_MEMBER,
   DEMO_SUPPORT,
   expect,
-  hydrated,
   login,
   screenshot,
   seriesWithAddable,
@@ -151,20 +151,7 @@ test("support refunds one line of a member's order: off the shelf, the order lin
   await expect(buyer.getByTestId("cart-badge")).toHaveText("1");
   await adds.first().click();
   await expect(buyer.getByTestId("cart-badge")).toHaveText("2");
-  await visit(buyer, "/cart");
-  await buyer.getByRole("link", { name: "購入手続きへ" }).click();
-  await expect(buyer).toHaveURL(/\/order/);
-  await hydrated(buyer);
-  const none = buyer.getByRole("radio", { name: "クーポンを使用しない" });
-  if ((await none.count()) > 0) {
-    await none.click();
-    await expect(buyer).toHaveURL(/[?&]coupon=0\b/);
-  }
-  await buyer.getByLabel("お支払い方法").selectOption({ label: "クレジットカード" });
-  await buyer.getByLabel("カード番号").fill("4242 4242 4242 4242");
-  await buyer.getByRole("button", { name: "購入する" }).click();
-  await expect(buyer).toHaveURL(/\/order_complete\?order=\d+/, { timeout: 30_000 });
-  const orderId = new URL(buyer.url()).searchParams.get("order")!;
+  const orderId = await buyCartByCard(buyer);
 
   await signInToOps(page, DEMO_SUPPORT);
   await visit(page, `/ops/members?q=${encodeURIComponent(email)}`);

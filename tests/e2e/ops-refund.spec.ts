@@ -1,8 +1,8 @@
 import type { Page } from "@playwright/test";
 import {
+  buyCartByCard,
   DEMO_SUPPORT,
   expect,
-  hydrated,
   screenshot,
   seriesWithAddable,
   signUp,
@@ -58,22 +58,7 @@ test("support refunds a whole order: the shelf, points and mail change, and the 
   await expect(buyer.getByTestId("cart-badge")).toHaveText("1");
   await adds.first().click();
   await expect(buyer.getByTestId("cart-badge")).toHaveText("2");
-  await visit(buyer, "/cart");
-  await buyer.getByRole("link", { name: "購入手続きへ" }).click();
-  await expect(buyer).toHaveURL(/\/order/);
-  await hydrated(buyer);
-  const none = buyer.getByRole("radio", { name: "クーポンを使用しない" });
-  if ((await none.count()) > 0) {
-    await none.click();
-    await expect(buyer).toHaveURL(/[?&]coupon=0\b/);
-  }
-  await buyer.getByLabel("使うポイント").fill("50");
-  await expect(buyer.getByText("−50pt")).toBeVisible();
-  await buyer.getByLabel("お支払い方法").selectOption({ label: "クレジットカード" });
-  await buyer.getByLabel("カード番号").fill("4242 4242 4242 4242");
-  await buyer.getByRole("button", { name: "購入する" }).click();
-  await expect(buyer).toHaveURL(/\/order_complete\?order=\d+/, { timeout: 30_000 });
-  const orderId = new URL(buyer.url()).searchParams.get("order")!;
+  const orderId = await buyCartByCard(buyer, { points: 50 });
 
   await visit(page, memberUrl);
   const order = page.locator(`li[data-order-id="${orderId}"]`);
