@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import {
+  CARD_SUCCEEDS,
   DEMO_MEMBER,
   expect,
   hydrated,
@@ -17,7 +18,6 @@ import {
  * the same store, so each test starts from an empty cart and reads what it needs from the page.
  */
 
-const SUCCEEDS = "4242 4242 4242 4242";
 const DECLINED = "4000 0000 0000 0002";
 
 async function emptyCart(page: Page) {
@@ -103,7 +103,7 @@ test("two volumes and a drama CD, a coupon, points and the succeeding card end a
   }
   expect(await seriousViolations(page, "main")).toEqual([]);
   await screenshot(page, "checkout-order");
-  await payByCard(page, SUCCEEDS);
+  await payByCard(page, CARD_SUCCEEDS);
 
   await expect(page).toHaveURL(/\/order_complete\?order=\d+/);
   await expect(page.getByRole("heading", { name: "ご購入ありがとうございました" })).toBeVisible();
@@ -215,7 +215,7 @@ test("今すぐ購入 on a volume page buys that one volume without touching the
   await page.getByRole("link", { name: "今すぐ購入" }).click();
   await expect(page).toHaveURL(/\/order\/\d+$/);
   await declineCoupon(page);
-  await payByCard(page, SUCCEEDS);
+  await payByCard(page, CARD_SUCCEEDS);
   await expect(page).toHaveURL(/\/order_complete\?order=\d+/);
   await expect(page.locator(".order-result__items > li")).toHaveCount(1);
   await visit(page, "/cart");

@@ -1,6 +1,7 @@
 import type { Browser, Page } from "@playwright/test";
 import { tokyoDateTimeInput } from "../../contract/tokyo-time";
 import {
+  CARD_SUCCEEDS,
   expect,
   hydrated,
   screenshot,
@@ -159,7 +160,7 @@ test("an editor creates a ¥100-off coupon, issues it to two members, one uses i
   const pay = buyer.getByLabel("お支払い方法");
   if (await pay.isVisible()) {
     await pay.selectOption({ label: "クレジットカード" });
-    await buyer.getByLabel("カード番号").fill("4242 4242 4242 4242");
+    await buyer.getByLabel("カード番号").fill(CARD_SUCCEEDS);
   }
   await buyer.getByRole("button", { name: "購入する" }).click();
   await expect(buyer).toHaveURL(/\/order_complete\?order=\d+/, { timeout: 30_000 });

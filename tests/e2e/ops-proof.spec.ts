@@ -3,6 +3,7 @@ import type { Browser, Page } from "@playwright/test";
 import { tokyoDateTimeInput } from "../../contract/tokyo-time";
 import { pageJpeg, pageNumberOf, zipOf } from "../../server/modules/content/test-fixture";
 import {
+  CARD_SUCCEEDS,
   DEMO_MEMBER,
   expect,
   hydrated,
@@ -24,7 +25,6 @@ import { reader, seek } from "./reader-fixtures";
  * full track for the buyer. Editor, visitor and member each have their own browser context.
  */
 const EDITOR = { email: "editor@komaya.example", password: "komaya-editor-2026" };
-const SUCCEEDS = "4242 4242 4242 4242";
 
 /** Twenty pages, each saying its number by its height (pageJpeg), zipped as an editor would. */
 async function twentyPagesZip(): Promise<Buffer> {
@@ -93,7 +93,7 @@ async function checkOut(page: Page, items: number) {
     await expect(page).toHaveURL(/[?&]coupon=0\b/);
   }
   await page.getByLabel("お支払い方法").selectOption({ label: "クレジットカード" });
-  await page.getByLabel("カード番号").fill(SUCCEEDS);
+  await page.getByLabel("カード番号").fill(CARD_SUCCEEDS);
   await page.getByRole("button", { name: "購入する" }).click();
   await expect(page).toHaveURL(/\/order_complete\?order=\d+/, { timeout: 30_000 });
   await expect(page.getByRole("heading", { name: "ご購入ありがとうございました" })).toBeVisible();

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { tokyoDateTimeInput } from "../../contract/tokyo-time";
-import { DEMO_MEMBER, expect, login, test, visit } from "./fixtures";
+import { CARD_SUCCEEDS, DEMO_MEMBER, expect, login, test, visit } from "./fixtures";
 import { signInToOps } from "./ops-fixtures";
 
 const ADMIN = { email: "staff@komaya.example", password: "komaya-staff-2026" };
@@ -57,7 +57,7 @@ test("a reserved volume is paid on its release and a new volume is bought automa
   await visit(page, "/account");
   await page.getByRole("button", { name: "カードを登録する" }).click();
   const form = page.getByRole("form", { name: "カード情報" });
-  await form.getByLabel(/カード番号/).fill("4242 4242 4242 4242");
+  await form.getByLabel(/カード番号/).fill(CARD_SUCCEEDS);
   await form.getByLabel(/有効期限/).fill("1234");
   await form.getByLabel("セキュリティコード").fill("123");
   await form.getByLabel(/名義/).fill("HANAKO KOMAYA");

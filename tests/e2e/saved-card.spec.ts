@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import {
+  CARD_SUCCEEDS,
   expect,
   hydrated,
   seriesWithAddable,
@@ -60,7 +61,7 @@ test("a card saved after a decline buys a volume with one tap, which is then on 
   await expect(page).toHaveURL(/\/account$/);
   expect(await seriousViolations(page, "main")).toEqual([]);
   await shot(page, "declined");
-  await number.fill("4242 4242 4242 4242");
+  await number.fill(CARD_SUCCEEDS);
   await declined.getByRole("button", { name: "再試行" }).click();
   await expect(page.getByText("Visa •••• 4242 を登録しました")).toBeVisible({ timeout: 30_000 });
   const saved = page.getByRole("list", { name: "登録済みのカード" });
