@@ -15,14 +15,20 @@ function testFiles(dir: string): string[] {
 
 /**
  * Test files share their worker's modules (isolate: false): each file no longer imports the whole
- * server again, which was over half of the suite's time. A file that replaces a module or a
- * global (vi.mock, vi.stubGlobal…) would leak that into the next file, so those run in a fresh
- * module graph each, in projects of their own. Found by reading the files, so a new one is
- * placed by what it does, not by a list someone must remember.
+ * server again, which was over half of the suite's time. Three kinds of file run in a fresh
+ * module graph each, in projects of their own, found by reading the files (a new one is placed by
+ * what it does, not by a list someone must remember):
+ * - one that replaces a module or a global (vi.mock, vi.stubGlobal…): it would leak into the next;
+ * - one in a browser environment (jsdom), whose window globals have no business in server files;
+ * - one that opens a real socket server: fetch's pool keeps connections per address, and a port
+ *   one file freed can be handed to the next file's server, whose first requests may then go down
+ *   an old, closed connection (the likely cause of the Web Push test's one failure in four runs:
+ *   both of its sends failed at once, in 0.15 s, and it passes alone and in other orders).
  */
-const REPLACES_MODULES = /\bvi\.(mock|doMock|stubGlobal|stubEnv|resetModules)\(/;
+const NEEDS_ISOLATION =
+  /\bvi\.(mock|doMock|stubGlobal|stubEnv|resetModules)\(|@vitest-environment jsdom|\bcreateServer\(/;
 const isolated = ROOTS.flatMap(testFiles).filter((file) =>
-  REPLACES_MODULES.test(readFileSync(file, "utf8")),
+  NEEDS_ISOLATION.test(readFileSync(file, "utf8")),
 );
 
 const unitAndApi = {

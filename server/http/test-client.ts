@@ -81,6 +81,14 @@ export async function createTestApp(
     logger,
     sessionSecret: "test-session-secret-test-session-secret",
   };
+  // Test files share their worker (vitest.config.ts): a queue still running after its file closed
+  // the database would poll it every few seconds for the rest of the run. Closing the database
+  // stops the queue first, as the server's shutdown does (server/index.ts).
+  const closeDatabase = database.close.bind(database);
+  database.close = async () => {
+    await services.jobs.close().catch(() => {});
+    await closeDatabase();
+  };
   // A change said on the app's bus drops what it keeps, as in server/index.ts (decision 0087).
   followCatalogChanges(services, services.logger);
   return { app: createApp({ services, clientDir: options.clientDir }), services, database };
