@@ -1,7 +1,7 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Link } from "react-router";
 import type { Preorder, PreorderOffer } from "../../../contract/preorders";
-import { get, post } from "../../lib/request";
+import { post } from "../../lib/request";
 import { loginUrl } from "../../lib/return-to";
 import "./preorders.css";
 
@@ -9,33 +9,20 @@ const yen = (n: number) => `${n.toLocaleString("ja-JP")}円`;
 
 /**
  * 予約購入 on the page of an announced volume (配信予定, decision 0116): 配信日 and 予約価格, and
- * 予約する, or 予約中 with 予約をキャンセル until the day before 配信日. The member's offer is asked
- * after the page loads; a visitor is asked to log in.
+ * 予約する, or 予約中 with 予約をキャンセル until the day before 配信日. The offer comes with the
+ * page (GET /api/preorders/offer answers the same); a visitor is asked to log in.
  */
 export function PreorderBox(props: {
   bookId: number;
+  offer: PreorderOffer;
   /** This page, where a visitor comes back to after logging in. */
   pageUrl: string;
   isLogin: boolean;
 }) {
-  const [offer, setOffer] = useState<PreorderOffer | null>(null);
+  const [offer, setOffer] = useState<PreorderOffer>(props.offer);
   const [busy, setBusy] = useState(false);
   const [note, setNote] = useState<string | null>(null);
 
-  useEffect(() => {
-    let live = true;
-    // Asked unprompted: a refusal (a volume only staff can see yet) shows no box, not an error.
-    get<{ offer: PreorderOffer }>(`/api/preorders/offer?book_id=${props.bookId}`, {
-      ownsFailure: () => true,
-    }).then((a) => {
-      if (live && a.result) setOffer(a.offer);
-    });
-    return () => {
-      live = false;
-    };
-  }, [props.bookId]);
-
-  if (!offer) return null;
   if (!props.isLogin) {
     if (!offer.reservable) return null;
     return (
@@ -64,7 +51,7 @@ export function PreorderBox(props: {
         book_id: props.bookId,
       });
       if (answer.result) {
-        setOffer((o) => (o ? { ...o, reservable: false, reservation: answer.preorder } : o));
+        setOffer((o) => ({ ...o, reservable: false, reservation: answer.preorder }));
         setNote("予約を受け付けました。配信日に登録済みのカードでお支払いします。");
       }
     } finally {
@@ -78,7 +65,7 @@ export function PreorderBox(props: {
     try {
       const answer = await post<{ preorder: Preorder }>(`/api/preorders/${preorderId}/cancel`);
       if (answer.result) {
-        setOffer((o) => (o ? { ...o, reservable: true, reservation: null } : o));
+        setOffer((o) => ({ ...o, reservable: true, reservation: null }));
         setNote("予約をキャンセルしました。");
       }
     } finally {
