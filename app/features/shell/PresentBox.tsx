@@ -49,8 +49,15 @@ export function PresentBox() {
   }
 
   const waiting = list?.length ?? 0;
+  // Until the list has come, the box says nothing rather than なし: there may be presents.
+  const loading = list === null;
   return (
-    <section className="present-box" aria-label="プレゼントボックス" data-testid="present-box">
+    <section
+      className="present-box"
+      aria-label="プレゼントボックス"
+      aria-busy={loading}
+      data-testid="present-box"
+    >
       <button
         type="button"
         className="present-box__toggle"
@@ -60,7 +67,7 @@ export function PresentBox() {
       >
         プレゼントボックス
         <span className="present-box__count" data-testid="present-count">
-          {waiting > 0 ? `${waiting}件` : "なし"}
+          {loading ? "" : waiting > 0 ? `${waiting}件` : "なし"}
         </span>
       </button>
       <div id={panelId} hidden={!open} className="present-box__panel">
@@ -69,7 +76,9 @@ export function PresentBox() {
             {notice}
           </p>
         ) : null}
-        {waiting === 0 ? (
+        {loading ? (
+          <p className="present-box__none">読み込み中…</p>
+        ) : waiting === 0 ? (
           <p className="present-box__none">受け取れるプレゼントはありません</p>
         ) : (
           <>
