@@ -111,6 +111,14 @@ module.exports = {
       from: { path: "^server/modules/", pathNot: TESTS },
       to: { path: "^server/db/seed/" },
     },
+    {
+      name: "the-serving-thread-draws-nothing",
+      comment:
+        "The demo's art and sound are drawn on threads of their own (decision 0119): only the art worker loads the code that draws, so no request ever waits on an SVG or an MP3 encoder in the serving thread. The rest of the server reaches it through server/db/seed/art/thread.ts.",
+      severity: "error",
+      from: { path: "^(server|app|contract)/", pathNot: ["^server/db/seed/art/", TESTS] },
+      to: { path: "^server/db/seed/art/(?!thread[.]ts$)" },
+    },
     ...layerRules(APP_FEATURE_LAYERS, "app/features", "features"),
     unlayered(APP_FEATURE_LAYERS, "app/features", "features"),
     {

@@ -6,13 +6,14 @@
  */
 import { parseArgs } from "node:util";
 import { z } from "zod";
-import { encodeDrawing, type ImageFormat } from "../server/modules/media/encode.ts";
+import { encodeDrawing } from "../server/db/seed/art/encode.ts";
 import {
   bannerDrawing,
   coverDrawing,
   type Drawing,
   pageDrawing,
-} from "../server/modules/media/images.ts";
+} from "../server/db/seed/art/images.ts";
+import type { ImageFormat } from "../server/modules/media/drawings.ts";
 
 const { count } = z
   .object({ count: z.coerce.number().int().min(1).max(1000).default(40) })

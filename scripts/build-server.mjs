@@ -1,15 +1,23 @@
-// Bundles the server (server/index.ts and what it imports) into build/server/app.js, with the
-// SQL migrations beside it; npm packages stay external and load from node_modules.
+// Bundles the server (server/index.ts and what it imports) into build/server/app.js, and the art
+// thread into build/server/art-worker.js, with the SQL migrations beside them; npm packages stay external and load from node_modules.
 import { cpSync, writeFileSync } from "node:fs";
 import { build } from "esbuild";
 
+const bundle = { bundle: true, platform: "node", format: "esm", target: "node20" };
 await build({
+  ...bundle,
   entryPoints: ["server/index.ts"],
   outfile: "build/server/app.js",
-  bundle: true,
-  platform: "node",
-  format: "esm",
-  target: "node20",
+  packages: "external",
+  sourcemap: true,
+  logLevel: "warning",
+});
+// The demo's art and sound are drawn on threads of their own (decision 0119), from this file
+// beside the bundle: the serving thread's bundle holds none of the drawing code.
+await build({
+  ...bundle,
+  entryPoints: ["server/db/seed/art/worker.ts"],
+  outfile: "build/server/art-worker.js",
   packages: "external",
   sourcemap: true,
   logLevel: "warning",

@@ -10,6 +10,7 @@ import path from "node:path";
 import { Redis } from "ioredis";
 import { startOfTokyoDay } from "../contract/tokyo-time";
 import { openDatabase, pgliteDir } from "./db/client";
+import { artThreads } from "./db/seed/art/thread";
 import { defaultSeedOptions, isSeeded, seedDatabase } from "./db/seed/seed";
 import { type Env, EnvError, parseEnv } from "./env";
 import { createApp } from "./http/app";
@@ -252,6 +253,7 @@ async function serve(
     changes,
     // Every process queues jobs; only the one that runs them supervises and works them.
     jobs: pgBossQueue(database, logger, { runsJobs: options.jobs }),
+    drawer: artThreads(),
     sessionSecret: await loadSessionSecret(database.db, env.SESSION_SECRET),
   };
 

@@ -2,6 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Database } from "../db/client";
+import { artThreads } from "../db/seed/art/thread";
 import { createTestDatabase, type TestFixture } from "../db/test-database";
 import { parseEnv } from "../env";
 import { localChangeBus } from "../lib/changes";
@@ -78,6 +79,8 @@ export async function createTestApp(
     changes: localChangeBus(),
     // Started on first use: a test that queues nothing never starts it.
     jobs: pgBossQueue(database, logger, { runsJobs: true, timing: options.jobTiming }),
+    // Its threads too start on the first drawing a test asks for.
+    drawer: artThreads(),
     logger,
     sessionSecret: "test-session-secret-test-session-secret",
   };
@@ -87,6 +90,7 @@ export async function createTestApp(
   const closeDatabase = database.close.bind(database);
   database.close = async () => {
     await services.jobs.close().catch(() => {});
+    await services.drawer.close();
     await closeDatabase();
   };
   // A change said on the app's bus drops what it keeps, as in server/index.ts (decision 0087).

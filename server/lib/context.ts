@@ -3,6 +3,7 @@ import type { Env } from "../env";
 import type { Logger } from "../logger";
 import type { RateLimiter } from "../rate-limit";
 import type { ChangeBus } from "./changes";
+import type { Drawer } from "./drawer";
 import type { JobQueue } from "./jobs";
 import type { MemberKept } from "./member-kept";
 import type { Metrics } from "./metrics";
@@ -46,6 +47,8 @@ export interface AppServices {
   changes: ChangeBus;
   /** Background jobs kept in PostgreSQL (server/lib/jobs.ts, decision 0088). */
   jobs: JobQueue;
+  /** Draws the demo's art and sound the store does not hold yet, off this thread (decision 0119). */
+  drawer: Drawer;
   /** Keys the session-token hashes (see loadSessionSecret). */
   sessionSecret: string;
   logger: Logger;

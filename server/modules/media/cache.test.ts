@@ -5,6 +5,7 @@ import type { Readable } from "node:stream";
 import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MEDIA_VERSION } from "../../../contract/media.ts";
+import { artThreads } from "../../db/seed/art/thread.ts";
 import { s3Storage } from "../../lib/s3-storage.ts";
 import { fileStorage, parseStorageUrl } from "../../lib/storage.ts";
 import { MediaCache } from "./cache.ts";
@@ -12,12 +13,15 @@ import { coverFile, coverKey, pageKey, trackKey, trialKey } from "./files.ts";
 
 let dir: string;
 const ROOMY = 1024 * 1024 * 1024;
+/** The real drawing threads, as the server has them. */
+const drawer = artThreads();
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), "media-cache-"));
 });
 
 afterAll(async () => {
+  await drawer.close();
   await rm(dir, { recursive: true, force: true });
 });
 
@@ -203,20 +207,20 @@ describe("media files", () => {
     const root = path.join(dir, "store");
     const cache = cacheIn(root, ROOMY);
     const [a, b] = await Promise.all([
-      coverFile(cache, { seriesId: 9, volume: 1 }),
-      coverFile(cache, { seriesId: 9, volume: 1 }),
+      coverFile(cache, drawer, { seriesId: 9, volume: 1 }),
+      coverFile(cache, drawer, { seriesId: 9, volume: 1 }),
     ]);
     expect(a.key).toBe(`drawn/v${MEDIA_VERSION}/cover/9/v1-300x424.png`);
     expect(b.key).toBe(a.key);
     const bytes = await readFile(path.join(root, a.key));
     expect(bytes.subarray(1, 4).toString("latin1")).toBe("PNG");
-    const webp = await coverFile(cache, { seriesId: 9, volume: 1 }, "webp");
+    const webp = await coverFile(cache, drawer, { seriesId: 9, volume: 1 }, "webp");
     expect(webp.key).toBe(`drawn/v${MEDIA_VERSION}/cover/9/v1-300x424.webp`);
     expect((await readFile(path.join(root, webp.key))).subarray(8, 12).toString("latin1")).toBe(
       "WEBP",
     );
     expect(bytes.length).toBe(a.size);
-    await expect(coverFile(cache, { seriesId: -5 })).rejects.toThrow(/seriesId/);
+    await expect(coverFile(cache, drawer, { seriesId: -5 })).rejects.toThrow(/seriesId/);
   });
 });
 
@@ -245,7 +249,7 @@ describe("drawn media in an S3 bucket", () => {
   it("keeps a drawn cover in the bucket like an upload, read back on the next run", async () => {
     const storage = bucket("shop");
     const seen: boolean[] = [];
-    const cover = await coverFile(new MediaCache(storage, ROOMY, (hit) => seen.push(hit)), {
+    const cover = await coverFile(new MediaCache(storage, ROOMY, (hit) => seen.push(hit)), drawer, {
       seriesId: 4,
       volume: 2,
     });
@@ -254,7 +258,7 @@ describe("drawn media in an S3 bucket", () => {
     expect(stored!.contentType).toBe("image/png");
     expect((await bytesOf(stored!.body)).length).toBe(cover.size);
     // A new process over the same bucket finds it there instead of drawing it again.
-    await coverFile(new MediaCache(storage, ROOMY, (hit) => seen.push(hit)), {
+    await coverFile(new MediaCache(storage, ROOMY, (hit) => seen.push(hit)), drawer, {
       seriesId: 4,
       volume: 2,
     });

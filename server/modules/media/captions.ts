@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { tokyoMonthDayWeekday } from "../../../contract/tokyo-time";
 import type { Db } from "../../db/client";
-import type { BannerInput, CoverInput, JacketInput, SquareInput } from "./images.ts";
+import type { BannerInput, CoverInput, JacketInput, SquareInput } from "./drawings.ts";
 
 /**
  * The Japanese texts the art shows, read from the content that links to it: a series' name,

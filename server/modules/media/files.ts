@@ -1,29 +1,21 @@
 import { createHash } from "node:crypto";
 import { MEDIA_VERSION } from "../../../contract/media.ts";
+import type { CachedMedia, MediaCache } from "./cache.ts";
 import {
+  type BannerInput,
+  type CoverInput,
+  type ImageFormat,
+  type JacketInput,
+  MAX_PAGE_COUNT,
   MAX_TRACK_NO,
   MAX_TRACK_SECONDS,
   MAX_TRIAL_SECONDS,
-  renderTrackMp3,
-  renderTrialMp3,
-  type TrackAudioInput,
-} from "./audio.ts";
-import type { CachedMedia, MediaCache } from "./cache.ts";
-import { encodeDrawing, type ImageFormat } from "./encode.ts";
-import {
-  type BannerInput,
-  bannerDrawing,
-  type CoverInput,
-  coverDrawing,
-  type JacketInput,
-  jacketDrawing,
-  MAX_PAGE_COUNT,
   MAX_VOLUME,
+  type MediaDrawer,
   type PageInput,
-  pageDrawing,
   type SquareInput,
-  squareDrawing,
-} from "./images.ts";
+  type TrackAudioInput,
+} from "./drawings.ts";
 import { checkId, checkInt, checkSide } from "./params.ts";
 
 /**
@@ -97,50 +89,67 @@ export function trialKey(input: TrackAudioInput): string {
   return `${root}/trial/${cdId}/${trackNo}-${seconds}s.mp3`;
 }
 
+/**
+ * A drawn file from the store, drawn first if it is not there (by the drawer, off this thread).
+ * Each key is checked, and so each input, before anything is drawn.
+ */
 export async function coverFile(
   cache: MediaCache,
+  drawer: MediaDrawer,
   input: CoverInput,
   format: ImageFormat = "png",
 ): Promise<CachedMedia> {
-  return cache.get(coverKey(input, format), () => encodeDrawing(coverDrawing(input), format));
+  return cache.get(coverKey(input, format), () => drawer.draw({ kind: "cover", input, format }));
 }
 
 export async function pageFile(
   cache: MediaCache,
+  drawer: MediaDrawer,
   input: PageInput,
   format: ImageFormat = "png",
 ): Promise<CachedMedia> {
-  return cache.get(pageKey(input, format), () => encodeDrawing(pageDrawing(input), format));
+  return cache.get(pageKey(input, format), () => drawer.draw({ kind: "page", input, format }));
 }
 
 export async function bannerFile(
   cache: MediaCache,
+  drawer: MediaDrawer,
   input: BannerInput,
   format: ImageFormat = "png",
 ): Promise<CachedMedia> {
-  return cache.get(bannerKey(input, format), () => encodeDrawing(bannerDrawing(input), format));
+  return cache.get(bannerKey(input, format), () => drawer.draw({ kind: "banner", input, format }));
 }
 
 export async function jacketFile(
   cache: MediaCache,
+  drawer: MediaDrawer,
   input: JacketInput,
   format: ImageFormat = "png",
 ): Promise<CachedMedia> {
-  return cache.get(jacketKey(input, format), () => encodeDrawing(jacketDrawing(input), format));
+  return cache.get(jacketKey(input, format), () => drawer.draw({ kind: "jacket", input, format }));
 }
 
 export async function squareFile(
   cache: MediaCache,
+  drawer: MediaDrawer,
   input: SquareInput,
   format: ImageFormat = "png",
 ): Promise<CachedMedia> {
-  return cache.get(squareKey(input, format), () => encodeDrawing(squareDrawing(input), format));
+  return cache.get(squareKey(input, format), () => drawer.draw({ kind: "square", input, format }));
 }
 
-export async function trackFile(cache: MediaCache, input: TrackAudioInput): Promise<CachedMedia> {
-  return cache.get(trackKey(input), () => renderTrackMp3(input));
+export async function trackFile(
+  cache: MediaCache,
+  drawer: MediaDrawer,
+  input: TrackAudioInput,
+): Promise<CachedMedia> {
+  return cache.get(trackKey(input), () => drawer.draw({ kind: "track", input }));
 }
 
-export async function trialFile(cache: MediaCache, input: TrackAudioInput): Promise<CachedMedia> {
-  return cache.get(trialKey(input), () => renderTrialMp3(input));
+export async function trialFile(
+  cache: MediaCache,
+  drawer: MediaDrawer,
+  input: TrackAudioInput,
+): Promise<CachedMedia> {
+  return cache.get(trialKey(input), () => drawer.draw({ kind: "trial", input }));
 }

@@ -24,7 +24,7 @@ import { ownsItem } from "../library/service";
 import { ART_NAME, artExists } from "./art";
 import { type CachedMedia, MediaCache } from "./cache";
 import { artCaption, jacketCaption, seriesCaption } from "./captions";
-import { formatFor } from "./encode";
+import { formatFor, type MediaDrawer, type SquareStyle } from "./drawings";
 import {
   bannerFile,
   coverFile,
@@ -34,7 +34,6 @@ import {
   trackFile,
   trialFile,
 } from "./files";
-import type { SquareStyle } from "./images";
 import { seedOf } from "./params";
 
 const id = recordId();
@@ -226,6 +225,7 @@ export function mediaRoutes(
     services.env.MEDIA_CACHE_MB * 1024 * 1024,
     (hit) => services.metrics.cacheLookup({ cache: "media", tier: "disk" }, hit),
   ),
+  drawer: MediaDrawer = services.drawer,
 ) {
   const { db } = services;
   const routes = new Hono<AppEnv>();
@@ -293,7 +293,7 @@ export function mediaRoutes(
       height: Math.round((width * COVER_HEIGHT) / COVER_WIDTH),
     };
     const format = formatFor(c.req.header("accept"));
-    return sendDrawn(c, () => coverFile(cache, cover, format), publicCache(v));
+    return sendDrawn(c, () => coverFile(cache, drawer, cover, format), publicCache(v));
   });
 
   routes.get("/books/:bookId/pages/:page{[0-9]+\\.png}", async (c) => {
@@ -325,7 +325,7 @@ export function mediaRoutes(
       strip: await seriesReadsAsEpisodes(db, access.seriesId),
     };
     const format = formatFor(c.req.header("accept"));
-    return sendDrawn(c, () => pageFile(cache, drawn, format), cacheControl);
+    return sendDrawn(c, () => pageFile(cache, drawer, drawn, format), cacheControl);
   });
 
   // A page's thumbnail, under the page's own entitlement: the uploaded one, else the drawn page small.
@@ -359,7 +359,7 @@ export function mediaRoutes(
       strip: await seriesReadsAsEpisodes(db, access.seriesId),
     };
     const format = formatFor(c.req.header("accept"));
-    return sendDrawn(c, () => pageFile(cache, drawn, format), cacheControl);
+    return sendDrawn(c, () => pageFile(cache, drawer, drawn, format), cacheControl);
   });
 
   routes.get("/cds/:cdId/jacket.png", async (c) => {
@@ -370,7 +370,7 @@ export function mediaRoutes(
     if (uploaded) return uploaded;
     const jacket = { cdId, ...(await jacketCaption(db, cdId)), width: w, height: w };
     const format = formatFor(c.req.header("accept"));
-    return sendDrawn(c, () => jacketFile(cache, jacket, format), publicCache(v));
+    return sendDrawn(c, () => jacketFile(cache, drawer, jacket, format), publicCache(v));
   });
 
   // A series' uploaded appeal image (decision 0095); the seed's are drawn under /media/appeal/.
@@ -398,7 +398,7 @@ export function mediaRoutes(
     }
     // The length the CD page lists for this sample (contract/track-length).
     const seconds = trialSeconds(track);
-    return sendDrawn(c, () => trialFile(cache, { cdId, trackNo, seconds }), PUBLIC_DAY);
+    return sendDrawn(c, () => trialFile(cache, drawer, { cdId, trackNo, seconds }), PUBLIC_DAY);
   });
 
   routes.get("/cds/:cdId/tracks/:trackNo{[0-9]+\\.mp3}", async (c) => {
@@ -415,7 +415,7 @@ export function mediaRoutes(
     const seconds = track.durationSec;
     return sendDrawn(
       c,
-      () => trackFile(cache, { cdId, trackNo, seconds }),
+      () => trackFile(cache, drawer, { cdId, trackNo, seconds }),
       "private, max-age=3600",
     );
   });
@@ -437,13 +437,13 @@ export function mediaRoutes(
       const base = frame?.width ?? shape.square;
       const size = w === undefined ? base : Math.min(w, base * 2);
       const square = { id: artId, style: shape.style, ...caption.square, size };
-      return sendDrawn(c, () => squareFile(cache, square, format), publicCache(v));
+      return sendDrawn(c, () => squareFile(cache, drawer, square, format), publicCache(v));
     }
     const base = frame ?? { width: shape.width ?? 702, height: shape.height ?? 180 };
     const width = w === undefined ? base.width : Math.min(w, base.width * 2);
     const height = Math.round((base.height * width) / base.width);
     const banner = { id: artId, ...caption.banner, keyVisual: kind === "carousel", width, height };
-    return sendDrawn(c, () => bannerFile(cache, banner, format), publicCache(v));
+    return sendDrawn(c, () => bannerFile(cache, drawer, banner, format), publicCache(v));
   });
 
   return routes;

@@ -1,8 +1,13 @@
 import { readdirSync } from "node:fs";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import {
+  fontsConf,
+  SANS_FAMILY,
+  SERIF_FAMILY,
+  shippedFontDirs,
+} from "../../../modules/media/fonts.ts";
 import { encodeDrawing } from "./encode.ts";
-import { fontsConf, SANS_FAMILY, SERIF_FAMILY, shippedFontDirs } from "./fonts.ts";
 import { lines, SANS, SERIF, svgDoc } from "./svg.ts";
 
 describe("the art's typefaces", () => {

@@ -1,8 +1,10 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { ART_SHAPES } from "../../../contract/media.ts";
-import { encodeDrawing, formatFor } from "./encode.ts";
-import { pageKey } from "./files.ts";
+import { ART_SHAPES } from "../../../../contract/media.ts";
+import { formatFor } from "../../../modules/media/drawings.ts";
+import { pageKey } from "../../../modules/media/files.ts";
+import { MediaInputError } from "../../../modules/media/params.ts";
+import { encodeDrawing } from "./encode.ts";
 import {
   bannerDrawing,
   coverDrawing,
@@ -11,7 +13,6 @@ import {
   pageNumberBox,
   squareDrawing,
 } from "./images.ts";
-import { MediaInputError } from "./params.ts";
 import { splitTitle, wrap } from "./svg.ts";
 
 async function decode(bytes: Buffer) {

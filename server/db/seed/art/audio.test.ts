@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { MediaInputError } from "../../../modules/media/params.ts";
 import { renderTrackMp3, renderTrialMp3 } from "./audio.ts";
-import { MediaInputError } from "./params.ts";
 
 const MPEG2_L3_KBPS = [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160];
 const MPEG2_RATES = [22050, 24000, 16000];

@@ -1,6 +1,12 @@
 import { Mp3Encoder } from "@breezystack/lamejs";
-import { Rng } from "../../lib/seeded-random.ts";
-import { checkId, checkInt, seedOf } from "./params.ts";
+import { Rng } from "../../../lib/seeded-random.ts";
+import {
+  MAX_TRACK_NO,
+  MAX_TRACK_SECONDS,
+  MAX_TRIAL_SECONDS,
+  type TrackAudioInput,
+} from "../../../modules/media/drawings.ts";
+import { checkId, checkInt, seedOf } from "../../../modules/media/params.ts";
 
 /**
  * Drama-CD audio, synthesised from (cd, track) so every track has its own tune and the same
@@ -19,17 +25,6 @@ export const SAMPLE_RATE = 22_050;
 export const BITRATE_KBPS = 64;
 /** Samples per frame of MPEG-2 Layer III. */
 export const SAMPLES_PER_FRAME = 576;
-/** A CD holds at most about 80 minutes. */
-export const MAX_TRACK_SECONDS = 4800;
-export const MAX_TRIAL_SECONDS = 60;
-export const MAX_TRACK_NO = 999;
-
-export interface TrackAudioInput {
-  cdId: number;
-  trackNo: number;
-  seconds: number;
-}
-
 /** Frames at the start that hold the encoder's delay and warm-up, before the loop is steady. */
 const LEAD_FRAMES = 6;
 /** Samples of encoder plus decoder delay in LAME's output (576 + 529). */

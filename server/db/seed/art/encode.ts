@@ -1,21 +1,9 @@
 import sharp from "sharp";
-import { setUpShippedFonts } from "./fonts.ts";
+import type { ImageFormat } from "../../../modules/media/drawings.ts";
+import { setUpShippedFonts } from "../../../modules/media/fonts.ts";
 import type { Drawing } from "./images.ts";
 
 setUpShippedFonts();
-
-/** The formats images are sent in: WebP to browsers that say they take it, PNG otherwise. */
-export type ImageFormat = "webp" | "png";
-
-export const IMAGE_TYPES: Record<ImageFormat, string> = {
-  webp: "image/webp",
-  png: "image/png",
-};
-
-/** WebP when the Accept header names it (every current browser does), else PNG. */
-export function formatFor(accept: string | undefined): ImageFormat {
-  return /\bimage\/webp\b/i.test(accept ?? "") ? "webp" : "png";
-}
 
 /**
  * Rasterises an SVG drawing with sharp (libvips + librsvg; text through fontconfig and the

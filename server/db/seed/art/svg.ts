@@ -1,4 +1,4 @@
-import { SANS_FAMILY, SERIF_FAMILY } from "./fonts.ts";
+import { SANS_FAMILY, SERIF_FAMILY } from "../../../modules/media/fonts.ts";
 
 /**
  * Small SVG building blocks for the store's demo art. Text is set in Noto Sans/Serif JP, shipped

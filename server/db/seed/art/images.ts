@@ -1,5 +1,20 @@
-import { Rng } from "../../lib/seeded-random.ts";
-import { checkId, checkInt, checkSide, MediaInputError, seedOf } from "./params.ts";
+import { Rng } from "../../../lib/seeded-random.ts";
+import {
+  type BannerInput,
+  type CoverInput,
+  type JacketInput,
+  MAX_PAGE_COUNT,
+  MAX_VOLUME,
+  type PageInput,
+  type SquareInput,
+} from "../../../modules/media/drawings.ts";
+import {
+  checkId,
+  checkInt,
+  checkSide,
+  MediaInputError,
+  seedOf,
+} from "../../../modules/media/params.ts";
 import {
   burst,
   circle,
@@ -18,76 +33,14 @@ import {
 
 /**
  * The store's demo artwork, composed as SVG from an item's id and its Japanese texts: the same
- * input always gives the same picture, so a file is drawn on first request, cached on disk and
- * served as immutable. encode.ts turns the SVG into WebP or PNG.
+ * input always gives the same picture, so a drawn file is stored once and served as immutable.
+ * encode.ts turns the SVG into WebP or PNG.
  */
-
-export const MAX_PAGE_COUNT = 10_000;
-export const MAX_VOLUME = 9999;
 
 export interface Drawing {
   svg: string;
   width: number;
   height: number;
-}
-
-export interface CoverInput {
-  seriesId: number;
-  volume?: number;
-  /** The series' Japanese name. */
-  title?: string;
-  author?: string;
-  /** The series' first genre (contract/genres.ts); picks the cover's style. */
-  genre?: number;
-  width?: number;
-  height?: number;
-}
-
-export interface PageInput {
-  bookId: number;
-  page: number;
-  pageCount: number;
-  width?: number;
-  height?: number;
-  /** A タテヨミ episode's page: part of one strip, so no page number and no paper at its ends. */
-  strip?: boolean;
-}
-
-export interface BannerInput {
-  id: number;
-  headline?: string;
-  sub?: string;
-  /** A short offer such as "50%OFF" or "1巻無料", drawn in a star badge. */
-  badge?: string;
-  /** Covers to fan out on the right (a campaign's series). */
-  covers?: CoverInput[];
-  /** Art only, no headline or badge: the slot prints its own caption over it (carousels). */
-  keyVisual?: boolean;
-  /**
-   * An outside advertiser's image (a topic page's 【PR】 lead link): drawn plainly, in grey with a
-   * PR mark, so it never passes for the store's own campaign banner.
-   */
-  ad?: boolean;
-  width?: number;
-  height?: number;
-}
-
-export interface JacketInput {
-  cdId: number;
-  title?: string;
-  sub?: string;
-  width?: number;
-  height?: number;
-}
-
-export type SquareStyle = "appeal" | "comment" | "author" | "stamp";
-
-export interface SquareInput {
-  id: number;
-  style?: SquareStyle;
-  label?: string;
-  sub?: string;
-  size?: number;
 }
 
 function checkText(field: string, text: unknown): string | undefined {
