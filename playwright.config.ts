@@ -1,4 +1,4 @@
-import { mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
@@ -16,8 +16,13 @@ process.env.E2E_DATA_DIR = dataDir;
 const seedDay = process.env.E2E_SEED_DAY ?? tokyoIsoDate(new Date());
 process.env.E2E_SEED_DAY = seedDay;
 
+// Chromium's headless shell: the same engine without the full browser's layers around it, about
+// a fifth less time per test on a 2-CPU runner (decision 0120). Debian's full browser otherwise.
+const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
 const chromium = {
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  executablePath:
+    process.env.CHROMIUM_PATH ??
+    (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : "/usr/bin/chromium"),
   args: [
     "--headless",
     "--no-sandbox",
