@@ -145,11 +145,10 @@ export async function seriesWithAddable(page: Page, n: number) {
 export const CARD_SUCCEEDS = "4242 4242 4242 4242";
 
 /**
- * Buys what is in the cart by card, as a member would: 購入手続きへ, no coupon, the points asked
- * for, the succeeding test card, 購入する. Answers the order number /order_complete shows.
+ * From the cart to the order page as a member goes: 購入手続きへ, then クーポンを使用しない when
+ * the member has coupons, so the price is the list price. The page is hydrated on return.
  */
-export async function buyCartByCard(page: Page, { points }: { points?: number } = {}) {
-  await visit(page, "/cart");
+export async function cartToOrderPage(page: Page) {
   await page.getByRole("link", { name: "購入手続きへ" }).click();
   await expect(page).toHaveURL(/\/order/);
   await hydrated(page);
@@ -157,7 +156,15 @@ export async function buyCartByCard(page: Page, { points }: { points?: number } 
   if ((await none.count()) > 0) {
     await none.click();
     await expect(page).toHaveURL(/[?&]coupon=0\b/);
+    await hydrated(page);
   }
+}
+
+/**
+ * On the order page: the points asked for, the succeeding test card, 購入する. Answers the order
+ * number /order_complete shows.
+ */
+export async function payByCard(page: Page, { points }: { points?: number } = {}) {
   if (points) {
     await page.getByLabel("使うポイント").fill(String(points));
     await expect(page.getByText(`−${points}pt`)).toBeVisible();
@@ -167,4 +174,11 @@ export async function buyCartByCard(page: Page, { points }: { points?: number } 
   await page.getByRole("button", { name: "購入する" }).click();
   await expect(page).toHaveURL(/\/order_complete\?order=\d+/, { timeout: 30_000 });
   return new URL(page.url()).searchParams.get("order")!;
+}
+
+/** Buys what is in the cart by card, as a member would, with no coupon. Answers the order number. */
+export async function buyCartByCard(page: Page, options: { points?: number } = {}) {
+  await visit(page, "/cart");
+  await cartToOrderPage(page);
+  return payByCard(page, options);
 }

@@ -3,12 +3,13 @@ import type { Browser, Page } from "@playwright/test";
 import { tokyoDateTimeInput } from "../../contract/tokyo-time";
 import { pageJpeg, pageNumberOf, zipOf } from "../../server/modules/content/test-fixture";
 import {
-  CARD_SUCCEEDS,
+  cartToOrderPage,
   DEMO_MEMBER,
   expect,
   hydrated,
   login,
   PROOF_TITLE_PREFIX,
+  payByCard,
   screenshot,
   test,
   visit,
@@ -84,18 +85,8 @@ async function checkOut(page: Page, items: number) {
   await expect(
     page.getByRole("heading", { name: new RegExp(`カート（${items}点）`) }),
   ).toBeVisible();
-  await page.getByRole("link", { name: "購入手続きへ" }).click();
-  await expect(page).toHaveURL(/\/order/);
-  await hydrated(page);
-  const none = page.getByRole("radio", { name: "クーポンを使用しない" });
-  if ((await none.count()) > 0) {
-    await none.click();
-    await expect(page).toHaveURL(/[?&]coupon=0\b/);
-  }
-  await page.getByLabel("お支払い方法").selectOption({ label: "クレジットカード" });
-  await page.getByLabel("カード番号").fill(CARD_SUCCEEDS);
-  await page.getByRole("button", { name: "購入する" }).click();
-  await expect(page).toHaveURL(/\/order_complete\?order=\d+/, { timeout: 30_000 });
+  await cartToOrderPage(page);
+  await payByCard(page);
   await expect(page.getByRole("heading", { name: "ご購入ありがとうございました" })).toBeVisible();
 }
 

@@ -1,8 +1,8 @@
 import type { Page } from "@playwright/test";
 import {
   CARD_SUCCEEDS,
+  cartToOrderPage,
   expect,
-  hydrated,
   seriesWithAddable,
   seriousViolations,
   signUp,
@@ -74,15 +74,7 @@ test("a card saved after a decline buys a volume with one tap, which is then on 
   await adds.first().click();
   await expect(page.getByTestId("cart-badge")).toHaveText("1");
   await visit(page, "/cart");
-  await page.getByRole("link", { name: "購入手続きへ" }).click();
-  await expect(page).toHaveURL(/\/order/);
-  await hydrated(page);
-  const none = page.getByRole("radio", { name: "クーポンを使用しない" });
-  if ((await none.count()) > 0) {
-    await none.click();
-    await expect(page).toHaveURL(/[?&]coupon=0\b/);
-    await hydrated(page);
-  }
+  await cartToOrderPage(page);
   const oneTap = page.getByRole("button", { name: /登録済みカードで購入/ });
   await expect(oneTap).toContainText("Visa •••• 4242");
   await expect(oneTap).toContainText(/ご請求額 ¥[\d,]+/);
