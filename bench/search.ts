@@ -7,6 +7,7 @@
  *
  *   npx tsx bench/search.ts [--series 100000] [--seconds 10] [--connections 8] [--port 3991]
  *                           [--data-dir /tmp/komaya-search-bench] [--cpu-prof DIR]
+ *                           [--postgres-only]
  *
  * Runs on embedded PGlite, and also on PostgreSQL when DATABASE_URL is set: the catalog goes
  * into a database of its own beside it (<name>_search_<series>, created and seeded once), so the
@@ -36,6 +37,8 @@ const args = z
     port: z.coerce.number().int().min(1).max(65535).default(3991),
     "data-dir": z.string().default("/tmp/komaya-search-bench"),
     "cpu-prof": z.string().optional(),
+    // Only the PostgreSQL half (DATABASE_URL), e.g. to measure it alone on a quiet machine.
+    "postgres-only": z.boolean().default(false),
   })
   .parse(
     parseArgs({
@@ -46,6 +49,7 @@ const args = z
         port: { type: "string" },
         "data-dir": { type: "string" },
         "cpu-prof": { type: "string" },
+        "postgres-only": { type: "boolean" },
       },
     }).values,
   );
@@ -415,8 +419,9 @@ async function main() {
   process.stdout.write(
     `# search bench: ${args.series} series, ${args.connections} users, ${args.seconds} s each; load average ${load1} on ${cpus().length} cores\n`,
   );
-  let met = await measure({ driver: "PGlite" });
   const databaseUrl = process.env.DATABASE_URL || undefined;
+  if (args["postgres-only"] && !databaseUrl) throw new Error("--postgres-only needs DATABASE_URL");
+  let met = args["postgres-only"] ? true : await measure({ driver: "PGlite" });
   if (databaseUrl) {
     met =
       (await measure({ driver: "PostgreSQL", databaseUrl: await postgresTarget(databaseUrl) })) &&
