@@ -376,6 +376,8 @@ async function serve(
     await stopCouponJobs?.().catch((error) => logger.error("coupon jobs stop failed", { error }));
     // A job cut short here is failed back to the queue, which runs it again.
     await services.jobs.close().catch((error) => logger.error("job queue stop failed", { error }));
+    // The requests are closed: a drawing still running is wanted by no one (a file is put whole).
+    await services.drawer.close();
     following.stop();
     await changes.close();
     await database.close();
