@@ -269,7 +269,9 @@ describe("orders entered keep what they were promised", () => {
         rate_percent: 10,
         purchase_start_at: at(-72),
         purchase_end_at: at(1),
-        period_date: dayAfter(1),
+        // The day after the latest end this test moves to (at(2) below): the grant day must come
+        // after the end's Tokyo day, and from 22:00 in Tokyo at(2) is already tomorrow.
+        period_date: dayAfter(2),
         point_valid_days: 30,
         request_id: requestId(),
       }),
