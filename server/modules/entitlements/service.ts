@@ -2,6 +2,7 @@ import { DEFAULT_MEMBER_FREE_VOL } from "../../../contract/series";
 import type { Db } from "../../db/client";
 import { cachePer } from "../../lib/cache";
 import { runningCampaignsFor } from "../campaign/item-campaigns";
+import { seriesReadsAsEpisodes } from "../catalog/episodes";
 import { bookAccess, dramaCdItemId } from "../catalog/service";
 import { trackForPlayback } from "../dramacd/service";
 import { itemAcquiredAt, ownsItem } from "../library/service";
@@ -24,6 +25,8 @@ export interface VolumeEntry {
   terms: VolumeTerms;
   /** What buying it costs now, tax included, after any running sale; 0 when free to members. */
   price: number;
+  /** Its series reads as タテヨミ episodes: its pages are drawn as one strip. */
+  episodic: boolean;
 }
 
 export interface VolumeAccess extends VolumeEntry, ReadingAccess {
@@ -61,7 +64,10 @@ export async function volumeEntry(
 async function loadVolumeEntry(db: Db, bookId: number, now: Date): Promise<VolumeEntry | null> {
   const book = await bookAccess(db, bookId);
   if (!book) return null;
-  const running = await runningCampaignsFor(db, { seriesIds: [book.seriesId] }, now);
+  const [running, episodic] = await Promise.all([
+    runningCampaignsFor(db, { seriesIds: [book.seriesId] }, now),
+    seriesReadsAsEpisodes(db, book.seriesId),
+  ]);
   const effect = campaignEffect(running, book.itemId);
   const terms = volumeTerms(book, effect, now);
   return {
@@ -70,6 +76,7 @@ async function loadVolumeEntry(db: Db, bookId: number, now: Date): Promise<Volum
     itemId: book.itemId,
     terms,
     price: memberPrice(book.priceInc, effect, terms, ownPriceAt(book.priceInc, book, now)),
+    episodic,
   };
 }
 

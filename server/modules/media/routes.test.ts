@@ -5,17 +5,21 @@ import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DramaCdPageAnswer } from "../../../contract/dramacd";
+import { TATEYOMI_GENRE } from "../../../contract/genres";
 import { ART_SHAPES, MEDIA_VERSION, mediaShape, mediaUrl } from "../../../contract/media";
 import { Browser, createTestApp } from "../../http/test-client";
+import { forgetCatalog } from "../../lib/catalog-generation";
 import { users } from "../account/schema";
 import { campaignPolicies, campaigns, campaignTargets } from "../campaign/schema";
 import {
   books,
+  genres,
   ITEM_TYPE_BOOK,
   ITEM_TYPE_DRAMA_CD,
   items,
   publishers,
   series,
+  seriesGenres,
 } from "../catalog/schema";
 import { paymentMethods } from "../commerce/schema";
 import { cdBrands, cdLabels, dramaCds, tracks } from "../dramacd/schema";
@@ -272,6 +276,37 @@ describe("book images", () => {
 
   it("keeps a free volume closed past its trial until it is released", async () => {
     expect((await new Browser(t.app).fetch("/media/books/104/pages/12.png")).status).toBe(403);
+  });
+
+  it("draws a タテヨミ series' pages as one strip, and follows a genre change the catalog announces", async () => {
+    const routes = mediaRoutes(t.services, new MediaCache(t.services.storage, 1024 ** 3));
+    const pages = `drawn/v${MEDIA_VERSION}/page/106`;
+    const drawnAfter = async (url: string) => {
+      const before = new Set(await t.services.storage.list(pages));
+      expect((await routes.request(url)).status).toBe(200);
+      return (await t.services.storage.list(pages)).filter((key) => !before.has(key));
+    };
+    expect(await drawnAfter("/books/106/pages/1.png")).toEqual([
+      expect.not.stringContaining("-strip"),
+    ]);
+    await t.services.db
+      .insert(genres)
+      .values({ genreId: TATEYOMI_GENRE, name: "タテヨミ" })
+      .onConflictDoNothing();
+    await t.services.db.insert(seriesGenres).values({ seriesId: 20, genreId: TATEYOMI_GENRE });
+    try {
+      // Kept with the volume's terms until the catalog is said to have changed (decision 0087).
+      forgetCatalog();
+      expect(await drawnAfter("/books/106/pages/2.png")).toEqual([
+        expect.stringMatching(/\/p2-of20-720x1024-strip\.png$/),
+      ]);
+    } finally {
+      await t.services.db.delete(seriesGenres).where(eq(seriesGenres.seriesId, 20));
+      forgetCatalog();
+    }
+    expect(await drawnAfter("/books/106/pages/3.png")).toEqual([
+      expect.stringMatching(/\/p3-of20-720x1024\.png$/),
+    ]);
   });
 
   it("answers 404 past the last page or for an unknown volume, and 400 for a bad id", async () => {

@@ -10,7 +10,6 @@ import type { AppEnv, AppServices } from "../../lib/context";
 import { ApiError } from "../../lib/errors";
 import { readParams, readQuery } from "../../lib/input";
 import { type ByteRange, contentTypeOfKey, fileStorage, type StoredFile } from "../../lib/storage";
-import { seriesReadsAsEpisodes } from "../catalog/episodes";
 import { bookAccess } from "../catalog/service";
 import { ART_WIDTHS, artKey, type StoredArtKind } from "../content/art";
 import { trackKey } from "../content/audio";
@@ -322,7 +321,7 @@ export function mediaRoutes(
       pageCount: access.terms.pageCount,
       width: w,
       height: Math.round((w * PAGE_HEIGHT) / PAGE_WIDTH),
-      strip: await seriesReadsAsEpisodes(db, access.seriesId),
+      strip: access.episodic,
     };
     const format = formatFor(c.req.header("accept"));
     return sendDrawn(c, () => pageFile(cache, drawer, drawn, format), cacheControl);
@@ -356,7 +355,7 @@ export function mediaRoutes(
       pageCount: access.terms.pageCount,
       width,
       height: Math.round((width * PAGE_HEIGHT) / PAGE_WIDTH),
-      strip: await seriesReadsAsEpisodes(db, access.seriesId),
+      strip: access.episodic,
     };
     const format = formatFor(c.req.header("accept"));
     return sendDrawn(c, () => pageFile(cache, drawer, drawn, format), cacheControl);
