@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { DEMO_MEMBER, expect, login, screenshot, test, visit } from "./fixtures";
+import { DEMO_MEMBER, expect, keepPicture, login, screenshot, test, visit } from "./fixtures";
 
 /** The store's one <audio> element, which lives at the root beside the shell. */
 function audioState(page: Page) {
@@ -38,7 +38,7 @@ async function homeSection(page: Page, title: string): Promise<Locator> {
 /** What the member sees with the popup open: the viewport, not the whole long page. */
 async function shot(page: Page, name: string) {
   const width = page.viewportSize()?.width ?? 0;
-  await page.screenshot({ path: `tests/e2e/screenshots/${name}-${width}.png` });
+  await keepPicture(page, `tests/e2e/screenshots/${name}-${width}.png`);
 }
 
 const popup = (page: Page) => page.getByRole("region", { name: "音声プレーヤー" });

@@ -1,4 +1,13 @@
-import { DEMO_MEMBER, expect, login, screenshot, seriousViolations, test, visit } from "./fixtures";
+import {
+  DEMO_MEMBER,
+  expect,
+  keepPicture,
+  login,
+  screenshot,
+  seriousViolations,
+  test,
+  visit,
+} from "./fixtures";
 
 test.beforeEach(async ({ page }) => {
   await login(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
@@ -106,9 +115,10 @@ test("the history icon lists a viewed series; 履歴を削除 asks first", async
   const rows = popup.getByTestId("recently-list").getByRole("listitem");
   await expect(rows.first()).toContainText(seriesName);
   await screenshot(page, "recently-checked");
-  await popup.screenshot({
-    path: `tests/e2e/screenshots/recently-checked-popup-${page.viewportSize()!.width}.png`,
-  });
+  await keepPicture(
+    popup,
+    `tests/e2e/screenshots/recently-checked-popup-${page.viewportSize()!.width}.png`,
+  );
   // 履歴を削除 asks first (the API tests prove the clearing; the demo member's history stays
   // for the other specs).
   await popup.getByRole("button", { name: "履歴を削除" }).click();

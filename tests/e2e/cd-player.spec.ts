@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { DEMO_MEMBER, expect, login, test, visit } from "./fixtures";
+import { DEMO_MEMBER, expect, keepPicture, login, test, visit } from "./fixtures";
 
 /**
  * The drama-CD player (issue 25 item 8): すべて再生 plays a CD through by itself, 前の曲 / 次の曲
@@ -57,7 +57,7 @@ async function listedTracks(page: Page) {
 
 async function shot(page: Page, name: string) {
   const width = page.viewportSize()?.width ?? 0;
-  await page.screenshot({ path: `tests/e2e/screenshots/${name}-${width}.png` });
+  await keepPicture(page, `tests/e2e/screenshots/${name}-${width}.png`);
 }
 
 test.describe("the drama-CD player", () => {

@@ -1,6 +1,14 @@
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { expect, hydrated, loadLazySections, screenshot, test, visit } from "./fixtures";
+import {
+  expect,
+  hydrated,
+  keepPicture,
+  loadLazySections,
+  screenshot,
+  test,
+  visit,
+} from "./fixtures";
 import { signInToOps } from "./ops-fixtures";
 
 /**
@@ -146,8 +154,9 @@ test("an appeal image uploaded from the series editor becomes the home appeal ca
         .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
     )
     .toBe(true);
-  await card.screenshot({
-    path: `tests/e2e/screenshots/cover-replace-appeal-card-${page.viewportSize()!.width}.png`,
-  });
+  await keepPicture(
+    card,
+    `tests/e2e/screenshots/cover-replace-appeal-card-${page.viewportSize()!.width}.png`,
+  );
   await shopper.close();
 });

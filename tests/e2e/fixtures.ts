@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Locator, type Page } from "@playwright/test";
 
 export const DEMO_MEMBER = { email: "demo@komaya.example", password: "komaya-demo-2026" };
 /** The seeded staff accounts of the README: an administrator and a member-support operator. */
@@ -106,9 +106,21 @@ export async function loadLazySections(page: Page) {
  * whole-page capture of /home at 1280 px took 5–6 s on a busy 2-CPU runner, over 200 times a run.
  */
 export async function screenshot(page: Page, name: string) {
-  if (process.env.CI && process.env.E2E_SCREENSHOTS !== "1") return;
   const width = page.viewportSize()?.width ?? 0;
-  await page.screenshot({ path: `tests/e2e/screenshots/${name}-${width}.png`, fullPage: true });
+  await keepPicture(page, `tests/e2e/screenshots/${name}-${width}.png`, true);
+}
+
+/**
+ * Whether pictures for people are taken: always locally, on CI only with E2E_SCREENSHOTS=1.
+ * A spec that waits before its picture (an animation settling) skips the wait with it.
+ */
+export const picturesWanted = !process.env.CI || process.env.E2E_SCREENSHOTS === "1";
+
+/** A picture of the page (its viewport, or all of it) or of one part of it, when wanted. */
+export async function keepPicture(target: Page | Locator, path: string, fullPage = false) {
+  if (!picturesWanted) return;
+  if ("goto" in target) await target.screenshot({ path, fullPage });
+  else await target.screenshot({ path });
 }
 
 /**

@@ -4,6 +4,7 @@ import {
   DEMO_MEMBER,
   expect,
   hydrated,
+  keepPicture,
   login,
   seriesWithAddable,
   test,
@@ -25,7 +26,7 @@ test("a gift bought by the demo member is received and read by a new member", as
   test.setTimeout(180_000);
   const width = page.viewportSize()!.width;
   const shot = (p: typeof page, name: string) =>
-    p.screenshot({ path: `tests/e2e/screenshots/gift-${name}-${width}.png`, fullPage: true });
+    keepPicture(p, `tests/e2e/screenshots/gift-${name}-${width}.png`, true);
 
   // The giver: a volume page's 「ギフトとして贈る」, the same checkout with the recipient's address.
   await login(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
@@ -99,7 +100,7 @@ test("a gift bought by the demo member is received and read by a new member", as
   await box.getByRole("button", { name: /プレゼントボックス/ }).click();
   const present = box.getByTestId("present-item").filter({ hasText: "ギフト" });
   await expect(present).toBeVisible();
-  await drawer.screenshot({ path: `tests/e2e/screenshots/gift-present-box-${width}.png` });
+  await keepPicture(drawer, `tests/e2e/screenshots/gift-present-box-${width}.png`);
   await present.getByRole("button", { name: "受け取る" }).click();
   await expect(box.getByRole("status")).toHaveText("プレゼントを受け取りました");
 

@@ -1,4 +1,13 @@
-import { DEMO_MEMBER, expect, login, screenshot, seriousViolations, test, visit } from "./fixtures";
+import {
+  DEMO_MEMBER,
+  expect,
+  keepPicture,
+  login,
+  screenshot,
+  seriousViolations,
+  test,
+  visit,
+} from "./fixtures";
 
 test.beforeEach(async ({ page }) => {
   await login(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
@@ -68,7 +77,5 @@ test("the present box in the drawer lists waiting presents and receives one", as
   }
   expect(await seriousViolations(page, "[data-testid=member-drawer]")).toEqual([]);
   // The drawer over a long home page: its own picture shows the box.
-  await drawer.screenshot({
-    path: `tests/e2e/screenshots/present-box-${page.viewportSize()!.width}.png`,
-  });
+  await keepPicture(drawer, `tests/e2e/screenshots/present-box-${page.viewportSize()!.width}.png`);
 });

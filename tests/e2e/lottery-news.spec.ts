@@ -1,4 +1,13 @@
-import { DEMO_MEMBER, expect, login, screenshot, seriousViolations, test, visit } from "./fixtures";
+import {
+  DEMO_MEMBER,
+  expect,
+  keepPicture,
+  login,
+  screenshot,
+  seriousViolations,
+  test,
+  visit,
+} from "./fixtures";
 
 const noSideScroll = async (page: import("@playwright/test").Page) =>
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
@@ -51,9 +60,10 @@ test("the demo member plays the lottery and finds the prize in the present box",
   await expect(
     box.getByTestId("present-item").filter({ hasText: "毎日引ける！マンガおみくじ" }).first(),
   ).toContainText("ポイント");
-  await drawer.screenshot({
-    path: `tests/e2e/screenshots/lottery-present-${page.viewportSize()!.width}.png`,
-  });
+  await keepPicture(
+    drawer,
+    `tests/e2e/screenshots/lottery-present-${page.viewportSize()!.width}.png`,
+  );
 });
 
 test("news: a paged list with NEW marks, a detail, and the read notice loses its mark", async ({

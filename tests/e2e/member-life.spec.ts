@@ -1,12 +1,12 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import type { BookshelfAnswer } from "../../contract/bookshelf";
 import type { UserStatus } from "../../contract/status";
-import { DEMO_MEMBER, expect, hydrated, test, visit } from "./fixtures";
+import { DEMO_MEMBER, expect, hydrated, keepPicture, picturesWanted, test, visit } from "./fixtures";
 
 /** Screenshots of each step, per width, to look at. */
 async function shot(page: Page, step: string) {
   const width = page.viewportSize()?.width ?? 0;
-  await page.screenshot({ path: `tests/e2e/screenshots/member-life-${step}-${width}.png` });
+  await keepPicture(page, `tests/e2e/screenshots/member-life-${step}-${width}.png`);
 }
 
 /** The calls a page makes, from a context of its own: the ct cookie copied into X-CSRFToken. */
@@ -75,7 +75,7 @@ test("the demo member's day: stamp, lottery, a review and a series' notification
       "data-on",
       "false",
     );
-    await page.waitForTimeout(700); // the stamp lands before the picture
+    if (picturesWanted) await page.waitForTimeout(700); // the stamp lands before the picture
     await shot(page, "1-stamp-dialog");
     await dialog.getByRole("button", { name: "閉じる", exact: true }).last().click();
     await expect(dialog).toBeHidden();

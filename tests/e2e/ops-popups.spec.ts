@@ -2,7 +2,15 @@ import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
 import type { PopupsAnswer } from "../../contract/popup";
 import { hidePage } from "./beacon-fixtures";
-import { expect, hydrated, screenshot, seriousViolations, test, visit } from "./fixtures";
+import {
+  expect,
+  hydrated,
+  keepPicture,
+  screenshot,
+  seriousViolations,
+  test,
+  visit,
+} from "./fixtures";
 import { signInToOps } from "./ops-fixtures";
 
 /**
@@ -85,9 +93,10 @@ test("an editor's scroll popup for ad visitors shows at 40 % to them only, and c
   await expect(preview.getByRole("heading", { name: title })).toBeVisible();
   await expect(preview).toHaveAttribute("data-popup-type", "35");
   await expect(preview.getByRole("link", { name: "お得を見る" })).toBeVisible();
-  await page.screenshot({
-    path: `tests/e2e/screenshots/ops-popup-preview-${page.viewportSize()?.width}.png`,
-  });
+  await keepPicture(
+    page,
+    `tests/e2e/screenshots/ops-popup-preview-${page.viewportSize()?.width}.png`,
+  );
   // Its link closes it as in the store, without leaving the editor.
   await preview.getByRole("link", { name: "お得を見る" }).click();
   await expect(page.getByTestId("popup-preview")).toHaveCount(0);
@@ -118,9 +127,10 @@ test("an editor's scroll popup for ad visitors shows at 40 % to them only, and c
   await expect(shown).toHaveAttribute("data-popup-id", String(popupId));
   await expect(shown.getByRole("heading", { name: title })).toBeVisible();
   await opened;
-  await fromAd.screenshot({
-    path: `tests/e2e/screenshots/ops-popup-store-${fromAd.viewportSize()?.width}.png`,
-  });
+  await keepPicture(
+    fromAd,
+    `tests/e2e/screenshots/ops-popup-store-${fromAd.viewportSize()?.width}.png`,
+  );
   // The impression goes out with the page's next batch, when the page is hidden.
   const stored = fromAd.waitForResponse((r) => r.url().includes("/api/events"));
   await hidePage(fromAd);

@@ -1,17 +1,24 @@
 import type { Page } from "@playwright/test";
-import { expect, seriousViolations, test, uniqueEmail, visit } from "./fixtures";
+import {
+  expect,
+  keepPicture,
+  picturesWanted,
+  seriousViolations,
+  test,
+  uniqueEmail,
+  visit,
+} from "./fixtures";
 
 /** A picture of the open popup once its fade-in is over and its images have arrived. */
 async function shot(page: Page, name: string) {
+  if (!picturesWanted) return;
   await page.waitForFunction(() =>
     [...document.querySelectorAll<HTMLImageElement>(".popup img, .popup-banner img")].every(
       (img) => img.complete,
     ),
   );
   await page.waitForTimeout(300);
-  await page.screenshot({
-    path: `/tmp/popup-${name}-${page.viewportSize()?.width ?? 0}.png`,
-  });
+  await keepPicture(page, `/tmp/popup-${name}-${page.viewportSize()?.width ?? 0}.png`);
 }
 
 const popup = (page: Page) => page.getByTestId("popup");

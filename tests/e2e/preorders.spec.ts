@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { tokyoDateTimeInput } from "../../contract/tokyo-time";
-import { CARD_SUCCEEDS, DEMO_MEMBER, expect, login, test, visit } from "./fixtures";
+import { CARD_SUCCEEDS, DEMO_MEMBER, expect, keepPicture, login, test, visit } from "./fixtures";
 import { signInToOps } from "./ops-fixtures";
 
 const ADMIN = { email: "staff@komaya.example", password: "komaya-staff-2026" };
@@ -16,7 +16,7 @@ async function call<T>(api: APIRequestContext, url: string, data: unknown): Prom
 
 async function shot(page: Page, name: string) {
   const width = page.viewportSize()?.width ?? 0;
-  await page.screenshot({ path: `/tmp/shots/preorders/${name}-${width}.png`, fullPage: true });
+  await keepPicture(page, `/tmp/shots/preorders/${name}-${width}.png`, true);
 }
 
 /** The n-th series the ranking lists: each width takes its own, so the two never share one. */

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { closeStampDialog, expect, test, uniqueEmail, visit } from "./fixtures";
+import { closeStampDialog, expect, keepPicture, test, uniqueEmail, visit } from "./fixtures";
 
 async function signup(page: Page) {
   await visit(page, "/signup");
@@ -49,7 +49,8 @@ test("receiving a present moves the header's and the drawer's points at once, wi
   await expect(drawerPoints).toHaveText(after);
   await expect(headerPoints).toHaveText(after);
   expect(reloaded).toBe(false);
-  await drawer.screenshot({
-    path: `tests/e2e/screenshots/present-received-${page.viewportSize()!.width}.png`,
-  });
+  await keepPicture(
+    drawer,
+    `tests/e2e/screenshots/present-received-${page.viewportSize()!.width}.png`,
+  );
 });

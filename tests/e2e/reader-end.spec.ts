@@ -1,5 +1,5 @@
 import type { Page, Request } from "@playwright/test";
-import { expect, hydrated, test, visit } from "./fixtures";
+import { expect, hydrated, keepPicture, test, visit } from "./fixtures";
 import {
   forwardPointOver,
   openReader,
@@ -62,9 +62,10 @@ test("the tap that turns past the last trial page does not press 購入する un
     .map((r) => r.url())
     .filter((u) => /\/order\/|\/login|cart_add/.test(u));
   expect(left).toEqual([]);
-  await page.screenshot({
-    path: `tests/e2e/screenshots/reader-turned-to-offer-${page.viewportSize()?.width}.png`,
-  });
+  await keepPicture(
+    page,
+    `tests/e2e/screenshots/reader-turned-to-offer-${page.viewportSize()?.width}.png`,
+  );
   // Once settled, the offer is pressed as usual.
   await buy.click();
   await expect(page).toHaveURL(/\/login\?return_to=%2Forder%2F\d+$/);
@@ -155,9 +156,10 @@ test("a visitor at the end of a free vol. 1 is offered vol. 2 free with sign-up,
   await expect(signup).toBeVisible();
   const vol2 = `/viewer/speed.html?cid=${second}&series=${seriesId}&_rs=free`;
   await expect(signup).toHaveAttribute("href", `/signup?return_to=${encodeURIComponent(vol2)}`);
-  await page.screenshot({
-    path: `tests/e2e/screenshots/reader-free-end-signup-${page.viewportSize()?.width}.png`,
-  });
+  await keepPicture(
+    page,
+    `tests/e2e/screenshots/reader-free-end-signup-${page.viewportSize()?.width}.png`,
+  );
 
   await signup.click();
   await expect(page).toHaveURL(/\/signup\?return_to=/);
@@ -202,9 +204,10 @@ test("a visitor's カートに入れる at the trial end offers login and sign-u
   );
   await expect(page.getByRole("dialog", { name: "エラー" })).toHaveCount(0);
   expect(seen.requests.filter((r) => r.url().includes("/api/cart_add"))).toEqual([]);
-  await page.screenshot({
-    path: `tests/e2e/screenshots/reader-visitor-cart-${page.viewportSize()?.width}.png`,
-  });
+  await keepPicture(
+    page,
+    `tests/e2e/screenshots/reader-visitor-cart-${page.viewportSize()?.width}.png`,
+  );
   await offer.getByRole("button", { name: "閉じる" }).click();
   await expect(offer).toBeHidden();
 });

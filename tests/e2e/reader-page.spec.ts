@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, keepPicture, test } from "./fixtures";
 import { openReader, ownedVolume, reader, seek, slowPageImages, tap } from "./reader-fixtures";
 
 /**
@@ -84,9 +84,10 @@ test("opening a volume at a spread writes nothing and shows both page numbers", 
   await page.waitForTimeout(2_500);
   expect(saves).toEqual([]);
   expect((await savedPosition(page, bookId))?.page).toBe(17);
-  await page.screenshot({
-    path: `tests/e2e/screenshots/reader-opened-at-17-${page.viewportSize()?.width}.png`,
-  });
+  await keepPicture(
+    page,
+    `tests/e2e/screenshots/reader-opened-at-17-${page.viewportSize()?.width}.png`,
+  );
 
   // The next turn saves the page it reached.
   await page.keyboard.press("ArrowLeft");
@@ -128,9 +129,10 @@ test("the toolbars leave the whole page in view, printed page number included", 
     );
   };
   await expect.poll(fits, { timeout: 2_000 }).toBe(true);
-  await page.screenshot({
-    path: `tests/e2e/screenshots/reader-toolbar-fit-${page.viewportSize()?.width}.png`,
-  });
+  await keepPicture(
+    page,
+    `tests/e2e/screenshots/reader-toolbar-fit-${page.viewportSize()?.width}.png`,
+  );
   // Put away, the page takes the whole height again.
   await page.mouse.click(stage.width / 2, stage.height / 2);
   await expect(top).toBeHidden();

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, hydrated, test } from "./fixtures";
+import { expect, hydrated, keepPicture, test } from "./fixtures";
 import { openReader, ownedVolume, reader, readerLinkFrom, tap } from "./reader-fixtures";
 
 /**
@@ -20,7 +20,7 @@ async function showBars(page: Page) {
 }
 
 async function shot(page: Page, name: string) {
-  await page.screenshot({ path: test.info().outputPath(`${name}.png`) });
+  await keepPicture(page, test.info().outputPath(`${name}.png`));
 }
 
 test("a volume opens on its cover, standing alone, and every way back to the start lands there", async ({

@@ -1,5 +1,14 @@
 import type { Page } from "@playwright/test";
-import { DEMO_MEMBER, expect, hydrated, login, seriousViolations, test, visit } from "./fixtures";
+import {
+  DEMO_MEMBER,
+  expect,
+  hydrated,
+  keepPicture,
+  login,
+  seriousViolations,
+  test,
+  visit,
+} from "./fixtures";
 import { reader, readerLinkFrom, shelfVolume } from "./reader-fixtures";
 
 /**
@@ -64,7 +73,7 @@ async function reportFirstPage(page: Page, label: string) {
 
 async function shot(page: Page, name: string) {
   const width = page.viewportSize()?.width ?? 0;
-  await page.screenshot({ path: `tests/e2e/screenshots/${name}-${width}.png` });
+  await keepPicture(page, `tests/e2e/screenshots/${name}-${width}.png`);
 }
 
 test("a visitor reads a trial to its end and is offered the volume instead of more pages", async ({

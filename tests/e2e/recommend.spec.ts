@@ -1,5 +1,14 @@
 import { beacons, hidePage, recordBeacons } from "./beacon-fixtures";
-import { expect, hydrated, screenshot, seriousViolations, test, visit } from "./fixtures";
+import {
+  expect,
+  hydrated,
+  keepPicture,
+  picturesWanted,
+  screenshot,
+  seriousViolations,
+  test,
+  visit,
+} from "./fixtures";
 
 const POPUP_TITLE = "おかえりなさい！あなたにおすすめの作品";
 
@@ -22,7 +31,7 @@ test.describe("return recommendations", () => {
     expect(await threeColumns.count()).toBeLessThanOrEqual(6);
     await screenshot(page, "return-popup");
     expect(await seriousViolations(page, ".return-popup")).toEqual([]);
-    await page.screenshot({ path: `/tmp/recommend-popup-${page.viewportSize()?.width}.png` });
+    await keepPicture(page, `/tmp/recommend-popup-${page.viewportSize()?.width}.png`);
 
     // Focus stays inside, and Esc closes it.
     for (let i = 0; i < 15; i++) await page.keyboard.press("Tab");
@@ -82,12 +91,12 @@ test.describe("related series on a series page", () => {
     await expect(tile.locator(".card-grid > li")).toHaveCount(3);
     await screenshot(page, "related-tile");
     await tile.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `/tmp/recommend-related-${page.viewportSize()?.width}.png` });
+    await keepPicture(page, `/tmp/recommend-related-${page.viewportSize()?.width}.png`);
     await tile.getByRole("button", { name: "もっと見る" }).click();
     const dialog = page.getByRole("dialog", { name: "関連作品" });
     await expect(dialog.locator("li")).toHaveCount(list.length);
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: `/tmp/recommend-list-${page.viewportSize()?.width}.png` });
+    if (picturesWanted) await page.waitForTimeout(300);
+    await keepPicture(page, `/tmp/recommend-list-${page.viewportSize()?.width}.png`);
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
   });

@@ -3,6 +3,7 @@ import {
   CARD_SUCCEEDS,
   cartToOrderPage,
   expect,
+  keepPicture,
   seriesWithAddable,
   seriousViolations,
   signUp,
@@ -19,7 +20,7 @@ import {
 
 async function shot(page: Page, name: string) {
   const width = page.viewportSize()?.width ?? 0;
-  await page.screenshot({ path: `/tmp/shots/saved-card/${name}-${width}.png`, fullPage: true });
+  await keepPicture(page, `/tmp/shots/saved-card/${name}-${width}.png`, true);
 }
 
 test("a card saved after a decline buys a volume with one tap, which is then on the bookshelf, and is removed", async ({

@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, hydrated, screenshot, test, visit } from "./fixtures";
+import { expect, hydrated, keepPicture, screenshot, test, visit } from "./fixtures";
 import { reader } from "./reader-fixtures";
 
 /**
@@ -120,7 +120,7 @@ test("a タテヨミ series lists episodes, reads as one strip and offers the ne
   await expect(next.locator(".reader-next__volume")).toHaveText("第2話");
   await expect(next.locator(".reader-next__title")).toContainText("第2話");
   expect(await page.locator(".reader-end").textContent()).not.toMatch(/巻/);
-  await page.screenshot({ path: `tests/e2e/screenshots/tateyomi-end-${width}.png` });
+  await keepPicture(page, `tests/e2e/screenshots/tateyomi-end-${width}.png`);
 
   // Its button opens 第2話: in the reader when it reads on, else on its own page.
   const action = next.locator(".reader-end__primary");

@@ -6,6 +6,7 @@ import {
   DEMO_STAFF,
   expect,
   hydrated,
+  keepPicture,
   login,
   screenshot,
   test,
@@ -53,7 +54,7 @@ test("a visitor sees the fair page's visitor blocks, one accordion panel at a ti
   await expect(sale).toHaveAttribute("aria-expanded", "false");
   await expect(content.getByText(/までの開催です/)).toHaveCount(0);
   await entry.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `/tmp/topic-accordion-${page.viewportSize()?.width}.png` });
+  await keepPicture(page, `/tmp/topic-accordion-${page.viewportSize()?.width}.png`);
 
   // YouTube loads nothing until asked.
   await expect(page.locator('iframe[src*="youtube"]')).toHaveCount(0);
@@ -79,9 +80,9 @@ test("a visitor sees the fair page's visitor blocks, one accordion panel at a ti
   await expect(page.locator(".tp-pr")).toHaveText("PR");
   await expect(page.getByText("外部サイトへ移動します")).toBeVisible();
   await ranking.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `/tmp/topic-ranking-${page.viewportSize()?.width}.png` });
+  await keepPicture(page, `/tmp/topic-ranking-${page.viewportSize()?.width}.png`);
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: `/tmp/topic-top-${page.viewportSize()?.width}.png` });
+  await keepPicture(page, `/tmp/topic-top-${page.viewportSize()?.width}.png`);
   await screenshot(page, "topic-fair-visitor");
 });
 
