@@ -1,7 +1,15 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import type { BookshelfAnswer } from "../../contract/bookshelf";
 import type { UserStatus } from "../../contract/status";
-import { DEMO_MEMBER, expect, hydrated, keepPicture, picturesWanted, test, visit } from "./fixtures";
+import {
+  DEMO_MEMBER,
+  expect,
+  hydrated,
+  keepPicture,
+  picturesWanted,
+  test,
+  visit,
+} from "./fixtures";
 
 /** Screenshots of each step, per width, to look at. */
 async function shot(page: Page, step: string) {
