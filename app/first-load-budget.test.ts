@@ -4,7 +4,6 @@ import {
   hasClientBuild,
   homeRoutes,
   isOpsRoute,
-  isPaymentRoute,
   OWN_CODE_BUDGET_KB,
 } from "../bench/first-load";
 
@@ -40,17 +39,7 @@ describe.skipIf(!hasClientBuild())("first-load JavaScript of the build", () => {
 
   it(`holds every store route's own code within ${OWN_CODE_BUDGET_KB.anyRoute} KB gzip`, () => {
     const over = routes
-      .filter(
-        (r) =>
-          !isOpsRoute(r) && !isPaymentRoute(r) && r.ownGzip > OWN_CODE_BUDGET_KB.anyRoute * 1024,
-      )
-      .map((r) => `${r.path} ${kb(r.ownGzip)} KB`);
-    expect(over).toEqual([]);
-  });
-
-  it(`holds the purchase pages' own code within ${OWN_CODE_BUDGET_KB.paymentRoute} KB gzip (decision 0115)`, () => {
-    const over = routes
-      .filter((r) => isPaymentRoute(r) && r.ownGzip > OWN_CODE_BUDGET_KB.paymentRoute * 1024)
+      .filter((r) => !isOpsRoute(r) && r.ownGzip > OWN_CODE_BUDGET_KB.anyRoute * 1024)
       .map((r) => `${r.path} ${kb(r.ownGzip)} KB`);
     expect(over).toEqual([]);
   });

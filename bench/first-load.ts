@@ -25,21 +25,7 @@ export const OWN_CODE_BUDGET_KB = {
   home: 40,
   anyRoute: 60,
   opsRoute: 120,
-  paymentRoute: 70,
 } as const;
-
-/**
- * The purchase pages (/order, /order/{item} and the pages a payment returns to) carry the card
- * form's rules, the one-tap purchase and the gift fields since issue 25: 70 KB until the split
- * decision 0115 names is made (a regression from 60 KB, recorded, not hidden).
- */
-export function isPaymentRoute(route: { path: string }): boolean {
-  return (
-    route.path === "/order" ||
-    route.path.startsWith("/order/") ||
-    /^\/order_(complete|error|cancel)$/.test(route.path)
-  );
-}
 
 /** A back-office page: staff, not shoppers, load it. */
 export function isOpsRoute(route: { path: string }): boolean {

@@ -1,13 +1,15 @@
 import { z } from "zod";
+import {
+  EMAIL_MAX,
+  INTRODUCTION_MAX,
+  NICKNAME_MAX,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+} from "./account-rules";
 import { multiLine, oneLine, oneOfNumbers } from "./input";
 import { containsStoreName, STORE_NAME_IN_NICKNAME } from "./reserved-names";
 
 /** Payloads of the account calls, shared by the server's validation and the pages' forms. */
-export const EMAIL_MAX = 254;
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
-export const NICKNAME_MAX = 20;
-export const INTRODUCTION_MAX = 400;
 
 export const email = z
   .string()

@@ -1,11 +1,11 @@
 import { z } from "zod";
+import { EMAIL_MAX } from "./account-rules";
 import { integerIn, multiLine, oneLine, oneOfNumbers } from "./input";
 
 /**
  * The three message forms (/inquiry, /opinion, /request): their fields, limits and choices, used
  * by the pages' inputs and by the server's validation (server/modules/inquiry/routes.ts).
  */
-export const EMAIL_MAX = 254;
 export const SUBJECT_MAX = 100;
 export const INQUIRY_BODY_MAX = 2000;
 export const OPINION_BODY_MAX = 1000;

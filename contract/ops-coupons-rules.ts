@@ -2,6 +2,7 @@
 // ops-coupons.ts apply the same functions on the server (issue 24). They are the rules the store
 // reads a coupon by (server/modules/commerce/coupons.ts, pricing/rules.ts couponSaving).
 
+import { EMAIL_MAX } from "./account-rules";
 import type { RuleIssue } from "./ops-catalog-rules";
 import { parseTokyoDateTimeInput } from "./tokyo-time";
 
@@ -159,7 +160,7 @@ export function readMemberLines(text: string): { members: MemberLine[]; unread: 
     if (members.length === 0 && unread.length === 0 && HEADER.test(first)) return;
     if (/^\d{1,10}$/.test(first) && Number(first) >= 1 && Number(first) <= INT4_MAX) {
       members.push({ line, text: first, kind: "id", userId: Number(first) });
-    } else if (EMAIL.test(first) && first.length <= 254) {
+    } else if (EMAIL.test(first) && first.length <= EMAIL_MAX) {
       members.push({ line, text: first, kind: "email", email: first.toLowerCase() });
     } else {
       unread.push({ line, text: raw.slice(0, 100) });

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { email, PASSWORD_MAX } from "./account";
+import { email } from "./account";
+import { PASSWORD_MAX } from "./account-rules";
 import { blankToUndefined, pageNumber, recordId } from "./input";
 import { AUDIT_ENTITIES, SECOND_FACTOR_MAX, STAFF_ROLES } from "./ops-roles";
 

@@ -87,7 +87,3 @@ export type ReceiptPageAnswer =
       /** A wholly refunded order gets no new receipt. */
       fully_refunded: boolean;
     };
-
-export const receiptPageUrl = (orderId: number) => `/receipt?order=${orderId}`;
-export const receiptPdfUrl = (orderId: number, copy?: number) =>
-  `/receipt.pdf?order=${orderId}${copy ? `&copy=${copy}` : ""}`;

@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { LEAVE_REASONS, PASSWORD_MAX } from "../../contract/account";
+import { LEAVE_REASONS } from "../../contract/account";
+import { PASSWORD_MAX } from "../../contract/account-rules";
 import { FormProblem } from "../components/FormProblem";
 import { requireMember } from "../lib/member.server";
 import { formText, useApiForm } from "../lib/use-api-form";

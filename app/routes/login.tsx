@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link, redirect, useSearchParams } from "react-router";
-import { EMAIL_MAX, PASSWORD_MAX } from "../../contract/account";
+import { EMAIL_MAX, PASSWORD_MAX } from "../../contract/account-rules";
 import { FormProblem } from "../components/FormProblem";
 import { safeReturnTo } from "../lib/return-to";
 import { formText, useApiForm } from "../lib/use-api-form";

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link } from "react-router";
-import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN } from "../../contract/account";
+import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN } from "../../contract/account-rules";
 import { FormProblem } from "../components/FormProblem";
 import { linkToken } from "../lib/mailed-link";
 import { formText, useApiForm } from "../lib/use-api-form";

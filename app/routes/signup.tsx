@@ -1,5 +1,5 @@
 import { Link, redirect, useSearchParams } from "react-router";
-import { EMAIL_MAX, NICKNAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from "../../contract/account";
+import { EMAIL_MAX, NICKNAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from "../../contract/account-rules";
 import { FormProblem } from "../components/FormProblem";
 import { safeReturnTo } from "../lib/return-to";
 import { formText, useApiForm } from "../lib/use-api-form";

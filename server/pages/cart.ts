@@ -7,11 +7,8 @@ import {
   DUPLICATE_MESSAGE,
   NOT_BUYABLE_MESSAGES,
 } from "../../contract/cart";
-import {
-  CARRIER_BILLING_LIMIT,
-  type CheckoutAnswer,
-  PAYMENT_PLACEHOLDER,
-} from "../../contract/checkout";
+import type { CheckoutAnswer } from "../../contract/checkout";
+import { CARRIER_BILLING_LIMIT, PAYMENT_PLACEHOLDER } from "../../contract/checkout-rules";
 import { canUsePoints } from "../../contract/points";
 import type { Db } from "../db/client";
 import { NotFound } from "../lib/errors";

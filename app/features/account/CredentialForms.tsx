@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { PASSWORD_MAX, PASSWORD_MIN } from "../../../contract/account";
+import { PASSWORD_MAX, PASSWORD_MIN } from "../../../contract/account-rules";
 import { FormProblem } from "../../components/FormProblem";
 import { formText, useApiForm } from "../../lib/use-api-form";
 

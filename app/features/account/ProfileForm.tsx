@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { INTRODUCTION_MAX, NICKNAME_MAX } from "../../../contract/account";
+import { INTRODUCTION_MAX, NICKNAME_MAX } from "../../../contract/account-rules";
 import { FormProblem } from "../../components/FormProblem";
 import { useShell } from "../../lib/shell";
 import { formText, useApiForm } from "../../lib/use-api-form";

@@ -1,15 +1,14 @@
 import { lazy, Suspense, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { EMAIL_MAX } from "../../../contract/account";
+import { EMAIL_MAX } from "../../../contract/account-rules";
 import { cardLabel, type SavedCard } from "../../../contract/card-rules";
 import type { CartGroup, CartLine } from "../../../contract/cart";
+import type { CheckoutAnswer, CheckoutResult } from "../../../contract/checkout";
 import {
   CARD_PAYMENT_TYPE,
-  type CheckoutAnswer,
-  type CheckoutResult,
   PAYMENT_PLACEHOLDER,
   PAYMENT_REQUIRED_MESSAGE,
-} from "../../../contract/checkout";
+} from "../../../contract/checkout-rules";
 import { GIFT_MESSAGE_MAX } from "../../../contract/gift-rules";
 import { productUrl } from "../../../contract/items";
 import { addPoint, pointsToSpend, remainingAfterPoints } from "../../../contract/points";

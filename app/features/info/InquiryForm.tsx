@@ -1,6 +1,6 @@
+import { EMAIL_MAX } from "../../../contract/account-rules";
 import {
   categoryLabel,
-  EMAIL_MAX,
   INQUIRY_BODY_MAX,
   INQUIRY_CATEGORIES,
   SUBJECT_MAX,

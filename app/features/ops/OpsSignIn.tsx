@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { EMAIL_MAX, PASSWORD_MAX } from "../../../contract/account";
+import { EMAIL_MAX, PASSWORD_MAX } from "../../../contract/account-rules";
 import { SECOND_FACTOR_MAX } from "../../../contract/ops-roles";
 import { formText, useApiForm } from "../../lib/use-api-form";
 

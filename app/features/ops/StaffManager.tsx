@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useRevalidator } from "react-router";
-import { EMAIL_MAX } from "../../../contract/account";
+import { EMAIL_MAX } from "../../../contract/account-rules";
 import { ROLE_LABELS, STAFF_ROLES, type StaffRole } from "../../../contract/ops-roles";
 import { tokyoSlashDate } from "../../../contract/tokyo-time";
 import { post } from "../../lib/request";

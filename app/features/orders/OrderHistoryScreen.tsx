@@ -1,7 +1,7 @@
 import { Form, Link, useNavigate } from "react-router";
 import { type GiftView, giftStateText } from "../../../contract/gift-rules";
 import type { OrderHistoryAnswer, OrderLine, OrderSummary } from "../../../contract/orders";
-import { receiptPageUrl } from "../../../contract/receipts";
+import { receiptPageUrl } from "../../../contract/receipt-links";
 import { yen } from "../cards/card-rules";
 import { Receipt } from "./Receipt";
 import "./orders.css";

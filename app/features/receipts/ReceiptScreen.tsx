@@ -1,11 +1,11 @@
 import { useState } from "react";
 import { Link } from "react-router";
+import { receiptPdfUrl } from "../../../contract/receipt-links";
 import {
   RECEIPT_ADDRESSEE_MAX,
   RECEIPT_HONORIFICS,
   type ReceiptPageAnswer,
   type ReceiptView,
-  receiptPdfUrl,
 } from "../../../contract/receipts";
 import { FormProblem } from "../../components/FormProblem";
 import { formText, useApiForm } from "../../lib/use-api-form";

@@ -1,18 +1,20 @@
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import { NEED_UPDATE_MESSAGE, NOT_BUYABLE_MESSAGES } from "../../../contract/cart";
 import {
-  AMOUNT_CHANGED_MESSAGE,
-  CARD_PAYMENT_TYPE,
   type CheckoutResult,
   ORDER_ERROR_MESSAGES,
   type OrderErrorCode,
   orderErrorUrl,
-  PAYMENT_REQUIRED_MESSAGE,
 } from "../../../contract/checkout";
+import {
+  AMOUNT_CHANGED_MESSAGE,
+  CARD_PAYMENT_TYPE,
+  PAYMENT_REQUIRED_MESSAGE,
+} from "../../../contract/checkout-rules";
 import { GIFT_ONE_ITEM_MESSAGE } from "../../../contract/gifts";
 import { productUrl } from "../../../contract/items";
 import { canUsePoints, POINT_USE_MINIMUM } from "../../../contract/points";
-import { receiptPageUrl } from "../../../contract/receipts";
+import { receiptPageUrl } from "../../../contract/receipt-links";
 import { tokyoDateTime } from "../../../contract/tokyo-time";
 import type { Db, Tx } from "../../db/client";
 import { BadInput, Conflict, NotFound } from "../../lib/errors";

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { CARD_PAYMENT_TYPE } from "../../../contract/checkout";
+import { CARD_PAYMENT_TYPE } from "../../../contract/checkout-rules";
 import { PREORDER_MESSAGES } from "../../../contract/preorder-rules";
 import { startOfTokyoDay } from "../../../contract/tokyo-time";
 import { volumeUrl } from "../../../contract/volume-notices";

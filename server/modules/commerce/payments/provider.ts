@@ -1,10 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { type CardBrand, cardBrand, cardDigits, luhnValid } from "../../../../contract/card-rules";
-import {
-  CARD_PAYMENT_TYPE,
-  CARRIER_BILLING_LIMIT,
-  type OrderErrorCode,
-} from "../../../../contract/checkout";
+import type { OrderErrorCode } from "../../../../contract/checkout";
+import { CARD_PAYMENT_TYPE, CARRIER_BILLING_LIMIT } from "../../../../contract/checkout-rules";
 
 /**
  * How the store takes money (docs/decisions/0016-checkout-and-payment-provider.md). The checkout
