@@ -41,6 +41,8 @@ export async function bookAccess(db: Db, bookId: number) {
       itemStartDate: books.itemStartDate,
       ...volumePublication,
       ...volumeWindows,
+      // A タテヨミ series' pages are drawn as one strip: part of a drawn page's key.
+      episodic: episodicSeries(books.seriesId),
     })
     .from(books)
     .innerJoin(series, eq(series.seriesId, books.seriesId))

@@ -2,7 +2,6 @@ import { DEFAULT_MEMBER_FREE_VOL } from "../../../contract/series";
 import type { Db } from "../../db/client";
 import { cachePer } from "../../lib/cache";
 import { runningCampaignsFor } from "../campaign/item-campaigns";
-import { seriesReadsAsEpisodes } from "../catalog/episodes";
 import { bookAccess, dramaCdItemId } from "../catalog/service";
 import { trackForPlayback } from "../dramacd/service";
 import { itemAcquiredAt, ownsItem } from "../library/service";
@@ -64,10 +63,7 @@ export async function volumeEntry(
 async function loadVolumeEntry(db: Db, bookId: number, now: Date): Promise<VolumeEntry | null> {
   const book = await bookAccess(db, bookId);
   if (!book) return null;
-  const [running, episodic] = await Promise.all([
-    runningCampaignsFor(db, { seriesIds: [book.seriesId] }, now),
-    seriesReadsAsEpisodes(db, book.seriesId),
-  ]);
+  const running = await runningCampaignsFor(db, { seriesIds: [book.seriesId] }, now);
   const effect = campaignEffect(running, book.itemId);
   const terms = volumeTerms(book, effect, now);
   return {
@@ -76,7 +72,7 @@ async function loadVolumeEntry(db: Db, bookId: number, now: Date): Promise<Volum
     itemId: book.itemId,
     terms,
     price: memberPrice(book.priceInc, effect, terms, ownPriceAt(book.priceInc, book, now)),
-    episodic,
+    episodic: book.episodic,
   };
 }
 
