@@ -62,6 +62,15 @@ export async function closeStampDialog(page: Page) {
 }
 
 /**
+ * Esc on an open dialog. A dialog listens for keys from the moment it takes the focus, so the key
+ * waits for that: on a loaded machine the press could otherwise land a frame too early.
+ */
+export async function pressEscapeIn(dialog: Locator) {
+  await expect.poll(() => dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+  await dialog.page().keyboard.press("Escape");
+}
+
+/**
  * Serious and critical axe findings, every rule (a superset of wcag2a and wcag2aa), as
  * "rule: target" lines so a failure says where.
  */

@@ -3,6 +3,7 @@ import {
   expect,
   keepPicture,
   picturesWanted,
+  pressEscapeIn,
   seriousViolations,
   test,
   uniqueEmail,
@@ -23,21 +24,8 @@ async function shot(page: Page, name: string) {
 
 const popup = (page: Page) => page.getByTestId("popup");
 
-/**
- * Esc on the open popup. The dialog listens for keys from the moment it takes the focus, so the
- * key waits for that: on a loaded machine the press could otherwise land a frame too early.
- */
-async function pressEscape(page: Page) {
-  await expect
-    .poll(() =>
-      page.evaluate(
-        () =>
-          document.querySelector("[data-testid=popup]")?.contains(document.activeElement) ?? false,
-      ),
-    )
-    .toBe(true);
-  await page.keyboard.press("Escape");
-}
+/** Esc on the open popup, once it has the focus. */
+const pressEscape = (page: Page) => pressEscapeIn(popup(page));
 
 test("the home page's queue shows its popups one at a time, in order", async ({ page }) => {
   const opened: number[] = [];

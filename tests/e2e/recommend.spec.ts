@@ -4,6 +4,7 @@ import {
   hydrated,
   keepPicture,
   picturesWanted,
+  pressEscapeIn,
   screenshot,
   seriousViolations,
   test,
@@ -97,7 +98,7 @@ test.describe("related series on a series page", () => {
     await expect(dialog.locator("li")).toHaveCount(list.length);
     if (picturesWanted) await page.waitForTimeout(300);
     await keepPicture(page, `/tmp/recommend-list-${page.viewportSize()?.width}.png`);
-    await page.keyboard.press("Escape");
+    await pressEscapeIn(dialog);
     await expect(dialog).toBeHidden();
   });
 });
