@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
 import { createTestDatabase } from "../../db/test-database";
-import { seriesReadsAsEpisodes } from "./episodes";
-import { genres, publishers, series, seriesGenres } from "./schema";
+import { books, genres, publishers, series, seriesGenres } from "./schema";
+import { bookAccess } from "./service";
 import { shelfSeriesFacts } from "./shelf-facts";
 
 let database: Database;
@@ -27,13 +27,18 @@ beforeAll(async () => {
     { seriesId: 1, genreId: 20 },
     { seriesId: 2, genreId: 2 },
   ]);
+  const volume = { volume: 1, price: 600, priceInc: 660, itemStartDate: start, pageCount: 20 };
+  await db.insert(books).values([
+    { ...volume, bookId: 11, seriesId: 1, itemId: 1011, title: "タテヨミの作品 第1話" },
+    { ...volume, bookId: 21, seriesId: 2, itemId: 1021, title: "巻の作品 1" },
+  ]);
 });
 afterAll(async () => database?.close());
 
 describe("a タテヨミ series reads as episodes, the others as volumes", () => {
-  it("one series at a time", async () => {
-    expect(await seriesReadsAsEpisodes(database.db, 1)).toBe(true);
-    expect(await seriesReadsAsEpisodes(database.db, 2)).toBe(false);
+  it("one volume at a time, read with its row (the reader and its page images)", async () => {
+    expect((await bookAccess(database.db, 11))?.episodic).toBe(true);
+    expect((await bookAccess(database.db, 21))?.episodic).toBe(false);
   });
 
   it("per row of a list, while another series of the list is タテヨミ", async () => {

@@ -1,6 +1,5 @@
-import { and, type Column, eq, getTableName, sql } from "drizzle-orm";
+import { type Column, getTableName, sql } from "drizzle-orm";
 import { TATEYOMI_GENRE } from "../../../contract/genres";
-import type { Db } from "../../db/client";
 import { seriesGenres } from "./schema";
 
 /**
@@ -12,14 +11,4 @@ export function episodicSeries(seriesId: Column) {
   // bare "series_id" inside the subquery is the subquery's own (every series would be タテヨミ).
   const outer = sql`${sql.identifier(getTableName(seriesId.table))}.${sql.identifier(seriesId.name)}`;
   return sql<boolean>`exists (select 1 from ${seriesGenres} as tateyomi where tateyomi.series_id = ${outer} and tateyomi.genre_id = ${TATEYOMI_GENRE})`;
-}
-
-/** Whether one series is タテヨミ. */
-export async function seriesReadsAsEpisodes(db: Db, seriesId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ seriesId: seriesGenres.seriesId })
-    .from(seriesGenres)
-    .where(and(eq(seriesGenres.seriesId, seriesId), eq(seriesGenres.genreId, TATEYOMI_GENRE)))
-    .limit(1);
-  return row !== undefined;
 }
