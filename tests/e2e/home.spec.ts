@@ -141,6 +141,51 @@ test("deleting the viewing history asks first; Esc and いいえ keep it", async
   expect(clearCalls).toBe(1);
 });
 
+test("the page arrives in reading order, and the flick banner's later slides come once it is idle", async ({
+  page,
+  request,
+}) => {
+  // Every section is in place in the HTML as sent: none is moved to the end of the document and
+  // revealed by a script later, which would show the page in pieces and shift it.
+  const html = await (await request.get("/home")).text();
+  const main = html.slice(html.indexOf("<main"), html.indexOf("</main>"));
+  expect(main).not.toContain("<!--$?-->");
+  const sent = [...html.matchAll(/data-layout-id="(\d+)"/g)].map((m) => m[1]);
+  expect(sent.length).toBeGreaterThan(3);
+  expect(main.match(/data-layout-id=/g)).toHaveLength(sent.length);
+
+  // The slides past the first two are sent without their pictures, each named as its picture is.
+  const slides = [
+    ...html.matchAll(/<ul class="banner-list banner-list--tflick">(.*?)<\/ul>/gs),
+  ][0]![1]!;
+  const items = slides.split("<li").slice(1);
+  expect(items.length).toBeGreaterThan(2);
+  expect(items.slice(0, 2).every((item) => item.includes("<img"))).toBe(true);
+  for (const item of items.slice(2)) {
+    expect(item).not.toContain("<img");
+    expect(item).toMatch(/role="img" aria-label="[^"]+"/);
+  }
+
+  await visit(page, "/home");
+  // Sections that load empty leave the page; the others keep the order they were sent in.
+  const shown = await page
+    .locator("section[data-layout-id]")
+    .evaluateAll((all) => all.map((s) => s.getAttribute("data-layout-id")));
+  expect(shown).toEqual(sent.filter((id) => shown.includes(id!)));
+  const flick = page.locator(".banner-list--tflick > li");
+  await expect(flick).toHaveCount(items.length);
+  // Once the page is idle every slide has its picture, under the name it had before.
+  await expect(page.locator(".banner-list--tflick img")).toHaveCount(items.length);
+  await expect(page.locator(".banner-list__later")).toHaveCount(0);
+  for (const [i, item] of items.entries()) {
+    const name = /aria-label="([^"]+)"|alt="([^"]+)"/.exec(item)!;
+    await expect(flick.nth(i).locator("img")).toHaveAttribute(
+      "alt",
+      (name[1] ?? name[2])!.replaceAll("&amp;", "&"),
+    );
+  }
+});
+
 test("the first banner is fetched first and covers come at the width the screen needs", async ({
   page,
 }) => {

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from "react";
+import { Suspense, useCallback, useMemo, useState } from "react";
 import { Link } from "react-router";
 import type { HomeAnswer } from "../../../contract/home";
 import { IMPORTANT_MARK, showsNew } from "../../../contract/news";
@@ -81,13 +81,14 @@ export function HomePage(props: {
       )}
       <div className="home-sections">
         {layouts.map((layout) => (
-          <LazySection
-            key={layout.layout_id}
-            layout={layout}
-            ctx={ctx}
-            onHide={hide}
-            initial={firstSections[layout.layout_id]}
-          />
+          <Suspense key={layout.layout_id} fallback={null}>
+            <LazySection
+              layout={layout}
+              ctx={ctx}
+              onHide={hide}
+              initial={firstSections[layout.layout_id]}
+            />
+          </Suspense>
         ))}
       </div>
     </CardStateProvider>

@@ -1,6 +1,8 @@
+import { useEffect, useState } from "react";
 import type { CarouselItem, HotWord } from "../../../contract/home";
 import type { BannerItem, DramaCdItem, FeatureItem, LayoutConfig } from "../../../contract/items";
 import { mediaShape, mediaSrcSet } from "../../../contract/media";
+import { whenIdle } from "../../lib/idle";
 import { bannerFrame } from "../../lib/tracking";
 import { DramaCdCard } from "../cards/DramaCdCard";
 import { FeatureCard } from "../cards/FeatureCard";
@@ -13,6 +15,8 @@ const BANNER_SIZES = "(max-width: 767px) 90vw, 440px";
 // Square banners (16) are 106 px, scaled up to 1.4× on wide screens; their art is drawn square.
 const SQUARE_WIDTHS = [120, 160, 240, 320] as const;
 const SQUARE_SIZES = "(min-width: 1184px) 148px, 120px";
+/** The flick banner's slides drawn with the page: the first and the one peeking in beside it. */
+const FLICK_SLIDES_WITH_PAGE = 2;
 
 /** Banner sections (5, 19 rows; 9, 12, 16 strips; 8 grid), tracked top_banner_{layoutId}_{n}. */
 export function BannerList(props: {
@@ -20,11 +24,20 @@ export function BannerList(props: {
   type: number | "flick";
   banners: BannerItem[];
 }) {
+  // The flick banner shows one slide with the next peeking in. The browser's lazy loading would
+  // still fetch the slides after those with the page (it looks a whole screen ahead), a few
+  // hundred KB competing with the first picture and the page's code on a phone's connection:
+  // their pictures are asked for once the page is idle.
+  const [restWanted, setRestWanted] = useState(props.type !== "flick");
+  useEffect(() => {
+    if (!restWanted) return whenIdle(() => setRestWanted(true));
+  }, [restWanted]);
   return (
     <ul className={`banner-list banner-list--t${props.type}`}>
       {props.banners.map((b, i) => {
         const square = props.type === 16;
         const src = square ? mediaShape(b.img, "square") : b.img;
+        const later = !restWanted && i >= FLICK_SLIDES_WITH_PAGE;
         return (
           <li key={b.link_rotation_id}>
             <TrackedLink
@@ -33,17 +46,22 @@ export function BannerList(props: {
               newTab={b.action_type === 2}
               className="banner-list__link"
             >
-              <img
-                src={src}
-                srcSet={mediaSrcSet(src, square ? SQUARE_WIDTHS : BANNER_WIDTHS)}
-                sizes={square ? SQUARE_SIZES : BANNER_SIZES}
-                alt={b.alt}
-                width={square ? 240 : 702}
-                height={square ? 240 : 180}
-                loading={i === 0 ? "eager" : "lazy"}
-                // The flick banner's first picture is the largest of the first screen: fetched first.
-                fetchPriority={i === 0 && props.type === "flick" ? "high" : undefined}
-              />
+              {later ? (
+                // Same box and name as the picture to come, so nothing moves when it arrives.
+                <span className="banner-list__later" role="img" aria-label={b.alt} />
+              ) : (
+                <img
+                  src={src}
+                  srcSet={mediaSrcSet(src, square ? SQUARE_WIDTHS : BANNER_WIDTHS)}
+                  sizes={square ? SQUARE_SIZES : BANNER_SIZES}
+                  alt={b.alt}
+                  width={square ? 240 : 702}
+                  height={square ? 240 : 180}
+                  loading={i === 0 ? "eager" : "lazy"}
+                  // The flick banner's first picture is the largest of the first screen: fetched first.
+                  fetchPriority={i === 0 && props.type === "flick" ? "high" : undefined}
+                />
+              )}
             </TrackedLink>
           </li>
         );
