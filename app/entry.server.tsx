@@ -43,10 +43,6 @@ export default function handleRequest(
       <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {
         nonce,
-        // A boundary already complete when the shell flushes stays in place. By default React
-        // moves every one after the first 12.8 KB of the page to the end and reveals them in
-        // throttled batches: /home's sections would appear late and shift the page.
-        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
           const body = documentHeadStream(nonce, () => {

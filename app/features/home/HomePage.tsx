@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useMemo, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
 import { Link } from "react-router";
 import type { HomeAnswer } from "../../../contract/home";
 import { IMPORTANT_MARK, showsNew } from "../../../contract/news";
@@ -81,14 +81,13 @@ export function HomePage(props: {
       )}
       <div className="home-sections">
         {layouts.map((layout) => (
-          <Suspense key={layout.layout_id} fallback={null}>
-            <LazySection
-              layout={layout}
-              ctx={ctx}
-              onHide={hide}
-              initial={firstSections[layout.layout_id]}
-            />
-          </Suspense>
+          <LazySection
+            key={layout.layout_id}
+            layout={layout}
+            ctx={ctx}
+            onHide={hide}
+            initial={firstSections[layout.layout_id]}
+          />
         ))}
       </div>
     </CardStateProvider>
