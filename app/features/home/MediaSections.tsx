@@ -25,9 +25,9 @@ export function BannerList(props: {
   banners: BannerItem[];
 }) {
   // The flick banner shows one slide with the next peeking in. The browser's lazy loading would
-  // still fetch the slides after those with the page (it looks a whole screen ahead), a few
-  // hundred KB competing with the first picture and the page's code on a phone's connection:
-  // their pictures are asked for once the page is idle.
+  // still fetch the slides after those with the page (it looks a whole screen ahead), pictures
+  // competing with the first one and the page's code on a phone's connection: theirs are asked
+  // for once the page is idle.
   const [restWanted, setRestWanted] = useState(props.type !== "flick");
   useEffect(() => {
     if (!restWanted) return whenIdle(() => setRestWanted(true));
