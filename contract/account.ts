@@ -1,3 +1,4 @@
+// Payloads of the account calls, shared by the server's validation and the pages' forms.
 import { z } from "zod";
 import {
   EMAIL_MAX,
@@ -8,8 +9,6 @@ import {
 } from "./account-rules";
 import { multiLine, oneLine, oneOfNumbers } from "./input";
 import { containsStoreName, STORE_NAME_IN_NICKNAME } from "./reserved-names";
-
-/** Payloads of the account calls, shared by the server's validation and the pages' forms. */
 
 export const email = z
   .string()
