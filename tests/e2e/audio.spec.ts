@@ -47,10 +47,17 @@ test.describe("the audio player", () => {
   test.describe.configure({ timeout: 240_000 });
 
   test("a visitor hears a sample from a home card and from the CD page", async ({ page }) => {
+    // The popup's code is not part of the page's first load; it comes with the first sample.
+    const popupCode: string[] = [];
+    page.on("request", (r) => {
+      if (/\/assets\/AudioPlayerPopup-[^/]*\.js$/.test(r.url())) popupCode.push(r.url());
+    });
     await visit(page, "/");
     const section = await homeSection(page, "試聴できるドラマCD");
+    expect(popupCode).toEqual([]);
     await section.getByRole("button", { name: "試聴", exact: true }).first().click();
     await expect(popup(page)).toBeVisible();
+    expect(popupCode).toHaveLength(1);
     await playsPast(page, 0.3);
     const sample = await audioState(page);
     expect(sample.src).toMatch(/\/media\/cds\/\d+\/trials\/\d+\.mp3$/);

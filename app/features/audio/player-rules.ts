@@ -1,7 +1,9 @@
 /**
  * The audio popup's rules (spec 001 §4 "Audio popup", §5, §9 "Audio"), free of the browser so
- * they are tested alone; AudioPlayer.tsx drives an <audio> element with them.
+ * they are tested alone; AudioPlayerPopup.tsx drives an <audio> element with them.
  */
+
+import type { DramaCdPageAnswer } from "../../../contract/dramacd";
 
 /** A track that has not loaded in this long gives up with an error. */
 export const AUDIO_LOAD_TIMEOUT_MS = 60_000;
@@ -33,6 +35,22 @@ export interface PlayableTrack {
   /** The stored lengths the CD page lists (contract/track-length): the full track, its sample. */
   durationSec: number;
   trialDurationSec: number | null;
+}
+
+/** The CD page's tracks as the player takes them, with the lengths the page lists. */
+export function playableTracks(page: DramaCdPageAnswer): PlayableTrack[] {
+  return page.tracks.map((t) => ({
+    cdId: page.cd.cd_id,
+    trackNo: t.track_no,
+    name: t.name,
+    cdName: page.cd.name,
+    cover: page.cd.jacket_url,
+    owned: t.get_flag,
+    fileUrl: t.file_url,
+    trialFileUrl: t.trial_file_url,
+    durationSec: t.duration_sec,
+    trialDurationSec: t.trial_duration_sec,
+  }));
 }
 
 /**

@@ -4,8 +4,8 @@ import type { DramaCdPageAnswer, DramaCdTrack } from "../../../contract/dramacd"
 import { TRACK_RATINGS } from "../../../contract/dramacd";
 import { formatTrackLength } from "../../../contract/track-length";
 import { post } from "../../lib/request";
-import { playableTracks, useAudioPlayer } from "../audio/AudioPlayer";
-import { playQueue, sourceOf } from "../audio/player-rules";
+import { useAudioPlayer } from "../audio/AudioPlayer";
+import { playableTracks, playQueue, sourceOf } from "../audio/player-rules";
 import { AddToCartButton, CdPrice } from "../cards/CardParts";
 import { cutCredits, dramaCdActions, dramaCdPrice } from "../cards/card-rules";
 import { CardStateProvider, useCardState } from "../cards/card-state";
