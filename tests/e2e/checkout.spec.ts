@@ -202,6 +202,53 @@ test("the card that asks for a confirmation step: 認証する completes the ord
   await expect(page.locator(".order-result__items > li")).toHaveCount(1);
 });
 
+test("once bought, 購入する stays 処理中… until the next page is there: another tap sends nothing", async ({
+  page,
+}) => {
+  await login(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
+  await emptyCart(page);
+  const adds = await seriesWithAddable(page, 1);
+  await adds.first().click();
+  await expect(page.getByTestId("cart-badge")).toHaveText("1");
+  await visit(page, "/order");
+  await declineCoupon(page);
+  await page.getByLabel("お支払い方法").selectOption({ label: "クレジットカード" });
+  await page.getByLabel("カード番号").fill(CARD_SUCCEEDS);
+
+  // The receipt page's data is held back, as on a slow network, once it has been asked for.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let asked!: () => void;
+  const receiptAsked = new Promise<void>((resolve) => {
+    asked = resolve;
+  });
+  await page.route(/\/order_complete\.data/, async (route) => {
+    asked();
+    await held;
+    await route.continue();
+  });
+  const sent: string[] = [];
+  page.on("request", (r) => {
+    if (r.url().endsWith("/api/checkout")) sent.push(r.url());
+  });
+
+  await page.getByRole("button", { name: "購入する" }).click();
+  await receiptAsked;
+  // A frame and a moment for the page to settle while the receipt is on its way.
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100))),
+  );
+  const busy = page.getByRole("button", { name: "処理中…" });
+  await expect(busy).toBeDisabled();
+  await busy.click({ force: true });
+  release();
+  await expect(page).toHaveURL(/\/order_complete\?order=\d+/);
+  await expect(page.getByRole("heading", { name: "ご購入ありがとうございました" })).toBeVisible();
+  expect(sent).toHaveLength(1);
+});
+
 test("今すぐ購入 on a volume page buys that one volume without touching the cart", async ({
   page,
 }) => {

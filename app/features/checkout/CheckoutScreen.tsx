@@ -105,6 +105,7 @@ export function CheckoutScreen({
     }
     inFlight.current = true;
     setSending(true);
+    let leaving = false;
     try {
       const answer = await post<CheckoutResult>("/api/checkout", {
         item: itemId ?? undefined,
@@ -117,10 +118,15 @@ export function CheckoutScreen({
       });
       if (!answer.result) return;
       await refreshUser();
+      leaving = true;
       navigate(answer.next_url);
     } finally {
-      inFlight.current = false;
-      setSending(false);
+      // Once bought, the button stays 処理中… until the next page replaces this one: enabled again
+      // while that page loads, a second tap would send the purchase again.
+      if (!leaving) {
+        inFlight.current = false;
+        setSending(false);
+      }
     }
   }
 
@@ -137,6 +143,7 @@ export function CheckoutScreen({
     if (giftTo === false) return;
     inFlight.current = true;
     setSending(true);
+    let leaving = false;
     try {
       const answer = await post<CheckoutResult>("/api/checkout", {
         item: itemId ?? undefined,
@@ -154,10 +161,13 @@ export function CheckoutScreen({
         return;
       }
       await refreshUser();
+      leaving = true;
       navigate(answer.next_url);
     } finally {
-      inFlight.current = false;
-      setSending(false);
+      if (!leaving) {
+        inFlight.current = false;
+        setSending(false);
+      }
     }
   }
 

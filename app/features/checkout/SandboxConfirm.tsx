@@ -20,14 +20,19 @@ export function SandboxConfirm({ reference }: { reference: string }) {
     if (inFlight.current) return;
     inFlight.current = true;
     setSending(true);
+    let leaving = false;
     try {
       const answer = await post<CheckoutResult>(path, { reference });
       if (!answer.result) return;
       await refreshUser();
+      leaving = true;
       navigate(answer.next_url, { replace: true });
     } finally {
-      inFlight.current = false;
-      setSending(false);
+      // Settled: the buttons stay disabled until the next page replaces this one.
+      if (!leaving) {
+        inFlight.current = false;
+        setSending(false);
+      }
     }
   }
 
