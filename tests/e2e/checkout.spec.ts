@@ -56,9 +56,22 @@ async function declineCoupon(page: Page) {
   await expect(page.getByText("クーポン割引")).toHaveCount(0);
 }
 
-async function payByCard(page: Page, card: string) {
+/** The demo member, logged in, with one volume (from the first of `series` series) in the cart. */
+async function memberWithOneVolume(page: Page, series = 1) {
+  await login(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
+  await emptyCart(page);
+  const adds = await seriesWithAddable(page, series);
+  await adds.first().click();
+  await expect(page.getByTestId("cart-badge")).toHaveText("1");
+}
+
+async function chooseCard(page: Page, card: string) {
   await page.getByLabel("お支払い方法").selectOption({ label: "クレジットカード" });
   await page.getByLabel("カード番号").fill(card);
+}
+
+async function payByCard(page: Page, card: string) {
+  await chooseCard(page, card);
   await page.getByRole("button", { name: "購入する" }).click();
 }
 
@@ -134,11 +147,7 @@ test("two volumes and a drama CD, a coupon, points and the succeeding card end a
 test("a declined card ends at /order_error with nothing bought and the cart as it was", async ({
   page,
 }) => {
-  await login(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
-  await emptyCart(page);
-  const adds = await seriesWithAddable(page, 1);
-  await adds.first().click();
-  await expect(page.getByTestId("cart-badge")).toHaveText("1");
+  await memberWithOneVolume(page);
 
   await visit(page, "/order_history");
   const before = await page.locator(".order-card").count();
@@ -167,11 +176,7 @@ test("a declined card ends at /order_error with nothing bought and the cart as i
 test("the card that asks for a confirmation step: 認証する completes the order, キャンセル ends at /order_cancel", async ({
   page,
 }) => {
-  await login(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
-  await emptyCart(page);
-  const adds = await seriesWithAddable(page, 2);
-  await adds.first().click();
-  await expect(page.getByTestId("cart-badge")).toHaveText("1");
+  await memberWithOneVolume(page, 2);
 
   // A double click on 購入する sends one purchase.
   const sent: string[] = [];
@@ -180,8 +185,7 @@ test("the card that asks for a confirmation step: 認証する completes the ord
   });
   await visit(page, "/order");
   await declineCoupon(page);
-  await page.getByLabel("お支払い方法").selectOption({ label: "クレジットカード" });
-  await page.getByLabel("カード番号").fill("4000 0027 6000 3184");
+  await chooseCard(page, "4000 0027 6000 3184");
   await page.getByRole("button", { name: "購入する" }).dblclick();
   await expect(page).toHaveURL(/\/payment\/confirm\?reference=/);
   expect(sent).toHaveLength(1);
@@ -193,8 +197,7 @@ test("the card that asks for a confirmation step: 認証する completes the ord
   // The cart still holds the volume; this time the member confirms.
   await visit(page, "/order");
   await declineCoupon(page);
-  await page.getByLabel("お支払い方法").selectOption({ label: "クレジットカード" });
-  await page.getByLabel("カード番号").fill("4000 0027 6000 3184");
+  await chooseCard(page, "4000 0027 6000 3184");
   await page.getByRole("button", { name: "購入する" }).click();
   await expect(page).toHaveURL(/\/payment\/confirm\?reference=/);
   await page.getByRole("button", { name: "認証する" }).click();
@@ -205,15 +208,10 @@ test("the card that asks for a confirmation step: 認証する completes the ord
 test("once bought, 購入する stays 処理中… until the next page is there: another tap sends nothing", async ({
   page,
 }) => {
-  await login(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
-  await emptyCart(page);
-  const adds = await seriesWithAddable(page, 1);
-  await adds.first().click();
-  await expect(page.getByTestId("cart-badge")).toHaveText("1");
+  await memberWithOneVolume(page);
   await visit(page, "/order");
   await declineCoupon(page);
-  await page.getByLabel("お支払い方法").selectOption({ label: "クレジットカード" });
-  await page.getByLabel("カード番号").fill(CARD_SUCCEEDS);
+  await chooseCard(page, CARD_SUCCEEDS);
 
   // The receipt page's data is held back, as on a slow network, once it has been asked for.
   let release!: () => void;
