@@ -91,6 +91,8 @@ export function AudioPlayerPopup({
   /** The stored length of what plays: the clock, the seek bar and the lock screen use it. */
   const length = track ? lengthOf(track) : 0;
   const moves = neighbours(state);
+  /** Playing through a CD: the popup counts the tracks and offers 前の曲 / 次の曲. */
+  const inQueue = state.phase !== "closed" && state.queue.length > 1;
 
   /** Keeps where the track in the popup is now (only once loaded: a loading one is not yet). */
   const remember = useCallback(() => {
@@ -365,7 +367,7 @@ export function AudioPlayerPopup({
             <img src={track.cover} alt="" width={64} height={64} className="audio-popup__cover" />
             <div className="audio-popup__titles">
               <p className="audio-popup__track">
-                {state.phase !== "closed" && state.queue.length > 1 && (
+                {inQueue && (
                   <span className="audio-popup__count">
                     {state.index + 1}／{state.queue.length}
                   </span>
@@ -416,16 +418,8 @@ export function AudioPlayerPopup({
                 </div>
               )}
               <div className="audio-popup__controls">
-                {state.phase !== "closed" && state.queue.length > 1 && (
-                  <button
-                    type="button"
-                    className="audio-popup__skip"
-                    aria-label="前の曲"
-                    disabled={!moves.previous}
-                    onClick={previous}
-                  >
-                    <SkipIcon direction="previous" />
-                  </button>
+                {inQueue && (
+                  <SkipButton direction="previous" enabled={moves.previous} onClick={previous} />
                 )}
                 <button
                   type="button"
@@ -452,17 +446,7 @@ export function AudioPlayerPopup({
                 >
                   10<span aria-hidden="true">↻</span>
                 </button>
-                {state.phase !== "closed" && state.queue.length > 1 && (
-                  <button
-                    type="button"
-                    className="audio-popup__skip"
-                    aria-label="次の曲"
-                    disabled={!moves.next}
-                    onClick={next}
-                  >
-                    <SkipIcon direction="next" />
-                  </button>
-                )}
+                {inQueue && <SkipButton direction="next" enabled={moves.next} onClick={next} />}
               </div>
               <label className="audio-popup__volume">
                 <span>音量</span>
@@ -488,19 +472,38 @@ export function AudioPlayerPopup({
   );
 }
 
-/** |◀ and ▶|, drawn: the skip characters (⏮ ⏭) are missing from many phones' fonts. */
-function SkipIcon({ direction }: { direction: "previous" | "next" }) {
+/**
+ * 前の曲 or 次の曲, drawn as |◀ and ▶|: the skip characters (⏮ ⏭) are missing from many phones'
+ * fonts.
+ */
+function SkipButton({
+  direction,
+  enabled,
+  onClick,
+}: {
+  direction: "previous" | "next";
+  enabled: boolean;
+  onClick: () => void;
+}) {
   return (
-    <svg
-      aria-hidden="true"
-      width="18"
-      height="18"
-      viewBox="0 0 18 18"
-      fill="currentColor"
-      style={direction === "next" ? { transform: "scaleX(-1)" } : undefined}
+    <button
+      type="button"
+      className="audio-popup__skip"
+      aria-label={direction === "next" ? "次の曲" : "前の曲"}
+      disabled={!enabled}
+      onClick={onClick}
     >
-      <rect x="2" y="3" width="2.5" height="12" rx="0.5" />
-      <path d="M15.5 3.6v10.8a.6.6 0 0 1-.93.5L6.4 9.5a.6.6 0 0 1 0-1l8.17-5.4a.6.6 0 0 1 .93.5z" />
-    </svg>
+      <svg
+        aria-hidden="true"
+        width="18"
+        height="18"
+        viewBox="0 0 18 18"
+        fill="currentColor"
+        style={direction === "next" ? { transform: "scaleX(-1)" } : undefined}
+      >
+        <rect x="2" y="3" width="2.5" height="12" rx="0.5" />
+        <path d="M15.5 3.6v10.8a.6.6 0 0 1-.93.5L6.4 9.5a.6.6 0 0 1 0-1l8.17-5.4a.6.6 0 0 1 .93.5z" />
+      </svg>
+    </button>
   );
 }
